@@ -1,0 +1,320 @@
+"""The library's front door: what the CLI (and any other program) calls.
+
+import_paths() reads, parses, replays, computes statistics and stores; player_stats()
+reads them back. Errors in hands never raise: they are counted and listed as `Problem`s.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import HandHistoryError
+from .model import Site
+from .parse.detect import detect
+from .parse.pokerstars import PokerStarsParser
+from .parse.read import RawHand, StrayText, split_hands
+from .rules.issues import Code, ValidationIssue
+from .rules.replay import ReplayedHand, replay
+from .stats.per_hand import per_hand_stats
+from .store.repository import (
+    HandWriter,
+    PlayerStats,
+    file_digest,
+    open_database,
+    player_stats,
+    raw_hand_key,
+    sort_players,
+)
+
+APP_NAME = "hhtracker"
+
+
+def default_db_path() -> Path:
+    """--db, else $HHTRACKER_DB, else hhtracker.db in the user's data directory."""
+    env = os.environ.get("HHTRACKER_DB")
+    if env:
+        return Path(env)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir(APP_NAME)) / "hhtracker.db"
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """A problem found while importing: file, line (None for a whole file), hand_id (the
+    site's number when known), code, severity ("error" | "warning"), message."""
+
+    file: str
+    line: int | None
+    hand_id: str | None
+    code: str
+    severity: str
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}" if self.line is not None else self.file
+        return f"{where}: {self.severity} [{self.code}] {self.message}"
+
+
+@dataclass
+class ImportSummary:
+    """What an import did. hands_rejected counts hands that did not parse or whose replay
+    found an error (they are stored with their raw text but left out of the statistics);
+    hands_unsupported counts hands of other games, by game, in `unsupported_games`."""
+
+    files: int = 0
+    hands_new: int = 0
+    hands_duplicate: int = 0
+    hands_rejected: int = 0
+    hands_unsupported: int = 0
+    hands_with_warnings: int = 0
+    unsupported_games: Counter[str] = field(default_factory=Counter)
+    problems: list[Problem] = field(default_factory=list)
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "files": self.files,
+            "hands_new": self.hands_new,
+            "hands_duplicate": self.hands_duplicate,
+            "hands_rejected": self.hands_rejected,
+            "hands_unsupported": self.hands_unsupported,
+            "unsupported_games": dict(sorted(self.unsupported_games.items())),
+            "problems": [
+                {"file": p.file, "line": p.line, "hand_id": p.hand_id, "code": p.code,
+                 "severity": p.severity, "message": p.message}
+                for p in self.problems
+            ],
+        }
+
+
+def expand_paths(paths: Iterable[Path]) -> list[Path]:
+    """Files named, and the .txt files under folders named (recursively), sorted within a
+    folder. raises FileNotFoundError for a path that does not exist."""
+    files: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            files.extend(sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() == ".txt"))
+        elif path.is_file():
+            files.append(path)
+        else:
+            raise FileNotFoundError(f"no such file or folder: {path}")
+    return files
+
+
+@dataclass(frozen=True, slots=True)
+class HandOutcome:
+    """One hand read from a file: replayed (None when it did not parse), or the error that
+    stopped it; site and game as detected."""
+
+    raw: RawHand
+    site: Site | None
+    game: str
+    replayed: ReplayedHand | None = None
+    error: HandHistoryError | None = None
+
+
+def read_hands(path: Path, parser: PokerStarsParser | None = None) -> Iterator[HandOutcome | Problem]:
+    """Every hand of a file, parsed and replayed, in order; stray text and unreadable files
+    come as Problems. Streams: one hand in memory at a time."""
+    parser = parser or PokerStarsParser()
+    name = str(path)
+    seen = False
+    try:
+        for item in split_hands(path):
+            if isinstance(item, StrayText):
+                yield Problem(name, item.line, None, "stray_text", "warning",
+                              f"text outside any hand ignored: {item.text.splitlines()[0][:60]!r}")
+                continue
+            seen = True
+            detected = detect(item.text.split("\n", 1)[0])
+            if detected.site is None or not detected.is_badugi:
+                yield HandOutcome(item, detected.site, detected.game)
+                continue
+            try:
+                parsed = parser.parse(item)
+            except HandHistoryError as error:
+                yield HandOutcome(item, detected.site, detected.game, error=error)
+                continue
+            yield HandOutcome(item, detected.site, detected.game, replayed=replay(parsed))
+    except HandHistoryError as error:  # the file could not be decoded (from that line on)
+        yield Problem(name, error.line, None, "encoding", "error", error.message)
+        return
+    except OSError as error:
+        yield Problem(name, None, None, "unreadable", "error", f"cannot read file: {error.strerror}")
+        return
+    if not seen:
+        yield Problem(name, None, None, "no_hands", "error", "no hand histories found in this file")
+
+
+def import_paths(
+    paths: Iterable[Path],
+    db_path: Path,
+    *,
+    progress: Callable[[Path, int], None] | None = None,
+) -> ImportSummary:
+    """Import files and folders into the database at db_path (created if needed).
+
+    One transaction per file. progress(path, bytes) is called as each hand is read, with
+    the hand's size in characters (an estimate of bytes), and once per file at its end with
+    0. raises FileNotFoundError for a path that does not exist (nothing is imported then).
+    """
+    files = expand_paths(paths)
+    db = open_database(db_path)
+    summary = ImportSummary()
+    parser = PokerStarsParser()
+    try:
+        for path in files:
+            summary.files += 1
+            _import_file(db, parser, path, summary, progress)
+    finally:
+        db.close()
+    return summary
+
+
+def _import_file(db, parser: PokerStarsParser, path: Path, summary: ImportSummary, progress) -> None:
+    name = str(path)
+    counts = Counter()
+    with db.atomic():
+        file_id = db["files"].insert(
+            {"path": str(path.resolve()), "size": path.stat().st_size, "sha256": file_digest(path),
+             "imported_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds")}
+        ).last_pk
+        writer = HandWriter(db, file_id)
+        for item in read_hands(path, parser):
+            if isinstance(item, Problem):
+                summary.problems.append(item)
+                if item.severity == "error":
+                    counts["rejected_files"] += 1
+                continue
+            if progress:
+                progress(path, len(item.raw.text) + 4)
+            if item.site is None or (item.replayed is None and item.error is None):
+                counts["unsupported"] += 1
+                summary.unsupported_games[item.game] += 1
+                continue
+            if item.error is not None:
+                issue = ValidationIssue.of(_issue_code(item.error.code), item.error.message, item.error.line)
+                key = raw_hand_key(item.raw)
+                if writer.exists(item.site.value, key):
+                    counts["duplicate"] += 1
+                    continue
+                writer.add_rejected(item.site.value, item.raw, issue)
+                counts["rejected"] += 1
+                summary.problems.append(Problem(name, item.error.line, key, issue.code.value, "error", item.error.message))
+                continue
+            replayed = item.replayed
+            hand = replayed.hand
+            if writer.exists(hand.site.value, hand.hand_id):
+                counts["duplicate"] += 1
+                continue
+            writer.add(replayed, per_hand_stats(replayed))
+            counts["new"] += 1
+            if replayed.status == "error":
+                counts["rejected"] += 1
+            elif replayed.status == "warning":
+                counts["warnings"] += 1
+            for issue in replayed.issues:
+                summary.problems.append(
+                    Problem(name, issue.line, hand.hand_id, issue.code.value, issue.severity.value, issue.message)
+                )
+        db["files"].update(
+            file_id,
+            {"hands_new": counts["new"], "hands_duplicate": counts["duplicate"],
+             "hands_rejected": counts["rejected"], "hands_unsupported": counts["unsupported"]},
+        )
+    if progress:
+        progress(path, 0)
+    summary.hands_new += counts["new"]
+    summary.hands_duplicate += counts["duplicate"]
+    summary.hands_rejected += counts["rejected"]
+    summary.hands_unsupported += counts["unsupported"]
+    summary.hands_with_warnings += counts["warnings"]
+
+
+def players(db_path: Path, *, min_hands: int = 0, sort: str = "hands") -> list[PlayerStats]:
+    """Every player's statistics, sorted; raises ValueError for an unknown sort key."""
+    db = open_database(db_path)
+    try:
+        return sort_players(player_stats(db, min_hands=min_hands, with_distributions=False), sort)
+    finally:
+        db.close()
+
+
+def player_profile(db_path: Path, name: str) -> list[PlayerStats]:
+    """One player's statistics, one entry per site he plays on (empty if unknown)."""
+    db = open_database(db_path)
+    try:
+        return player_stats(db, name)
+    finally:
+        db.close()
+
+
+def _issue_code(code: str) -> Code:
+    """The issue code for a parser error code (anything unknown is a syntax error)."""
+    try:
+        return Code(code)
+    except ValueError:
+        return Code.SYNTAX
+
+
+__all__ = [
+    "ImportSummary",
+    "Problem",
+    "default_db_path",
+    "import_paths",
+    "player_profile",
+    "players",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class HandValidation:
+    """The check of one hand (or of a file-level problem when hand_id is None)."""
+
+    file: str
+    line: int | None
+    site: str | None
+    hand_id: str | None
+    status: str  # "ok" | "warning" | "error"
+    issues: tuple[Problem, ...]
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "file": self.file, "line": self.line, "site": self.site, "hand_id": self.hand_id,
+            "status": self.status,
+            "issues": [{"code": p.code, "severity": p.severity, "line": p.line, "message": p.message} for p in self.issues],
+        }
+
+    def lines(self) -> list[str]:
+        return [str(p) for p in self.issues]
+
+
+def validate_paths(paths: Iterable[Path]) -> list[HandValidation]:
+    """Parse and replay every Badugi hand of the files (no database). Hands of other games
+    are left out. raises FileNotFoundError for a path that does not exist."""
+    parser = PokerStarsParser()
+    results: list[HandValidation] = []
+    for path in expand_paths(paths):
+        name = str(path)
+        for item in read_hands(path, parser):
+            if isinstance(item, Problem):
+                results.append(HandValidation(name, item.line, None, None, item.severity, (item,)))
+                continue
+            site = item.site.value if item.site else None
+            if item.error is not None:
+                code = _issue_code(item.error.code).value
+                problem = Problem(name, item.error.line, raw_hand_key(item.raw), code, "error", item.error.message)
+                results.append(HandValidation(name, item.raw.line, site, problem.hand_id, "error", (problem,)))
+            elif item.replayed is not None:
+                hand = item.replayed.hand
+                issues = tuple(
+                    Problem(name, i.line, hand.hand_id, i.code.value, i.severity.value, i.message)
+                    for i in item.replayed.issues
+                )
+                results.append(HandValidation(name, item.raw.line, site, hand.hand_id, item.replayed.status, issues))
+    return results

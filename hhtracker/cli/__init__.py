@@ -1,0 +1,23 @@
+"""The Typer command-line interface: one module per command, each calling hhtracker.api.
+
+Exit codes: 0 everything imported or valid; 1 data problems (a hand rejected, a file
+unreadable); 2 usage errors (a bad option, a path that does not exist).
+"""
+
+from __future__ import annotations
+
+import typer
+
+from . import import_cmd, player_cmd, validate_cmd
+
+app = typer.Typer(
+    name="hhtracker",
+    no_args_is_help=True,
+    add_completion=False,
+    help="hhtracker: a hand-history tracker for Badugi. Import hand histories, check them, "
+    "and look up player statistics.",
+)
+app.command("import")(import_cmd.import_command)
+app.command("validate")(validate_cmd.validate_command)
+app.command("player")(player_cmd.player_command)
+app.command("players")(player_cmd.players_command)

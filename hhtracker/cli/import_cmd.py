@@ -1,0 +1,68 @@
+"""`hhtracker import PATH...`: read, check and store hand histories."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
+
+from .. import api
+from .common import DbOption, JsonOption, print_json, resolve_db, stderr, stdout, usage_error
+
+
+def import_command(
+    paths: Annotated[list[Path], typer.Argument(help="Hand-history files or folders (folders are searched for .txt files).", show_default=False)],
+    db: DbOption = None,
+    json_output: JsonOption = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+) -> None:
+    """Import hand histories: parse, check and store every hand.
+
+    Prints a summary: files, new, duplicate, rejected and skipped (non-Badugi) hands, and
+    every problem as file:line. Exit code 1 when any hand was rejected.
+    """
+    try:
+        files = api.expand_paths(paths)
+    except FileNotFoundError as error:
+        raise usage_error(str(error)) from None
+    total = sum(f.stat().st_size for f in files)
+    progress = Progress(
+        TextColumn("[bold]importing"), BarColumn(), DownloadColumn(), TimeRemainingColumn(),
+        TextColumn("{task.description}"), console=stderr, transient=True,
+        disable=quiet or not stderr.is_terminal,
+    )
+    with progress:
+        task = progress.add_task("", total=total)
+
+        def advance(path: Path, size: int) -> None:
+            progress.update(task, advance=size, description=path.name)
+
+        summary = api.import_paths(files, resolve_db(db), progress=advance)
+    if json_output:
+        print_json(summary.as_json())
+    else:
+        _print_summary(summary)
+    if summary.hands_rejected or any(p.severity == "error" for p in summary.problems):
+        raise typer.Exit(1)
+
+
+def _print_summary(summary: api.ImportSummary) -> None:
+    for problem in summary.problems:
+        if problem.severity == "error":
+            stderr.print(str(problem), markup=False, highlight=False)
+    warnings = sum(1 for p in summary.problems if p.severity == "warning")
+    stdout.print(
+        f"{summary.files} file(s): {summary.hands_new} new hand(s), {summary.hands_duplicate} duplicate(s), "
+        f"{summary.hands_rejected} rejected, {summary.hands_unsupported} skipped (game or site not supported)",
+        markup=False, highlight=False,
+    )
+    if summary.unsupported_games:
+        games = ", ".join(f"{game}: {count}" for game, count in sorted(summary.unsupported_games.items()))
+        stdout.print(f"skipped by game: {games}", markup=False, highlight=False)
+    if warnings:
+        stdout.print(
+            f"{warnings} warning(s) in {summary.hands_with_warnings} hand(s) (hands kept); see `hhtracker validate` or --json",
+            markup=False, highlight=False,
+        )

@@ -1,0 +1,361 @@
+"""The typed, immutable model of a parsed hand: what the site wrote, nothing computed.
+
+Every event is a frozen dataclass carrying `line`, its 1-based line number in the source
+file; `line` is excluded from equality so tests can compare events without positions.
+Money is always an int in the smallest unit: cents for cash games, chips in tournaments
+(a tournament prize printed with a currency sign is in cents).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from enum import Enum, IntEnum, StrEnum
+
+from .cards import Card
+
+
+class Site(StrEnum):
+    """The poker sites hhtracker reads."""
+
+    POKERSTARS = "pokerstars"
+
+
+class BettingStructure(StrEnum):
+    """How much a player may bet. Fixed limit is by far the most common in Badugi."""
+
+    FIXED_LIMIT = "FL"
+    POT_LIMIT = "PL"
+    HALF_POT_LIMIT = "HPL"
+    NO_LIMIT = "NL"
+
+
+class Round(IntEnum):
+    """A betting round. Round 1 is pre-draw; round k+1 follows draw k.
+
+    Fixed limit: rounds 1-2 at the small bet, rounds 3-4 at the big bet (rule: seeds/002, section 1).
+    """
+
+    PREDRAW = 1
+    AFTER_DRAW_1 = 2
+    AFTER_DRAW_2 = 3
+    AFTER_DRAW_3 = 4
+
+
+class Street(Enum):
+    """A section of the hand as the site marks it (`*** FIRST DRAW ***` ...)."""
+
+    PREDRAW = "predraw"
+    FIRST_DRAW = "first_draw"
+    SECOND_DRAW = "second_draw"
+    THIRD_DRAW = "third_draw"
+    SHOWDOWN = "showdown"
+
+
+class BlindKind(StrEnum):
+    """Which forced bet a `PostBlind` is. SMALL_AND_BIG is a dead small blind plus a big blind."""
+
+    SMALL = "small"
+    BIG = "big"
+    SMALL_AND_BIG = "small_and_big"
+
+
+class NoteKind(StrEnum):
+    """Table noise: kept, shown, never used by the rules."""
+
+    JOINS = "joins"
+    LEAVES = "leaves"
+    SITS_OUT = "sits_out"
+    IS_SITTING_OUT = "is_sitting_out"
+    CONNECTED = "connected"
+    DISCONNECTED = "disconnected"
+    TIMED_OUT = "timed_out"
+    TIMED_OUT_DISCONNECTED = "timed_out_disconnected"
+    RETURNED = "returned"
+    ALLOWED_AFTER_BUTTON = "allowed_after_button"
+    WAITS_FOR_BIG_BLIND = "waits_for_big_blind"
+    HAND_CANCELLED = "hand_cancelled"
+
+
+# --- events -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Base of all events. line: int, 1-based line in the file (not compared)."""
+
+    line: int = field(compare=False, repr=False, kw_only=True, default=0)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerEvent(Event):
+    """An event about one player, named as the site names him."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class StreetStart(Event):
+    """A street marker line: `*** DEALING HANDS ***`, `*** FIRST DRAW ***`, `*** SHOW DOWN ***`."""
+
+    street: Street
+
+
+@dataclass(frozen=True, slots=True)
+class PostBlind(PlayerEvent):
+    """`X: posts big blind $0.25`. amount: int, cents (chips in tournaments)."""
+
+    kind: BlindKind
+    amount: int
+    all_in: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PostAnte(PlayerEvent):
+    """`X: posts the ante 5`. amount: int, cents (chips in tournaments)."""
+
+    amount: int
+    all_in: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DealtCards(PlayerEvent):
+    """`Dealt to Hero [As 3h 8h 6s]` (the deal), or after a draw `Dealt to Hero [kept] [new]`."""
+
+    cards: tuple[Card, ...]
+    new: tuple[Card, ...] | None = None
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The player's whole hand after this line: kept + new cards."""
+        return self.cards + (self.new or ())
+
+
+@dataclass(frozen=True, slots=True)
+class Fold(PlayerEvent):
+    """`X: folds`."""
+
+
+@dataclass(frozen=True, slots=True)
+class Check(PlayerEvent):
+    """`X: checks`."""
+
+
+@dataclass(frozen=True, slots=True)
+class Call(PlayerEvent):
+    """`X: calls $0.25`. amount: int, the chips added by this call."""
+
+    amount: int
+    all_in: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Bet(PlayerEvent):
+    """`X: bets $0.50`. amount: int, the bet."""
+
+    amount: int
+    all_in: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Raise(PlayerEvent):
+    """`X: raises $0.25 to $0.50`. by: int, the increment over the bet faced; to: int, the
+    player's total bet on this round after the raise."""
+
+    by: int
+    to: int
+    all_in: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class BettingCapped(Event):
+    """`Betting is capped`: the site says the round's last allowed raise was made."""
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(PlayerEvent):
+    """`X: discards 2 cards` (count only) or `Hero: discards 2 cards [8h 6s]` (cards known)."""
+
+    count: int
+    cards: tuple[Card, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StandPat(PlayerEvent):
+    """`X: stands pat` or, for the hero, `X: stands pat on [2c 9s 7h 4d]`."""
+
+    cards: tuple[Card, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Show(PlayerEvent):
+    """`X: shows [8c 5d 7s Th] (Badugi: T,8,7,5)`. description: the site's words, or None."""
+
+    cards: tuple[Card, ...]
+    description: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Muck(PlayerEvent):
+    """`X: mucks hand`."""
+
+
+@dataclass(frozen=True, slots=True)
+class DoesNotShow(PlayerEvent):
+    """`X: doesn't show hand` (a winner without showdown)."""
+
+
+@dataclass(frozen=True, slots=True)
+class UncalledBetReturned(PlayerEvent):
+    """`Uncalled bet ($0.15) returned to X`. amount: int."""
+
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Collect(PlayerEvent):
+    """`X collected $2.90 from main pot`. pot: 0 for the pot or main pot, k for side pot k.
+
+    amount: int, what the player took from that pot (after rake)."""
+
+    amount: int
+    pot: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class FinishTournament(PlayerEvent):
+    """`X finished the tournament in 3rd place and received $1.60.` prize: int, cents, or None."""
+
+    place: int | None
+    prize: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Chat(PlayerEvent):
+    """`X said, "nh"`."""
+
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class TableNote(PlayerEvent):
+    """Joins, leaves, time-outs, connections: kept, ignored by the rules. seat: for JOINS."""
+
+    kind: NoteKind
+    seat: int | None = None
+
+
+# --- hand --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A seat line. stack: int, cents (chips in tournaments), at the start of the hand."""
+
+    seat: int
+    player: str
+    stack: int
+    sitting_out: bool = False
+    line: int = field(default=0, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    """small_bet, big_bet: ints, the fixed-limit bet sizes as the header gives them
+    ($0.25/$0.50 is small bet 25, big bet 50); for PL/NL games the two blinds."""
+
+    small_bet: int
+    big_bet: int
+
+
+@dataclass(frozen=True, slots=True)
+class Tournament:
+    """Tournament facts from the header. buy_in: the text as written ("$1.00+$0.20");
+    level: Roman numeral text ("VII")."""
+
+    tournament_id: str
+    buy_in: str
+    level: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class SummarySeat:
+    """A summary seat line (`Seat 5: X showed [..] and won ($5.45) with a Badugi: 8,4,3,A`).
+
+    outcome: "folded", "showed_won", "showed_lost", "mucked", "collected" or "sitting_out";
+    won: int | None, the amount in parentheses; folded_round: Round | None for "folded".
+    """
+
+    seat: int
+    player: str
+    outcome: str
+    cards: tuple[Card, ...] | None = None
+    won: int | None = None
+    description: str | None = None
+    folded_round: Round | None = None
+    didnt_bet: bool = False
+    line: int = field(default=0, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """The `*** SUMMARY ***` block. pots: the printed main and side pots in order (empty when
+    the site printed only the total); all money in the hand's unit."""
+
+    total_pot: int
+    rake: int
+    pots: tuple[int, ...] = ()
+    seats: tuple[SummarySeat, ...] = ()
+    line: int = field(default=0, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class SourceText:
+    """Where a hand comes from: path: str, the file; line: int, 1-based first line; text: the
+    hand's raw text exactly as read (line endings normalised to LF)."""
+
+    path: str
+    line: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedHand:
+    """One hand as the site wrote it, typed. Nothing here is computed or checked.
+
+    currency: "USD", "EUR"... for cash with money, "chips" for play money and tournaments.
+    start_time: the site's clock in UTC (from the ET stamp); local_time: the first stamp as
+    written, with its zone abbreviation.
+    """
+
+    site: Site
+    hand_id: str
+    game: str
+    structure: BettingStructure
+    stakes: Stakes
+    currency: str
+    tournament: Tournament | None
+    table: str
+    max_seats: int | None
+    button_seat: int
+    start_time: dt.datetime
+    local_time: str
+    seats: tuple[Seat, ...]
+    events: tuple[Event, ...]
+    summary: Summary
+    source: SourceText
+
+    @property
+    def is_tournament(self) -> bool:
+        return self.tournament is not None
+
+    @property
+    def money_unit(self) -> str:
+        """What the ints mean: "cents" for real-money cash, else "chips"."""
+        return "chips" if self.currency == "chips" else "cents"
+
+    def seat_of(self, player: str) -> Seat | None:
+        for seat in self.seats:
+            if seat.player == player:
+                return seat
+        return None

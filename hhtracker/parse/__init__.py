@@ -1,0 +1,1 @@
+"""Reading and parsing: bytes -> text -> hands -> typed events. No rules are checked here."""

@@ -1,0 +1,429 @@
+"""PokerStars text -> ParsedHand. The grammar recognises; this module only builds values.
+
+No rule is checked here (turn order, pots, card duplicates are the replay's job): a hand
+that parses is a hand whose every line has a known shape.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from zoneinfo import ZoneInfo
+
+from lark import Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+
+from ..cards import parse_cards
+from ..errors import HandSyntaxError
+from ..model import (
+    Bet,
+    BettingCapped,
+    BettingStructure,
+    BlindKind,
+    Call,
+    Chat,
+    Check,
+    Collect,
+    DealtCards,
+    Discard,
+    DoesNotShow,
+    Event,
+    FinishTournament,
+    Fold,
+    Muck,
+    NoteKind,
+    ParsedHand,
+    PostAnte,
+    PostBlind,
+    Raise,
+    Round,
+    Seat,
+    Show,
+    Site,
+    SourceText,
+    Stakes,
+    StandPat,
+    Street,
+    StreetStart,
+    Summary,
+    SummarySeat,
+    TableNote,
+    Tournament,
+    UncalledBetReturned,
+)
+from .grammar import inline_transformer, load_parser
+from .read import RawHand
+
+# Site time zone abbreviations -> IANA zones (the ET stamp, always present, is preferred).
+ZONES: dict[str, str] = {
+    "ET": "America/New_York",
+    "CET": "Europe/Paris",
+    "CEST": "Europe/Paris",
+    "EET": "Europe/Helsinki",
+    "WET": "Europe/Lisbon",
+    "GMT": "UTC",
+    "UTC": "UTC",
+    "MSK": "Europe/Moscow",
+    "PT": "America/Los_Angeles",
+    "MT": "America/Denver",
+    "CT": "America/Chicago",
+    "AT": "America/Halifax",
+    "BRT": "America/Sao_Paulo",
+    "AEST": "Australia/Sydney",
+    "NZT": "Pacific/Auckland",
+    "IST": "Asia/Kolkata",
+    "JST": "Asia/Tokyo",
+    "CCT": "Asia/Shanghai",
+}
+
+_STRUCTURES = {
+    "Limit": BettingStructure.FIXED_LIMIT,
+    "Pot Limit": BettingStructure.POT_LIMIT,
+    "No Limit": BettingStructure.NO_LIMIT,
+    "Half Pot Limit": BettingStructure.HALF_POT_LIMIT,
+}
+_BLINDS = {
+    ": posts small blind ": BlindKind.SMALL,
+    ": posts big blind ": BlindKind.BIG,
+    ": posts small & big blinds ": BlindKind.SMALL_AND_BIG,
+}
+_NOTES = {
+    ": sits out": NoteKind.SITS_OUT,
+    " sits out": NoteKind.SITS_OUT,
+    ": is sitting out": NoteKind.IS_SITTING_OUT,
+    " is sitting out": NoteKind.IS_SITTING_OUT,
+    " leaves the table": NoteKind.LEAVES,
+    " joins the table at seat #": NoteKind.JOINS,
+    " is connected": NoteKind.CONNECTED,
+    " is disconnected": NoteKind.DISCONNECTED,
+    " has timed out while disconnected": NoteKind.TIMED_OUT_DISCONNECTED,
+    " has timed out": NoteKind.TIMED_OUT,
+    " has returned": NoteKind.RETURNED,
+    " will be allowed to play after the button": NoteKind.ALLOWED_AFTER_BUTTON,
+}
+_STREETS = {
+    "*** FIRST DRAW ***": Street.FIRST_DRAW,
+    "*** SECOND DRAW ***": Street.SECOND_DRAW,
+    "*** THIRD DRAW ***": Street.THIRD_DRAW,
+    "*** SHOW DOWN ***": Street.SHOWDOWN,
+}
+
+
+def parse_amount(text: str) -> int:
+    """"$0.25" -> 25, "$5" -> 500, "€1,000.5" -> 100050 (cents: a currency sign means money);
+    "1,285" -> 1285 (chips). raises ValueError for more than two decimals or decimals on
+    chips."""
+    money = text[0] in "$€£"
+    digits = text[1:] if money else text
+    digits = digits.replace(",", "")
+    whole, _, fraction = digits.partition(".")
+    if not money:
+        if fraction.strip("0"):
+            raise ValueError(f"fractional chips: {text!r}")
+        return int(whole)
+    if len(fraction) > 2:
+        raise ValueError(f"more than two decimals: {text!r}")
+    return int(whole) * 100 + int(fraction.ljust(2, "0") or 0)
+
+
+class _Line:
+    """A parsed line before it becomes an event: the pieces `start` assembles."""
+
+    __slots__ = ("kind", "value")
+
+    def __init__(self, kind: str, value: object) -> None:
+        self.kind = kind
+        self.value = value
+
+
+@v_args(inline=True)
+class PokerStarsTransformer(Transformer):
+    """Builds a ParsedHand while the LALR parser runs (inline: no tree is built).
+
+    `offset` is set before each parse to the hand's first line minus one, so token lines
+    become file lines.
+    """
+
+    offset = 0
+
+    def _line(self, token: Token) -> int:
+        return self.offset + token.line
+
+    # ---- header -------------------------------------------------------------------------
+
+    def header(self, hand_id, room, game_info, clock, et_clock):
+        return _Line("header", (str(hand_id), game_info, clock, et_clock))
+
+    def cash_game(self, game, small, big, currency):
+        structure = game
+        small_bet, big_bet = parse_amount(small), parse_amount(big)
+        money = small[0] in "$€£"
+        code = currency.strip() if currency else ("USD" if small[0] == "$" else "EUR" if money else "")
+        return (structure, Stakes(small_bet, big_bet), code if money else "chips", None)
+
+    def tournament_game(self, tournament_id, buy_in, game, match_round, level, small, big):
+        tournament = Tournament(str(tournament_id), (buy_in or "").strip(), str(level))
+        return (game, Stakes(parse_amount(small), parse_amount(big)), "chips", tournament)
+
+    def game(self, mix_name, structure):
+        return _STRUCTURES[structure.strip()]
+
+    def clock(self, date, time, zone):
+        stamp = dt.datetime.strptime(f"{date}{time}".strip(), "%Y/%m/%d %H:%M:%S")
+        return (stamp, str(zone))
+
+    # ---- table and seats ----------------------------------------------------------------
+
+    def table(self, name, max_seats, play_money, button):
+        seats = int(max_seats.strip().split("-")[0]) if max_seats else None
+        return _Line("table", (str(name)[1:-1], seats, int(button)))
+
+    def seat(self, number, name, stack, bounty, status):
+        sitting_out = status is not None
+        return Seat(int(number), str(name), parse_amount(stack), sitting_out, line=self._line(number))
+
+    # ---- lines --------------------------------------------------------------------------
+
+    def player_line(self, player, build):
+        return build(str(player), self._line(player))
+
+    def post(self, kind, amount, all_in):
+        value, flag = parse_amount(amount), all_in is not None
+        if kind == ": posts the ante ":
+            return lambda p, line: PostAnte(p, value, flag, line=line)
+        blind = _BLINDS[str(kind)]
+        return lambda p, line: PostBlind(p, blind, value, flag, line=line)
+
+    def fold(self):
+        return lambda p, line: Fold(p, line=line)
+
+    def check(self):
+        return lambda p, line: Check(p, line=line)
+
+    def call(self, amount, all_in):
+        value, flag = parse_amount(amount), all_in is not None
+        return lambda p, line: Call(p, value, flag, line=line)
+
+    def bet(self, amount, all_in):
+        value, flag = parse_amount(amount), all_in is not None
+        return lambda p, line: Bet(p, value, flag, line=line)
+
+    def raise_(self, by, to, all_in):
+        by_value, to_value, flag = parse_amount(by), parse_amount(to), all_in is not None
+        return lambda p, line: Raise(p, by_value, to_value, flag, line=line)
+
+    def discard(self, count, _word, cards):
+        number = int(count)
+        # "discards 2 cards []" (a site glitch) leaves `cards` None: cards unknown.
+        known = parse_cards(cards) if cards is not None else None
+        return lambda p, line: Discard(p, number, known, line=line)
+
+    def stand_pat(self, cards):
+        known = parse_cards(cards) if cards is not None else None
+        return lambda p, line: StandPat(p, known, line=line)
+
+    def show(self, cards, description):
+        known = parse_cards(cards)
+        text = str(description) if description is not None else None
+        return lambda p, line: Show(p, known, text, line=line)
+
+    def muck(self):
+        return lambda p, line: Muck(p, line=line)
+
+    def no_show(self):
+        return lambda p, line: DoesNotShow(p, line=line)
+
+    def collect(self, amount, pot_name):
+        value = parse_amount(amount)
+        name = str(pot_name)
+        if name in ("pot", "main pot"):
+            pot = 0
+        elif name == "side pot":
+            pot = 1
+        else:
+            pot = int(name.rsplit("-", 1)[1])
+        return lambda p, line: Collect(p, value, pot, line=line)
+
+    def finish(self, place, _ordinal, prize):
+        place_value = int(place) if place is not None else None
+        prize_value = parse_amount(prize) if prize is not None else None
+        return lambda p, line: FinishTournament(p, place_value, prize_value, line=line)
+
+    def win_tournament(self, prize):
+        prize_value = parse_amount(prize) if prize is not None else None
+        return lambda p, line: FinishTournament(p, 1, prize_value, line=line)
+
+    def chat(self, text):
+        message = str(text)[1:]
+        message = message[:-1] if message.endswith('"') else message
+        return lambda p, line: Chat(p, message, line=line)
+
+    def note(self, note, seat):
+        kind = _NOTES[str(note)]
+        seat_number = int(seat) if seat is not None else None
+        return lambda p, line: TableNote(p, kind, seat_number, line=line)
+
+    def other_line(self, event):
+        return event
+
+    def dealing(self):
+        return None  # `*** DEALING HANDS ***` carries nothing; pre-draw starts with the hand.
+
+    def dealt(self, name, cards, new):
+        known = parse_cards(cards)
+        return DealtCards(
+            str(name), known, parse_cards(new) if new is not None else None, line=self._line(name)
+        )
+
+    def street(self, marker):
+        return StreetStart(_STREETS[str(marker)], line=self._line(marker))
+
+    def uncalled(self, amount, name):
+        return UncalledBetReturned(str(name), parse_amount(amount), line=self._line(amount))
+
+    def capped(self):
+        return BettingCapped()
+
+    def cancelled(self):
+        return TableNote("", NoteKind.HAND_CANCELLED)
+
+    # ---- summary ------------------------------------------------------------------------
+
+    def summary(self, total, *seats):
+        total_pot, rake, pots, line = total
+        return _Line("summary", Summary(total_pot, rake, pots, tuple(seats), line=line))
+
+    def total_pot(self, total, main, *rest):
+        *sides, rake = rest
+        pots = () if main is None else (main, *sides)
+        return (parse_amount(total), parse_amount(rake), tuple(p for p in pots if p is not None), self._line(total))
+
+    def main_pot(self, amount):
+        return parse_amount(amount)
+
+    def side_pot(self, _name, amount):
+        return parse_amount(amount)
+
+    def summary_seat(self, number, name, *rest):
+        *_positions, outcome = rest
+        kind, values = outcome
+        return SummarySeat(int(number), str(name), kind, line=self._line(number), **values)
+
+    def folded_before(self, _point, didnt_bet):
+        return ("folded", {"folded_round": Round.PREDRAW, "didnt_bet": didnt_bet is not None})
+
+    def folded_after(self, draw, _ordinal):
+        return ("folded", {"folded_round": Round(int(draw) + 1)})
+
+    def showed_won(self, cards, amount, description):
+        return ("showed_won", {"cards": parse_cards(cards), "won": parse_amount(amount),
+                               "description": str(description) if description else None})
+
+    def showed_lost(self, cards, description):
+        return ("showed_lost", {"cards": parse_cards(cards),
+                                "description": str(description) if description else None})
+
+    def mucked(self, cards):
+        return ("mucked", {"cards": parse_cards(cards)})
+
+    def collected(self, amount):
+        return ("collected", {"won": parse_amount(amount)})
+
+    def seat_sitting_out(self):
+        return ("sitting_out", {})
+
+    # ---- the whole hand -----------------------------------------------------------------
+
+    def start(self, header, table, *items):
+        return (header, table, items)
+
+
+class PokerStarsParser:
+    """Parses PokerStars Badugi hands. Not thread-safe (one inline transformer per process).
+
+    parse(raw) -> ParsedHand; raises HandSyntaxError with the file line and what was expected.
+    """
+
+    def __init__(self) -> None:
+        self._lark = load_parser("pokerstars", PokerStarsTransformer)
+        self._transformer: PokerStarsTransformer = inline_transformer(self._lark)  # type: ignore[assignment]
+
+    def parse(self, raw: RawHand) -> ParsedHand:
+        self._transformer.offset = raw.line - 1
+        try:
+            # Trailing blanks are part of the format on some lines and not on others
+            # (FORMATS.md 1.1): drop them all so the grammar need not know which.
+            text = "\n".join(line.rstrip() for line in raw.text.split("\n")) + "\n"
+            header, table, items = self._lark.parse(text)
+        except UnexpectedInput as error:
+            raise _syntax_error(error, raw) from None
+        except VisitError as error:  # a value that the grammar let through but is wrong
+            raise HandSyntaxError(
+                f"bad value: {error.orig_exc}", path=raw.path, line=raw.line, code="bad_value"
+            ) from None
+        hand_id, (structure, stakes, currency, tournament), clock, et_clock = header.value
+        table_name, max_seats, button = table.value
+        seats: list[Seat] = []
+        events: list[Event] = []
+        summary: Summary | None = None
+        for item in items:
+            if item is None:
+                continue
+            if isinstance(item, Seat):
+                seats.append(item)
+            elif isinstance(item, _Line):
+                summary = item.value  # type: ignore[assignment]
+            else:
+                events.append(item)
+        local, zone = clock
+        if et_clock is not None:
+            stamp, et_zone = et_clock
+        else:
+            stamp, et_zone = clock
+        tz = ZONES.get(et_zone)
+        if tz is None:
+            raise HandSyntaxError(f"unknown time zone {et_zone!r}", path=raw.path, line=raw.line, code="time_zone")
+        start_time = stamp.replace(tzinfo=ZoneInfo(tz)).astimezone(dt.UTC)
+        assert summary is not None  # the grammar requires the summary block
+        return ParsedHand(
+            site=Site.POKERSTARS,
+            hand_id=hand_id,
+            game="badugi",
+            structure=structure,
+            stakes=stakes,
+            currency=currency,
+            tournament=tournament,
+            table=table_name,
+            max_seats=max_seats,
+            button_seat=button,
+            start_time=start_time,
+            local_time=f"{local:%Y/%m/%d %H:%M:%S} {zone}",
+            seats=tuple(seats),
+            events=tuple(events),
+            summary=summary,
+            source=SourceText(raw.path, raw.line, raw.text),
+        )
+
+
+def _syntax_error(error: UnexpectedInput, raw: RawHand) -> HandSyntaxError:
+    """A lark failure as `file:line: what is wrong`, quoting the offending line."""
+    lines = raw.text.split("\n")
+    if isinstance(error, UnexpectedEOF) or getattr(error, "line", -1) in (-1, None, "?"):
+        line = raw.line + len(lines) - 1
+        message = "hand ends too early (cut off?): no *** SUMMARY *** block"
+        if any(text.startswith("*** SUMMARY ***") for text in lines):
+            message = "hand ends too early (cut off?) inside the summary"
+        return HandSyntaxError(message, path=raw.path, line=line, code="truncated")
+    relative = error.line
+    text = lines[relative - 1] if 0 < relative <= len(lines) else ""
+    if isinstance(error, UnexpectedToken) and error.token.type == "$END":
+        line = raw.line + len(lines) - 1
+        return HandSyntaxError(
+            "hand ends too early (cut off?): no *** SUMMARY *** block" if "*** SUMMARY ***" not in raw.text
+            else "hand ends too early (cut off?) inside the summary",
+            path=raw.path, line=line, code="truncated",
+        )
+    if isinstance(error, UnexpectedCharacters | UnexpectedToken):
+        message = f"unrecognised line: {text.strip()!r}"
+    else:  # pragma: no cover - other lark errors
+        message = f"cannot parse: {text.strip()!r}"
+    return HandSyntaxError(message, path=raw.path, line=raw.line + relative - 1, column=error.column, code="syntax")

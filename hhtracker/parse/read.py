@@ -1,0 +1,119 @@
+"""Bytes to text, and text to hands.
+
+Files are streamed line by line (never loaded whole), decoded from UTF-8 (with or without a
+byte-order mark) or UTF-16 (with a BOM, or recognised by its zero bytes), with CRLF, CR or
+LF line endings. A hand starts at a line the sites begin hands with (`PokerStars ...`) and
+runs to the next such line; blank lines between hands are dropped. Each hand keeps its file
+and the number of its first line.
+"""
+
+from __future__ import annotations
+
+import codecs
+import io
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import EncodingError
+
+# A line that starts a hand, for every site hhtracker knows. Site detection proper is in
+# detect.py; this only has to find the boundaries.
+_HAND_START = re.compile(r"^(?:PokerStars |Full ?Tilt ?Poker |#\d+: |<game )")
+
+
+@dataclass(frozen=True, slots=True)
+class RawHand:
+    """One hand's text. path: str; line: int, 1-based first line in the file; text: str, its
+    lines joined by LF with trailing blank lines removed (trailing spaces kept)."""
+
+    path: str
+    line: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class StrayText:
+    """Non-blank text outside any hand (before the first hand of a file): reported, never
+    silently dropped. line: int, its first line; text: str."""
+
+    path: str
+    line: int
+    text: str
+
+
+def detect_encoding(head: bytes) -> str:
+    """The codec for a file whose first bytes are `head` (at least 4 bytes when available).
+
+    BOMs decide; without one, zero bytes in alternate positions mean UTF-16; else UTF-8.
+    """
+    if head.startswith(codecs.BOM_UTF8):
+        return "utf-8-sig"
+    if head.startswith(codecs.BOM_UTF16_LE) or head.startswith(codecs.BOM_UTF16_BE):
+        return "utf-16"
+    if len(head) >= 4 and head[1] == 0 and head[3] == 0 and head[0] != 0:
+        return "utf-16-le"
+    if len(head) >= 4 and head[0] == 0 and head[2] == 0 and head[1] != 0:
+        return "utf-16-be"
+    return "utf-8"
+
+
+def iter_lines(path: Path) -> Iterator[str]:
+    """The decoded lines of a file, without line endings. raises EncodingError when the
+    bytes are not valid in the detected encoding (the message names the line)."""
+    with open(path, "rb") as binary:
+        head = binary.read(4)
+        binary.seek(0)
+        encoding = detect_encoding(head)
+        if b"\x00" in binary.read(8192) and not encoding.startswith("utf-16"):
+            raise EncodingError("binary file (NUL bytes), not a hand history", path=str(path), line=1)
+        binary.seek(0)
+        text = io.TextIOWrapper(binary, encoding=encoding, errors="strict", newline=None)
+        number = 0
+        try:
+            for number, line in enumerate(text, start=1):  # noqa: B007 - used in except
+                # A BOM can also stand inside a file made by concatenating exports.
+                yield line.rstrip("\n").lstrip("\ufeff")
+        except UnicodeDecodeError as error:
+            raise EncodingError(
+                f"not valid {encoding} text after line {number}: {error.reason}",
+                path=str(path),
+                line=number + 1,
+            ) from None
+
+
+def split_hands(path: Path) -> Iterator[RawHand | StrayText]:
+    """The hands of a file in order, streamed; text before the first hand comes as StrayText.
+
+    raises EncodingError (from iter_lines) when the file cannot be decoded; hands already
+    yielded stay valid.
+    """
+    name = str(path)
+    lines: list[str] = []
+    start = 0
+    in_hand = False
+
+    def flush() -> RawHand | StrayText | None:
+        while lines and not lines[-1].strip():
+            lines.pop()
+        if not lines:
+            return None
+        text = "\n".join(lines)
+        return RawHand(name, start, text) if in_hand else StrayText(name, start, text)
+
+    for number, line in enumerate(iter_lines(path), start=1):
+        if _HAND_START.match(line):
+            item = flush()
+            if item is not None:
+                yield item
+            lines = [line]
+            start = number
+            in_hand = True
+        elif lines or line.strip():
+            if not lines:
+                start = number
+            lines.append(line)
+    item = flush()
+    if item is not None:
+        yield item

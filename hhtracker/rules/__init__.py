@@ -1,0 +1,1 @@
+"""Game rules: hand evaluation and the rules a replayed hand must follow."""

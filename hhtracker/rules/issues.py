@@ -1,0 +1,86 @@
+"""Validation issues: what the replay found wrong with a hand, with stable codes.
+
+Policy (../shared/DESIGN.md, "Rules engine"): an ERROR keeps the hand out of the statistics
+(it is still stored with its raw text); a WARNING is stored and the hand still counts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Severity(StrEnum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+class Code(StrEnum):
+    """Stable issue codes. The value is what is stored and printed."""
+
+    # errors
+    SYNTAX = "syntax"
+    TRUNCATED = "truncated"
+    UNKNOWN_PLAYER = "unknown_player"
+    BET_OVER_STACK = "bet_over_stack"
+    FOLDED_PLAYER_ACTS = "folded_player_acts"
+    CHIPS_NOT_CONSERVED = "chips_not_conserved"
+    TOTAL_POT_MISMATCH = "total_pot_mismatch"
+    POTS_MISMATCH = "pots_mismatch"
+    RAKE_INVALID = "rake_invalid"
+    CARD_DUPLICATED = "card_duplicated"
+    DISCARD_REUSED = "discard_reused_before_reshuffle"
+    TOO_MANY_CARDS = "too_many_cards"
+    BAD_DISCARD = "bad_discard"
+    SHOWDOWN_WINNER_MISMATCH = "showdown_winner_mismatch"
+    UNCALLED_TOO_LARGE = "uncalled_too_large"
+    # warnings
+    DESCRIPTION_MISMATCH = "description_mismatch"
+    BET_SIZE = "bet_size"
+    CAP_EXCEEDED = "cap_exceeded"
+    CAP_MARKER = "cap_marker"
+    ALL_IN_FLAG = "all_in_flag"
+    CHECK_FACING_BET = "check_facing_bet"
+    SHORT_CALL = "short_call"
+    RAISE_INCREMENT = "raise_increment"
+    DRAW_GLITCH = "draw_glitch"
+    SHOWDOWN_UNKNOWN = "showdown_cards_unknown"
+    SPLIT_AMOUNTS = "split_amounts"
+
+
+ERROR_CODES = frozenset(
+    {
+        Code.SYNTAX,
+        Code.TRUNCATED,
+        Code.UNKNOWN_PLAYER,
+        Code.BET_OVER_STACK,
+        Code.FOLDED_PLAYER_ACTS,
+        Code.CHIPS_NOT_CONSERVED,
+        Code.TOTAL_POT_MISMATCH,
+        Code.POTS_MISMATCH,
+        Code.RAKE_INVALID,
+        Code.CARD_DUPLICATED,
+        Code.DISCARD_REUSED,
+        Code.TOO_MANY_CARDS,
+        Code.BAD_DISCARD,
+        Code.SHOWDOWN_WINNER_MISMATCH,
+        Code.UNCALLED_TOO_LARGE,
+    }
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ValidationIssue:
+    """One problem in one hand. code: Code; severity: Severity (from the code);
+    message: str, human readable; line: int | None, 1-based line in the file."""
+
+    code: Code
+    severity: Severity
+    message: str
+    line: int | None = None
+
+    @classmethod
+    def of(cls, code: Code, message: str, line: int | None = None) -> ValidationIssue:
+        """An issue whose severity follows the policy for its code."""
+        severity = Severity.ERROR if code in ERROR_CODES else Severity.WARNING
+        return cls(code, severity, message, line)

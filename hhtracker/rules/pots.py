@@ -1,0 +1,78 @@
+"""Main and side pots, split pots and rake shares: pure arithmetic on integers.
+
+rule: a player can win from each other player at most what he put in himself; every
+all-in amount below the top closes a pot (the main pot first, then side pots in order).
+Split pots: equal shares, the odd chip(s) to the first winner(s) left of the button
+(../shared/DESIGN.md, "Rules engine").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class PotLayer:
+    """One pot before rake. amount: int; eligible: the players (not folded) who can win it,
+    in seat order."""
+
+    amount: int
+    eligible: tuple[str, ...]
+
+
+def build_pots(
+    contributed: Mapping[str, int],
+    live: Sequence[str],
+    all_in: set[str] | frozenset[str],
+) -> tuple[PotLayer, ...]:
+    """Main pot then side pots from what each player put in.
+
+    contributed: player -> total put in this hand (uncalled bets already returned), folded
+    players included (their chips are dead money); live: players who did not fold, in seat
+    order; all_in: live players with no chips left. Layers that hold no chips are dropped.
+    """
+    live_amounts = [contributed.get(player, 0) for player in live]
+    top = max(live_amounts, default=0)
+    levels = sorted({contributed.get(p, 0) for p in live if p in all_in and contributed.get(p, 0) < top})
+    levels.append(top)
+    pots: list[PotLayer] = []
+    previous = 0
+    for level in levels:
+        amount = sum(max(0, min(put, level) - previous) for put in contributed.values())
+        eligible = tuple(p for p in live if contributed.get(p, 0) >= level)
+        if amount > 0:
+            if pots and pots[-1].eligible == eligible:
+                pots[-1] = PotLayer(pots[-1].amount + amount, eligible)
+            else:
+                pots.append(PotLayer(amount, eligible))
+        previous = level
+    # Dead money above the top live contribution (a folded player who put in more than
+    # every live player) belongs to the last pot.
+    extra = sum(max(0, put - top) for put in contributed.values())
+    if extra and pots:
+        pots[-1] = PotLayer(pots[-1].amount + extra, pots[-1].eligible)
+    return tuple(pots)
+
+
+def split_amount(amount: int, winners_from_button: Sequence[str]) -> dict[str, int]:
+    """Equal shares of `amount`; the odd chips go one each to the first winners in
+    `winners_from_button` (the winners ordered clockwise starting left of the button)."""
+    count = len(winners_from_button)
+    share, odd = divmod(amount, count)
+    return {player: share + (1 if index < odd else 0) for index, player in enumerate(winners_from_button)}
+
+
+def proportional_shares(total: int, weights: Mapping[str, int]) -> dict[str, int]:
+    """`total` split in proportion to `weights`, in whole units that add up to `total`
+    exactly (largest remainder; ties to the earlier key). Used for rake attribution."""
+    weight_sum = sum(weights.values())
+    if total == 0 or weight_sum == 0:
+        return {player: 0 for player in weights}
+    shares = {player: total * weight // weight_sum for player, weight in weights.items()}
+    remainders = sorted(
+        weights, key=lambda p: (-(total * weights[p] % weight_sum), list(weights).index(p))
+    )
+    for player in remainders[: total - sum(shares.values())]:
+        shares[player] += 1
+    return shares

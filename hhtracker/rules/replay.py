@@ -1,0 +1,638 @@
+"""Replay a ParsedHand: money, pots, draws, cards and the showdown, checked as we go.
+
+`replay(hand) -> ReplayedHand`. Nothing is raised for a bad hand: every problem becomes a
+`ValidationIssue` (issues.py) on the result, with the line it points at, so the importer can
+store the hand with its raw text and decide by severity whether it counts.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from ..cards import Card, format_cards
+from ..model import (
+    Bet,
+    BettingCapped,
+    BettingStructure,
+    BlindKind,
+    Call,
+    Check,
+    Collect,
+    DealtCards,
+    Discard,
+    Fold,
+    Muck,
+    ParsedHand,
+    PlayerEvent,
+    PostAnte,
+    PostBlind,
+    Raise,
+    Round,
+    Show,
+    StandPat,
+    Street,
+    StreetStart,
+    UncalledBetReturned,
+)
+from .badugi import BadugiHand, evaluate
+from .issues import Code, Severity, ValidationIssue
+from .pots import build_pots, proportional_shares, split_amount
+from .positions import positions
+
+CAP_BETS = 4
+"""PokerStars fixed limit: 4 bets per round (a bet and three raises; pre-draw the big blind
+is the first), heads-up included, as the real files show (../shared/formats, 1.6)."""
+
+
+class ActionKind(StrEnum):
+    """A betting action (blinds and antes included). Draws are not betting actions."""
+
+    SMALL_BLIND = "small_blind"
+    BIG_BLIND = "big_blind"
+    DEAD_BLIND = "dead_blind"
+    ANTE = "ante"
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BET = "bet"
+    RAISE = "raise"
+
+
+VOLUNTARY = frozenset({ActionKind.CALL, ActionKind.BET, ActionKind.RAISE})
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One betting action as replayed. seq: 0-based order in the hand; amount: int, chips
+    added by this action; to: the player's total bet this round after it; facing: the bet
+    level (highest total bet this round) before it; bets_before: how many bets and raises
+    (the big blind counting as one pre-draw) the round had before it; players_in_before:
+    players who had put voluntary money in this round before it."""
+
+    seq: int
+    round: Round
+    player: str
+    kind: ActionKind
+    amount: int
+    to: int
+    facing: int
+    bets_before: int
+    callers_before: int
+    all_in: bool
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class DrawAction:
+    """One player's action at draw k (1..3): discarded: int, 0 = stood pat; cards_before /
+    discarded_cards / new_cards / cards_after: known only for the hero (None otherwise)."""
+
+    draw: int
+    player: str
+    discarded: int
+    cards_before: tuple[Card, ...] | None
+    discarded_cards: tuple[Card, ...] | None
+    new_cards: tuple[Card, ...] | None
+    cards_after: tuple[Card, ...] | None
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class PotResult:
+    """A pot after the replay. index: 0 main (or the only pot), k = side pot k; amount: int,
+    before rake; printed: the site's amount after rake (None when only a total was printed);
+    eligible: who could win it; winners: who our evaluator says wins it (empty when it cannot
+    tell); collected: player -> amount the site says each took from it."""
+
+    index: int
+    amount: int
+    printed: int | None
+    eligible: tuple[str, ...]
+    winners: tuple[str, ...]
+    collected: dict[str, int] = field(hash=False)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResult:
+    """One seated player's hand. Money in the hand's unit (cents or chips).
+
+    contributed: total put in after uncalled bets came back; by_round: the same per round
+    (4 entries, blinds and antes in round 1); collected: taken from the pots; net =
+    collected - contributed; rake: his share of the rake, in proportion to what he put in;
+    folded_round: the round he folded in, None if he did not; reached_draw: how many draws he
+    was still in for (0-3); showdown: he was in at showdown; final_cards / final_hand: when
+    known (hero, shown or revealed); position: "BTN", "SB", "BB", "UTG"... or None when not
+    dealt in.
+    """
+
+    player: str
+    seat: int
+    stack: int
+    dealt_in: bool
+    position: str | None
+    contributed: int
+    by_round: tuple[int, int, int, int]
+    collected: int
+    net: int
+    rake: int
+    folded_round: Round | None
+    all_in: bool
+    reached_draw: int
+    showdown: bool
+    final_cards: tuple[Card, ...] | None
+    final_hand: BadugiHand | None
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayedHand:
+    """A ParsedHand replayed. hero: the player whose cards were dealt face up, or None;
+    showdown: 2+ players reached the end; walk: everyone folded to the big blind pre-draw."""
+
+    hand: ParsedHand
+    players: tuple[PlayerResult, ...]
+    actions: tuple[Action, ...]
+    draws: tuple[DrawAction, ...]
+    pots: tuple[PotResult, ...]
+    total_pot: int
+    rake: int
+    big_blind: int
+    hero: str | None
+    showdown: bool
+    walk: bool
+    draws_reached: int
+    issues: tuple[ValidationIssue, ...]
+
+    @property
+    def status(self) -> str:
+        """"error" if any issue is an error, "warning" if any warning, else "ok"."""
+        if any(issue.severity is Severity.ERROR for issue in self.issues):
+            return "error"
+        return "warning" if self.issues else "ok"
+
+    def player(self, name: str) -> PlayerResult:
+        for result in self.players:
+            if result.player == name:
+                return result
+        raise KeyError(name)
+
+
+_STREET_ROUND = {
+    Street.FIRST_DRAW: Round.AFTER_DRAW_1,
+    Street.SECOND_DRAW: Round.AFTER_DRAW_2,
+    Street.THIRD_DRAW: Round.AFTER_DRAW_3,
+}
+
+
+class _Replay:
+    """The mutable state of one replay; `run()` returns the frozen result."""
+
+    def __init__(self, hand: ParsedHand) -> None:
+        self.hand = hand
+        self.issues: list[ValidationIssue] = []
+        self.seat_of = {seat.player: seat for seat in hand.seats}
+        self.order = [seat.player for seat in hand.seats]
+        self.stack = {seat.player: seat.stack for seat in hand.seats}
+        self.put = dict.fromkeys(self.order, 0)
+        self.by_round = {player: [0, 0, 0, 0] for player in self.order}
+        self.in_round = dict.fromkeys(self.order, 0)
+        self.folded: dict[str, Round] = {}
+        self.all_in: set[str] = set()
+        self.acted: set[str] = set()
+        self.round = Round.PREDRAW
+        self.level = 0
+        self.bets = 0
+        self.callers = 0
+        self.actions: list[Action] = []
+        self.draws: list[DrawAction] = []
+        self.draw = 0
+        self.draws_reached: dict[str, int] = {}
+        self.hero: str | None = None
+        self.hero_cards: tuple[Card, ...] | None = None
+        self.hero_discarded: list[tuple[int, Card]] = []  # (draw, card)
+        self.shown: dict[str, tuple[Card, ...]] = {}
+        self.shown_line: dict[str, int] = {}
+        self.mucked: set[str] = set()
+        self.collected: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+        self.collect_line = 0
+        self.showdown_marker = False
+        self.pending_discard: Discard | None = None
+        big_blind = hand.stakes.small_bet if hand.structure is BettingStructure.FIXED_LIMIT else hand.stakes.big_bet
+        self.big_blind = big_blind
+
+    # ---- helpers --------------------------------------------------------------------------
+
+    def issue(self, code: Code, message: str, line: int | None) -> None:
+        self.issues.append(ValidationIssue.of(code, message, line))
+
+    def bet_size(self) -> int:
+        stakes = self.hand.stakes
+        return stakes.small_bet if self.round <= Round.AFTER_DRAW_1 else stakes.big_bet
+
+    def known(self, event: PlayerEvent) -> bool:
+        if event.player in self.seat_of:
+            return True
+        self.issue(Code.UNKNOWN_PLAYER, f"{event.player!r} has no seat in this hand", event.line)
+        return False
+
+    def pay(self, event: PlayerEvent, amount: int, live: int, all_in_flag: bool, kind: ActionKind) -> None:
+        """Move `amount` from the player's stack into the pot; `live` of it counts toward
+        his bet this round (a dead small blind or an ante does not)."""
+        player = event.player
+        if player in self.folded:
+            self.issue(Code.FOLDED_PLAYER_ACTS, f"{player} acts after folding", event.line)
+        left = self.stack[player] - self.put[player]
+        if amount > left:
+            self.issue(
+                Code.BET_OVER_STACK,
+                f"{player} puts in {amount} but has only {left} left",
+                event.line,
+            )
+        facing, bets_before, callers = self.level, self.bets, self.callers
+        self.put[player] += amount
+        self.by_round[player][self.round - 1] += amount
+        self.in_round[player] += live
+        now_all_in = self.put[player] >= self.stack[player]
+        if now_all_in:
+            self.all_in.add(player)
+        if all_in_flag != now_all_in and amount <= left:
+            said = "says all-in but has chips left" if all_in_flag else "has no chips left but is not marked all-in"
+            self.issue(Code.ALL_IN_FLAG, f"{player} {said}", event.line)
+        self.actions.append(
+            Action(len(self.actions), self.round, player, kind, amount, self.in_round[player], facing,
+                   bets_before, callers, all_in_flag or now_all_in, event.line)
+        )
+
+    def record(self, event: PlayerEvent, kind: ActionKind) -> None:
+        player = event.player
+        if player in self.folded:
+            self.issue(Code.FOLDED_PLAYER_ACTS, f"{player} acts after folding", event.line)
+        self.actions.append(
+            Action(len(self.actions), self.round, player, kind, 0, self.in_round[player], self.level,
+                   self.bets, self.callers, player in self.all_in, event.line)
+        )
+
+    # ---- events ---------------------------------------------------------------------------
+
+    def run(self) -> ReplayedHand:
+        for event in self.hand.events:
+            match event:
+                case StreetStart(street=street):
+                    self.on_street(street)
+                case BettingCapped():
+                    if self.bets != CAP_BETS:
+                        self.issue(Code.CAP_MARKER, f"'Betting is capped' after {self.bets} bets (cap is {CAP_BETS})", event.line)
+                case PlayerEvent() if isinstance(event, (PostBlind, PostAnte, Fold, Check, Call, Bet, Raise, Discard, StandPat, Show, Muck, UncalledBetReturned, Collect, DealtCards)) and not self.known(event):
+                    continue
+                case PostBlind():
+                    self.on_blind(event)
+                case PostAnte(amount=amount, all_in=flag):
+                    self.pay(event, amount, 0, flag, ActionKind.ANTE)
+                case DealtCards():
+                    self.on_dealt(event)
+                case Fold():
+                    self.record(event, ActionKind.FOLD)
+                    self.folded[event.player] = self.round
+                    if event.player == self.hero and self.hero_cards is not None:
+                        # A folded hand goes to the muck: like a discard, its cards can
+                        # come back only if the stub runs out.
+                        self.hero_discarded.extend((self.draw, card) for card in self.hero_cards)
+                case Check():
+                    if self.in_round[event.player] < self.level:
+                        self.issue(Code.CHECK_FACING_BET, f"{event.player} checks facing a bet", event.line)
+                    self.record(event, ActionKind.CHECK)
+                case Call(amount=amount, all_in=flag):
+                    self.pay(event, amount, amount, flag, ActionKind.CALL)
+                    self.callers += 1
+                    if self.in_round[event.player] > self.level:
+                        self.issue(Code.SHORT_CALL, f"{event.player} calls more than the bet", event.line)
+                    elif self.in_round[event.player] < self.level and event.player not in self.all_in:
+                        self.issue(Code.SHORT_CALL, f"{event.player} calls less than the bet without being all-in", event.line)
+                case Bet(amount=amount, all_in=flag):
+                    if self.level:
+                        self.issue(Code.BET_SIZE, f"{event.player} bets facing a bet (a raise?)", event.line)
+                    self.check_size(event, amount, flag)
+                    self.pay(event, amount, amount, flag, ActionKind.BET)
+                    self.level = self.in_round[event.player]
+                    self.bets += 1
+                    self.callers = 0
+                case Raise(by=by, to=to, all_in=flag):
+                    self.on_raise(event, by, to, flag)
+                case Discard():
+                    self.on_discard(event)
+                case StandPat(cards=cards):
+                    self.on_draw(event, 0, cards, (), ())
+                case Show(cards=cards):
+                    self.on_show(event.player, cards, event.description, event.line)
+                case Muck():
+                    self.mucked.add(event.player)
+                case UncalledBetReturned(amount=amount):
+                    self.on_uncalled(event, amount)
+                case Collect(amount=amount, pot=pot):
+                    self.collected[pot][event.player] += amount
+                    self.collect_line = self.collect_line or event.line
+        return self.finish()
+
+    def on_street(self, street: Street) -> None:
+        if street is Street.SHOWDOWN:
+            self.showdown_marker = True
+            return
+        self.round = _STREET_ROUND[street]
+        self.draw = self.round - 1
+        for player in self.order:
+            self.in_round[player] = 0
+            if player not in self.folded and self.dealt_in(player):
+                self.draws_reached[player] = self.draw
+        self.level = 0
+        self.bets = 0
+        self.callers = 0
+
+    def dealt_in(self, player: str) -> bool:
+        seat = self.seat_of[player]
+        return not seat.sitting_out or player in self._actors
+
+    @property
+    def _actors(self) -> set[str]:
+        return {action.player for action in self.actions}
+
+    def on_blind(self, event: PostBlind) -> None:
+        if event.kind is BlindKind.SMALL:
+            self.pay(event, event.amount, event.amount, event.all_in, ActionKind.SMALL_BLIND)
+        elif event.kind is BlindKind.BIG:
+            self.pay(event, event.amount, event.amount, event.all_in, ActionKind.BIG_BLIND)
+            self.bets = max(self.bets, 1)
+        else:  # small & big: the small part is dead money
+            live = min(event.amount, self.big_blind)
+            self.pay(event, event.amount, live, event.all_in, ActionKind.DEAD_BLIND)
+            self.bets = max(self.bets, 1)
+        self.level = max(self.level, self.in_round[event.player])
+
+    def check_size(self, event: PlayerEvent, added_over_level: int, all_in: bool) -> None:
+        if self.hand.structure is not BettingStructure.FIXED_LIMIT:
+            return
+        size = self.bet_size()
+        if added_over_level > size or (added_over_level < size and not all_in):
+            self.issue(Code.BET_SIZE, f"{event.player} bets or raises by {added_over_level}; the fixed-limit bet is {size}", event.line)
+
+    def on_raise(self, event: Raise, by: int, to: int, all_in: bool) -> None:
+        player = event.player
+        if to - self.level != by:
+            self.issue(Code.RAISE_INCREMENT, f"{player} raises {by} to {to} but the bet was {self.level}", event.line)
+        self.check_size(event, to - self.level, all_in)
+        if self.hand.structure is BettingStructure.FIXED_LIMIT and self.bets >= CAP_BETS:
+            self.issue(Code.CAP_EXCEEDED, f"{player} raises after the cap of {CAP_BETS} bets", event.line)
+        added = to - self.in_round[player]
+        self.pay(event, added, added, all_in, ActionKind.RAISE)
+        self.level = max(self.level, to)
+        self.bets += 1
+        self.callers = 0
+
+    def on_uncalled(self, event: UncalledBetReturned, amount: int) -> None:
+        player = event.player
+        if amount > self.in_round[player]:
+            self.issue(Code.UNCALLED_TOO_LARGE, f"{amount} returned to {player}, who has {self.in_round[player]} in this round", event.line)
+            amount = min(amount, self.put[player])
+        self.put[player] -= amount
+        self.in_round[player] -= amount
+        self.by_round[player][self.round - 1] -= amount
+        if self.put[player] < self.stack[player]:
+            self.all_in.discard(player)
+
+    # ---- cards ----------------------------------------------------------------------------
+
+    def on_dealt(self, event: DealtCards) -> None:
+        if event.new is None:
+            if self.hero is None:
+                self.hero = event.player
+            if len(event.cards) != 4 or len(set(event.cards)) != 4:
+                self.issue(Code.TOO_MANY_CARDS, f"{event.player} is dealt {len(event.cards)} cards: {format_cards(event.cards)}", event.line)
+            self.hero_cards = event.cards
+            return
+        pending = self.pending_discard
+        self.pending_discard = None
+        kept, new = event.cards, event.new
+        after = kept + new
+        if len(after) != 4 or len(set(after)) != 4:
+            self.issue(Code.TOO_MANY_CARDS, f"{event.player} holds {format_cards(after)} after the draw", event.line)
+        if pending is None or pending.player != event.player:
+            self.issue(Code.DRAW_GLITCH, f"'Dealt to {event.player}' after a draw with no discard line before it", event.line)
+            return
+        before = self.hero_cards
+        if pending.cards is None:
+            self.issue(Code.DRAW_GLITCH, f"{event.player} discards {pending.count} cards but the site printed none", pending.line)
+        elif before is not None and set(kept) | set(pending.cards) != set(before):
+            self.issue(Code.BAD_DISCARD, f"kept [{format_cards(kept)}] and discarded [{format_cards(pending.cards)}] are not the hand held [{format_cards(before)}]", event.line)
+        if len(new) != pending.count:
+            self.issue(Code.BAD_DISCARD, f"{event.player} discards {pending.count} but gets {len(new)} new cards", event.line)
+        self.hero_cards = after
+        self.on_draw(pending, pending.count, before, pending.cards, new)
+
+    def on_discard(self, event: Discard) -> None:
+        if not 0 <= event.count <= 4:
+            self.issue(Code.BAD_DISCARD, f"{event.player} discards {event.count} cards (0 to 4 allowed)", event.line)
+        if event.player == self.hero and self.hero is not None:
+            self.pending_discard = event  # completed by the next "Dealt to" line
+            if event.cards is not None:
+                for card in event.cards:
+                    self.hero_discarded.append((self.draw, card))
+            return
+        self.on_draw(event, event.count, None, event.cards, None)
+
+    def on_draw(self, event: PlayerEvent, count: int, before, discarded, new) -> None:
+        player = event.player
+        if count == 0 and isinstance(event, StandPat) and event.cards is not None:
+            before = event.cards
+            if self.hero_cards is not None and player == self.hero and set(event.cards) != set(self.hero_cards):
+                self.issue(Code.BAD_DISCARD, f"{player} stands pat on [{format_cards(event.cards)}] but holds [{format_cards(self.hero_cards)}]", event.line)
+        after = None
+        if before is not None:
+            after = before if count == 0 else tuple(c for c in before if c not in set(discarded or ())) + tuple(new or ())
+        if count == 0 and player == self.hero:
+            before = after = self.hero_cards
+        self.draws.append(DrawAction(self.draw, player, count, before, discarded, new, after, event.line))
+
+    def on_show(self, player: str, cards: tuple[Card, ...], description: str | None, line: int) -> None:
+        if len(cards) > 4 or len(set(cards)) != len(cards):
+            self.issue(Code.TOO_MANY_CARDS, f"{player} shows [{format_cards(cards)}]", line)
+            return
+        self.shown[player] = cards
+        self.shown_line.setdefault(player, line)
+        if description is not None:
+            ours = evaluate(cards).description
+            site = description.removeprefix("a ")
+            if site != ours:
+                self.issue(Code.DESCRIPTION_MISMATCH, f"{player}: the site says ({site}), our evaluator ({ours})", line)
+
+    # ---- the end ----------------------------------------------------------------------------
+
+    def finish(self) -> ReplayedHand:
+        hand = self.hand
+        summary = hand.summary
+        for seat in summary.seats:  # cards revealed in the summary ("mucked [..]", "showed [..]")
+            if seat.cards is not None and seat.player not in self.shown:
+                self.on_show(seat.player, seat.cards, seat.description, seat.line)
+            elif seat.cards is not None and seat.description is not None:
+                ours = evaluate(seat.cards).description
+                if seat.description.removeprefix("a ") != ours:
+                    self.issue(Code.DESCRIPTION_MISMATCH, f"{seat.player}: the site says ({seat.description}), our evaluator ({ours})", seat.line)
+        dealt = [p for p in self.order if self.dealt_in(p)]
+        live = [p for p in dealt if p not in self.folded]
+        total = sum(self.put.values())
+        collected_total = sum(sum(by_player.values()) for by_player in self.collected.values())
+        if total != summary.total_pot:
+            self.issue(Code.TOTAL_POT_MISMATCH, f"players put in {total} but the site's total pot is {summary.total_pot}", summary.line)
+        if not 0 <= summary.rake <= summary.total_pot:
+            self.issue(Code.RAKE_INVALID, f"rake {summary.rake} is not between 0 and the pot {summary.total_pot}", summary.line)
+        if collected_total + summary.rake != total:
+            self.issue(Code.CHIPS_NOT_CONSERVED, f"put in {total}, collected {collected_total} + rake {summary.rake} = {collected_total + summary.rake}", summary.line)
+        layers = build_pots(self.put, live, self.all_in & set(live))
+        showdown = len(live) >= 2
+        pots = self.settle(layers, live, showdown)
+        self.check_cards(live)
+
+        rake_shares = proportional_shares(summary.rake, {p: self.put[p] for p in self.order})
+        collected_by_player: dict[str, int] = defaultdict(int)
+        for by_player in self.collected.values():
+            for player, amount in by_player.items():
+                collected_by_player[player] += amount
+        position_of = positions(hand, dealt)
+        results = []
+        for player in self.order:
+            seat = self.seat_of[player]
+            cards = self.shown.get(player)
+            if cards is None and player == self.hero and player not in self.folded:
+                cards = self.hero_cards
+            final_hand = evaluate(cards) if cards and len(cards) <= 4 and len(set(cards)) == len(cards) else None
+            results.append(
+                PlayerResult(
+                    player=player,
+                    seat=seat.seat,
+                    stack=seat.stack,
+                    dealt_in=player in dealt,
+                    position=position_of.get(player),
+                    contributed=self.put[player],
+                    by_round=tuple(self.by_round[player]),  # type: ignore[arg-type]
+                    collected=collected_by_player.get(player, 0),
+                    net=collected_by_player.get(player, 0) - self.put[player],
+                    rake=rake_shares.get(player, 0),
+                    folded_round=self.folded.get(player),
+                    all_in=player in self.all_in,
+                    reached_draw=self.draws_reached.get(player, 0),
+                    showdown=showdown and player in live,
+                    final_cards=cards,
+                    final_hand=final_hand,
+                )
+            )
+        bb_actions = [a for a in self.actions if a.kind is ActionKind.BIG_BLIND]
+        walk = (
+            len(live) == 1
+            and self.draw == 0
+            and bool(bb_actions)
+            and live[0] == bb_actions[0].player
+            and not any(a.player == live[0] and a.kind not in (ActionKind.BIG_BLIND, ActionKind.ANTE) for a in self.actions)
+        )
+        return ReplayedHand(
+            hand=hand,
+            players=tuple(results),
+            actions=tuple(self.actions),
+            draws=tuple(self.draws),
+            pots=pots,
+            total_pot=total,
+            rake=summary.rake,
+            big_blind=self.big_blind,
+            hero=self.hero,
+            showdown=showdown,
+            walk=walk,
+            draws_reached=self.draw,
+            issues=tuple(self.issues),
+        )
+
+    def settle(self, layers, live: list[str], showdown: bool) -> tuple[PotResult, ...]:
+        """Our pots beside the printed ones; winners by our evaluator; checks both."""
+        summary = self.hand.summary
+        printed: list[int | None] = list(summary.pots) if summary.pots else [None] * len(layers)
+        if summary.pots and len(summary.pots) != len(layers):
+            self.issue(Code.POTS_MISMATCH, f"the site prints {len(summary.pots)} pots, the contributions make {len(layers)}", summary.line)
+        elif not summary.pots and len(layers) > 1:
+            self.issue(Code.POTS_MISMATCH, f"the site prints one pot, the contributions make {len(layers)} (side pots)", summary.line)
+        elif summary.pots:
+            for index, (layer, site_amount) in enumerate(zip(layers, summary.pots)):
+                if site_amount > layer.amount:
+                    self.issue(Code.POTS_MISMATCH, f"pot {index}: the site prints {site_amount}, more than the {layer.amount} put in", summary.line)
+        results = []
+        left_of_button = self.clockwise_from_button()
+        for index, layer in enumerate(layers):
+            site_amount = printed[index] if index < len(printed) else None
+            taken = dict(self.collected.get(index, {}))
+            if site_amount is not None and taken and sum(taken.values()) != site_amount:
+                self.issue(Code.POTS_MISMATCH, f"pot {index}: collected {sum(taken.values())}, the site prints {site_amount}", self.collect_line or summary.line)
+            contenders = [p for p in layer.eligible if p not in self.mucked] or list(layer.eligible)
+            winners: tuple[str, ...] = ()
+            if len(contenders) == 1:
+                winners = (contenders[0],)
+            else:
+                hands = {}
+                for player in contenders:
+                    cards = self.shown.get(player)
+                    if cards is None and player == self.hero:
+                        cards = self.hero_cards
+                    if cards is None:
+                        break
+                    hands[player] = evaluate(cards)
+                else:
+                    best = max(hands.values())
+                    winners = tuple(p for p in contenders if hands[p] == best)
+                if not winners:
+                    self.issue(Code.SHOWDOWN_UNKNOWN, f"pot {index}: the cards of {', '.join(p for p in contenders if p not in hands)} are not known; the site's winner is taken as is", self.collect_line or summary.line)
+            if winners and taken and set(taken) != set(winners):
+                self.issue(
+                    Code.SHOWDOWN_WINNER_MISMATCH,
+                    f"pot {index}: the site gives it to {', '.join(sorted(taken))}, our evaluator to {', '.join(winners)}",
+                    self.collect_line or summary.line,
+                )
+            elif winners and len(winners) > 1 and taken:
+                ordered = [p for p in left_of_button if p in winners]
+                expected = split_amount(sum(taken.values()), ordered)
+                if expected != taken:
+                    self.issue(Code.SPLIT_AMOUNTS, f"pot {index}: split {taken}, expected {expected} (odd chip left of the button)", self.collect_line)
+            results.append(PotResult(index, layer.amount, site_amount, layer.eligible, winners, taken))
+        extra = set(self.collected) - set(range(len(layers)))
+        if extra:
+            self.issue(Code.POTS_MISMATCH, f"chips collected from pots {sorted(extra)} that the contributions do not make", self.collect_line)
+        return tuple(results)
+
+    def clockwise_from_button(self) -> list[str]:
+        button = self.hand.button_seat
+        seats = sorted(self.hand.seats, key=lambda s: ((s.seat - button - 1) % 100, s.seat))
+        return [s.player for s in seats]
+
+    def check_cards(self, live: list[str]) -> None:
+        """No card in two hands at once; a discarded card back only after a reshuffle."""
+        holders: dict[Card, str] = {}
+        final = dict(self.shown)
+        if self.hero is not None and self.hero_cards is not None and self.hero not in final and self.hero not in self.folded:
+            final[self.hero] = self.hero_cards
+        for player, cards in final.items():
+            for card in cards:
+                other = holders.get(card)
+                if other is not None and other != player:
+                    line = self.shown_line.get(player) or self.shown_line.get(other)
+                    self.issue(Code.CARD_DUPLICATED, f"{card} is in the hands of both {other} and {player}", line)
+                holders[card] = player
+        dealt = sum(1 for p in self.order if self.dealt_in(p))
+        drawn = sum(d.discarded for d in self.draws)
+        # With every card dealt and drawn counted plus a burn card before each draw, could
+        # the stub have run out? If not, the discards were never reshuffled.
+        could_reshuffle = 4 * dealt + drawn + 4 > 52
+        if could_reshuffle:
+            return
+        for _draw, card in self.hero_discarded:
+            owner = holders.get(card)
+            if owner is not None and owner != self.hero:
+                self.issue(Code.DISCARD_REUSED, f"{card}, discarded by {self.hero}, is shown by {owner} though the deck never ran out", self.shown_line.get(owner))
+
+
+def replay(hand: ParsedHand) -> ReplayedHand:
+    """Replay one parsed hand. Never raises for bad hands: see ReplayedHand.issues."""
+    return _Replay(hand).run()

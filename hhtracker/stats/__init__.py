@@ -1,0 +1,1 @@
+"""Statistics: per-hand facts (pure) and their aggregation."""

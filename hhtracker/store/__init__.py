@@ -1,0 +1,1 @@
+"""Storage: SQLite through sqlite-utils, plain tables any SQLite tool can open."""
