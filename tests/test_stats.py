@@ -1,0 +1,103 @@
+"""Per-hand statistics facts, checked against a second, independent implementation: a few
+regular expressions over the raw text of the real SNG file, written from STATS.md's words
+without using the parser or the replay."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from hhtracker.parse.pokerstars import PokerStarsParser
+from hhtracker.parse.read import split_hands
+from hhtracker.rules.replay import replay
+from hhtracker.stats.per_hand import per_hand_stats
+
+from .conftest import STARS_CASH, STARS_SNG
+
+
+def oracle(texts: list[str], player: str) -> Counter[str]:
+    """done/opportunity counts from the text alone. Keys: <stat>_done, <stat>_opp, hands."""
+    name = re.escape(player)
+    counts: Counter[str] = Counter()
+    for text in texts:
+        seat = re.search(rf"^Seat \d+: {name} \(\d+ in chips\)( is sitting out)?\s*$", text, re.M)
+        acts = re.search(rf"^{name}: (posts|folds|checks|calls|bets|raises|discards|stands pat)", text, re.M)
+        if not seat or (seat.group(1) and not acts):
+            continue
+        counts["hands"] += 1
+        body, _, _summary = text.partition("*** SUMMARY ***")
+        sections = re.split(r"^\*\*\* (?:FIRST|SECOND|THIRD) DRAW \*\*\*$", body.split("*** SHOW DOWN ***")[0], flags=re.M)
+        predraw = sections[0]
+        nobody_came_in = not re.search(r"^.+: (calls|raises|bets) ", predraw, re.M)
+        walk = nobody_came_in and re.search(rf"^{name}: posts big blind", predraw, re.M) and re.search(rf"^{name} collected", body, re.M)
+        if not walk:
+            counts["vpip_opp"] += 1
+            counts["pfr_opp"] += 1
+            counts["vpip_done"] += bool(re.search(rf"^{name}: (calls|bets|raises) ", predraw, re.M))
+            counts["pfr_done"] += bool(re.search(rf"^{name}: raises ", predraw, re.M))
+        for k, section in enumerate(sections[1:], start=1):
+            if re.search(rf"^{name}: (discards|stands pat)", section, re.M):
+                counts[f"pat_d{k}_opp"] += 1
+                counts[f"pat_d{k}_done"] += bool(re.search(rf"^{name}: stands pat", section, re.M))
+        reached_d1 = len(sections) > 1 and re.search(rf"^{name}: (discards|stands pat)", sections[1], re.M)
+        at_showdown = "*** SHOW DOWN ***" in body and re.search(rf"^{name}: (shows|mucks hand)", body, re.M)
+        won = re.search(rf"^{name} collected ", body, re.M)
+        if reached_d1:
+            counts["wtsd_opp"] += 1
+            counts["wtsd_done"] += bool(at_showdown)
+            counts["won_reached_d1_opp"] += 1
+            counts["won_reached_d1_done"] += bool(won)
+        if at_showdown:
+            counts["wsd_opp"] += 1
+            counts["wsd_done"] += bool(won)
+    return counts
+
+
+def ours(raws, player: str) -> Counter[str]:
+    parser = PokerStarsParser()
+    counts: Counter[str] = Counter()
+    for raw in raws:
+        for facts in per_hand_stats(replay(parser.parse(raw))):
+            if facts.player != player:
+                continue
+            counts["hands"] += 1
+            for key in ("vpip", "pfr", "pat_d1", "pat_d2", "pat_d3", "wtsd", "wsd", "won_reached_d1"):
+                fact = getattr(facts, key)
+                counts[f"{key}_done"] += fact.done
+                counts[f"{key}_opp"] += fact.opportunity
+    return +counts
+
+
+@pytest.mark.parametrize("player", ["Player2", "Player4", "Player5"])
+def test_sng_stats_match_an_independent_count(corpus: Path, player: str) -> None:
+    raws = list(split_hands(corpus / STARS_SNG))
+    expected = +oracle([r.text.replace("\r", "") for r in raws], player)
+    assert ours(raws, player) == expected
+    assert expected["hands"] > 20  # the player is really in the file
+
+
+def test_player2_hand_count(corpus: Path) -> None:
+    # `grep -c "^Seat [0-9]: Player2 ([0-9]* in chips)" PokerStars__badugi_FL_SNG_201011.txt`
+    # gives 22: Player2 is seated (and never sitting out) in 22 hands before finishing 8th.
+    raws = list(split_hands(corpus / STARS_SNG))
+    assert ours(raws, "Player2")["hands"] == 22
+
+
+def test_cash_hand_facts(corpus: Path) -> None:
+    # Hand 1 of the cash file: buddyboy3399 raises after draw 1 but only calls pre-draw
+    # (VPIP yes, PFR no), stands pat at draws 2 and 3 (drew 2 at draw 1), goes to
+    # showdown and wins. Hero checks his big blind (no VPIP), draws 2 at draw 1, folds.
+    raw = next(split_hands(corpus / STARS_CASH))
+    facts = {f.player: f for f in per_hand_stats(replay(PokerStarsParser().parse(raw)))}
+    buddy, hero = facts["buddyboy3399"], facts["Hero"]
+    assert (buddy.vpip.done, buddy.pfr.done) == (True, False)
+    assert (buddy.cards_drawn_d1, buddy.cards_drawn_d2, buddy.cards_drawn_d3) == (2, 0, 0)
+    assert buddy.wtsd.done and buddy.wsd.done and buddy.won_reached_d1.done
+    assert (hero.vpip.done, hero.vpip.opportunity) == (False, True)
+    assert (hero.cards_drawn_d1, hero.cards_drawn_d2) == (2, None)
+    assert hero.wtsd == type(hero.wtsd)(False, True)
+    # Kula91 on the button folds first in after a limper: no steal opportunity.
+    assert not facts["Kula91"].steal.opportunity
