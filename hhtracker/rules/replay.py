@@ -458,11 +458,16 @@ class _Replay:
             return
         self.shown[player] = cards
         self.shown_line.setdefault(player, line)
-        if description is not None:
-            ours = evaluate(cards).description
-            site = description.removeprefix("a ")
-            if site != ours:
-                self.issue(Code.DESCRIPTION_MISMATCH, f"{player}: the site says ({site}), our evaluator ({ours})", line)
+        self.check_description(player, cards, description, line)
+
+    def check_description(self, player: str, cards: tuple[Card, ...], description: str | None, line: int) -> None:
+        """The site's words for a hand ("Badugi: 8,4,3,A", summary "a Badugi: ...") vs ours."""
+        if description is None:
+            return
+        ours = evaluate(cards).description
+        site = description.removeprefix("a ")
+        if site != ours:
+            self.issue(Code.DESCRIPTION_MISMATCH, f"{player}: the site says ({site}), our evaluator ({ours})", line)
 
     # ---- the end ----------------------------------------------------------------------------
 
@@ -472,10 +477,8 @@ class _Replay:
         for seat in summary.seats:  # cards revealed in the summary ("mucked [..]", "showed [..]")
             if seat.cards is not None and seat.player not in self.shown:
                 self.on_show(seat.player, seat.cards, seat.description, seat.line)
-            elif seat.cards is not None and seat.description is not None:
-                ours = evaluate(seat.cards).description
-                if seat.description.removeprefix("a ") != ours:
-                    self.issue(Code.DESCRIPTION_MISMATCH, f"{seat.player}: the site says ({seat.description}), our evaluator ({ours})", seat.line)
+            elif seat.cards is not None:
+                self.check_description(seat.player, seat.cards, seat.description, seat.line)
         dealt = [p for p in self.order if self.dealt_in(p)]
         live = [p for p in dealt if p not in self.folded]
         total = sum(self.put.values())
