@@ -65,7 +65,9 @@ class Problem:
 class ImportSummary:
     """What an import did. hands_rejected counts hands that did not parse or whose replay
     found an error (they are stored with their raw text but left out of the statistics);
-    hands_unsupported counts hands of other games, by game, in `unsupported_games`."""
+    hands_unsupported counts hands of other games, by game, in `unsupported_games`;
+    hands_repaired counts new hands that replaced a stored rejected copy (e.g. a hand cut off
+    while the site was writing it, imported whole later)."""
 
     files: int = 0
     hands_new: int = 0
@@ -73,6 +75,7 @@ class ImportSummary:
     hands_rejected: int = 0
     hands_unsupported: int = 0
     hands_with_warnings: int = 0
+    hands_repaired: int = 0
     unsupported_games: Counter[str] = field(default_factory=Counter)
     problems: list[Problem] = field(default_factory=list)
 
@@ -83,6 +86,7 @@ class ImportSummary:
             "hands_duplicate": self.hands_duplicate,
             "hands_rejected": self.hands_rejected,
             "hands_unsupported": self.hands_unsupported,
+            "hands_repaired": self.hands_repaired,
             "unsupported_games": dict(sorted(self.unsupported_games.items())),
             "problems": [
                 {"file": p.file, "line": p.line, "hand_id": p.hand_id, "code": p.code,
@@ -92,13 +96,16 @@ class ImportSummary:
         }
 
 
+HAND_HISTORY_SUFFIXES = (".txt", ".xml")
+
+
 def expand_paths(paths: Iterable[Path]) -> list[Path]:
-    """Files named, and the .txt files under folders named (recursively), sorted within a
-    folder. raises FileNotFoundError for a path that does not exist."""
+    """Files named, and the .txt and .xml files under folders named (recursively), sorted
+    within a folder. raises FileNotFoundError for a path that does not exist."""
     files: list[Path] = []
     for path in paths:
         if path.is_dir():
-            files.extend(sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() == ".txt"))
+            files.extend(sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in HAND_HISTORY_SUFFIXES))
         elif path.is_file():
             files.append(path)
         else:
@@ -200,18 +207,25 @@ def _import_file(db, parser: PokerStarsParser, path: Path, summary: ImportSummar
             if item.error is not None:
                 issue = ValidationIssue.of(_issue_code(item.error.code), item.error.message, item.error.line)
                 key = raw_hand_key(item.raw)
-                if writer.exists(item.site.value, key):
-                    counts["duplicate"] += 1
+                stored = writer.stored(item.site.value, key)
+                if stored is not None and stored[1] != "rejected":
+                    counts["duplicate"] += 1  # a good copy is stored already
                     continue
-                writer.add_rejected(item.site.value, item.raw, issue)
+                if stored is None:
+                    writer.add_rejected(item.site.value, item.raw, issue)
+                # Rejected again (stored or not): say so every time, never as a silent duplicate.
                 counts["rejected"] += 1
                 summary.problems.append(Problem(name, item.error.line, key, issue.code.value, "error", item.error.message))
                 continue
             replayed = item.replayed
             hand = replayed.hand
-            if writer.exists(hand.site.value, hand.hand_id):
-                counts["duplicate"] += 1
-                continue
+            stored = writer.stored(hand.site.value, hand.hand_id)
+            if stored is not None:
+                if stored[1] != "rejected":
+                    counts["duplicate"] += 1
+                    continue
+                writer.delete(stored[0])  # a complete copy of a hand stored as rejected
+                counts["repaired"] += 1
             writer.add(replayed, per_hand_stats(replayed))
             counts["new"] += 1
             if replayed.status == "error":
@@ -234,11 +248,23 @@ def _import_file(db, parser: PokerStarsParser, path: Path, summary: ImportSummar
     summary.hands_rejected += counts["rejected"]
     summary.hands_unsupported += counts["unsupported"]
     summary.hands_with_warnings += counts["warnings"]
+    summary.hands_repaired += counts["repaired"]
+
+
+class NoDatabaseError(FileNotFoundError):
+    """The database file does not exist (nothing was imported into it yet)."""
+
+
+def _existing_database(db_path: Path):
+    if not Path(db_path).exists():
+        raise NoDatabaseError(f"no database at {db_path}: import hand histories first (hhtracker import --db {db_path} PATH)")
+    return open_database(db_path)
 
 
 def players(db_path: Path, *, min_hands: int = 0, sort: str = "hands") -> list[PlayerStats]:
-    """Every player's statistics, sorted; raises ValueError for an unknown sort key."""
-    db = open_database(db_path)
+    """Every player's statistics, sorted; raises ValueError for an unknown sort key and
+    NoDatabaseError when db_path does not exist."""
+    db = _existing_database(db_path)
     try:
         return sort_players(player_stats(db, min_hands=min_hands, with_distributions=False), sort)
     finally:
@@ -246,8 +272,9 @@ def players(db_path: Path, *, min_hands: int = 0, sort: str = "hands") -> list[P
 
 
 def player_profile(db_path: Path, name: str) -> list[PlayerStats]:
-    """One player's statistics, one entry per site he plays on (empty if unknown)."""
-    db = open_database(db_path)
+    """One player's statistics, one entry per site he plays on (empty if unknown). raises
+    NoDatabaseError when db_path does not exist."""
+    db = _existing_database(db_path)
     try:
         return player_stats(db, name)
     finally:
@@ -294,11 +321,13 @@ class HandValidation:
         return [str(p) for p in self.issues]
 
 
-def validate_paths(paths: Iterable[Path]) -> list[HandValidation]:
-    """Parse and replay every Badugi hand of the files (no database). Hands of other games
-    are left out. raises FileNotFoundError for a path that does not exist."""
+def validate_paths(paths: Iterable[Path]) -> tuple[list[HandValidation], Counter[str]]:
+    """Parse and replay every Badugi hand of the files (no database). Returns the checks and
+    the hands skipped (other games, sites not yet supported) counted by game. raises
+    FileNotFoundError for a path that does not exist."""
     parser = PokerStarsParser()
     results: list[HandValidation] = []
+    skipped: Counter[str] = Counter()
     for path in expand_paths(paths):
         name = str(path)
         for item in read_hands(path, parser):
@@ -317,4 +346,6 @@ def validate_paths(paths: Iterable[Path]) -> list[HandValidation]:
                     for i in item.replayed.issues
                 )
                 results.append(HandValidation(name, item.raw.line, site, hand.hand_id, item.replayed.status, issues))
-    return results
+            else:
+                skipped[item.game] += 1
+    return results, skipped

@@ -54,8 +54,19 @@ class HandFacts:
     finishes: tuple[tuple[str, int], ...] = field(default=())
 
 
-def _hand(hand_id, file, button_seat, start_stacks, total_pot, rake, pots, put_in, collected,
-          finishes=(), hero="Hero"):
+def _hand(
+    hand_id: str,
+    file: str,
+    button_seat: int,
+    start_stacks: dict[str, int],
+    total_pot: int,
+    rake: int,
+    pots: list[Pot],
+    put_in: dict[str, int],
+    collected: dict[str, int],
+    finishes: tuple[tuple[str, int], ...] = (),
+    hero: str = "Hero",
+) -> HandFacts:
     """Fill in zeros for seated players who put nothing in / collected nothing, and net."""
     put = {p: put_in.get(p, 0) for p in start_stacks}
     got = {p: collected.get(p, 0) for p in start_stacks}

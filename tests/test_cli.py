@@ -59,14 +59,24 @@ def test_cut_off_hand(corpus: Path, tmp_path: Path, db_path: Path) -> None:
     result = run("import", "--db", str(db_path), str(path))
     assert result.exit_code == 1
     assert f"{path}:90: " in result.stderr and "cut off" in result.stderr
-    summary = json.loads(run("import", "--db", str(db_path), "--json", str(path)).stdout)
-    assert (summary["hands_new"], summary["hands_duplicate"]) == (0, 4)  # 3 good + the rejected one
     db = sqlite_utils.Database(db_path)
     statuses = sorted(row["status"] for row in db["hands"].rows)
     assert statuses == ["ok", "ok", "ok", "rejected"]
     rejected = next(db["hands"].rows_where("status = 'rejected'"))
     assert rejected["site_hand_id"] == "49164247462"
     assert db["raw_hands"].get(rejected["id"])["text"].startswith("PokerStars Game #49164247462")
+    # Importing the cut file again: the 3 good hands are duplicates, the cut one is reported
+    # again (never silently counted as a duplicate) and nothing is stored twice.
+    again = run("import", "--db", str(db_path), "--json", str(path))
+    assert again.exit_code == 1
+    summary = json.loads(again.stdout)
+    assert (summary["hands_new"], summary["hands_duplicate"], summary["hands_rejected"]) == (0, 3, 1)
+    assert db["hands"].count == 4
+    # The whole file, imported later, replaces the rejected copy.
+    whole = json.loads(run("import", "--db", str(db_path), "--json", str(corpus / STARS_CASH)).stdout)
+    assert (whole["hands_new"], whole["hands_duplicate"], whole["hands_repaired"]) == (1, 3, 1)
+    assert sorted(row["status"] for row in db["hands"].rows) == ["ok"] * 4
+    assert db["raw_hands"].count == 4 and db["validation_issues"].count == 0
 
 
 def test_player_and_players(corpus: Path, db_path: Path) -> None:
@@ -109,9 +119,33 @@ def test_validate(corpus: Path, tmp_path: Path) -> None:
     assert f"{bad}:151: error [showdown_winner_mismatch]" in result.stdout
 
 
-def test_usage_errors_exit_2(db_path: Path) -> None:
+def test_usage_errors_exit_2(db_path: Path, tmp_path: Path) -> None:
     assert run("import", "--db", str(db_path), "/no/such/file.txt").exit_code == 2
     assert run("players", "--db", str(db_path), "--sort", "nonsense").exit_code == 2
+    missing = run("players", "--db", str(db_path))
+    assert missing.exit_code == 2 and "import" in missing.stderr
+    assert not db_path.exists()  # reading never creates a database
+    empty_folder = tmp_path / "empty"
+    empty_folder.mkdir()
+    assert run("import", "--db", str(db_path), str(empty_folder)).exit_code == 2
+
+
+def test_empty_and_binary_files_are_file_problems(tmp_path: Path, db_path: Path) -> None:
+    (tmp_path / "empty.txt").write_text("")
+    (tmp_path / "binary.txt").write_bytes(bytes(range(256)) * 4)
+    result = run("import", "--db", str(db_path), str(tmp_path / "empty.txt"), str(tmp_path / "binary.txt"))
+    assert result.exit_code == 1
+    assert "empty.txt: error [no_hands]" in result.stderr
+    assert "binary.txt:1: error [encoding]" in result.stderr
+    assert "2 file problem(s)" in result.stdout
+
+
+def test_other_sites_are_counted_as_skipped(corpus: Path) -> None:
+    result = run("validate", str(corpus))
+    assert result.exit_code == 0
+    assert "108 hand(s) checked: 108 ok" in result.stderr
+    assert "Merge XML (not yet supported): 1" in result.stderr
+    assert "Full Tilt Poker (not yet supported): 1" in result.stderr
 
 
 def test_sample_histories_import_clean(db_path: Path) -> None:

@@ -6,8 +6,11 @@ unreadable); 2 usage errors (a bad option, a path that does not exist).
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
+from .. import __version__
 from . import import_cmd, player_cmd, validate_cmd
 
 app = typer.Typer(
@@ -17,6 +20,21 @@ app = typer.Typer(
     help="hhtracker: a hand-history tracker for Badugi. Import hand histories, check them, "
     "and look up player statistics.",
 )
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"hhtracker {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")] = False,
+) -> None:
+    """hhtracker: a hand-history tracker for Badugi."""
+
+
 app.command("import")(import_cmd.import_command)
 app.command("validate")(validate_cmd.validate_command)
 app.command("player")(player_cmd.player_command)

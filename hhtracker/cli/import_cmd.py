@@ -20,13 +20,14 @@ def import_command(
 ) -> None:
     """Import hand histories: parse, check and store every hand.
 
-    Prints a summary: files, new, duplicate, rejected and skipped (non-Badugi) hands, and
-    every problem as file:line. Exit code 1 when any hand was rejected.
+    Prints a summary: files, new, duplicate, rejected and skipped hands, and every problem as file:line. Exit code 1 when any hand was rejected or a file could not be read.
     """
     try:
         files = api.expand_paths(paths)
     except FileNotFoundError as error:
         raise usage_error(str(error)) from None
+    if not files:
+        raise usage_error("no hand-history files (.txt, .xml) in " + ", ".join(str(p) for p in paths))
     total = sum(f.stat().st_size for f in files)
     progress = Progress(
         TextColumn("[bold]importing"), BarColumn(), DownloadColumn(), TimeRemainingColumn(),
@@ -53,9 +54,12 @@ def _print_summary(summary: api.ImportSummary) -> None:
         if problem.severity == "error":
             stderr.print(str(problem), markup=False, highlight=False)
     warnings = sum(1 for p in summary.problems if p.severity == "warning")
+    file_errors = sum(1 for p in summary.problems if p.severity == "error" and p.hand_id is None)
     stdout.print(
         f"{summary.files} file(s): {summary.hands_new} new hand(s), {summary.hands_duplicate} duplicate(s), "
-        f"{summary.hands_rejected} rejected, {summary.hands_unsupported} skipped (game or site not supported)",
+        f"{summary.hands_rejected} rejected, {summary.hands_unsupported} skipped (game or site not supported)"
+        + (f", {file_errors} file problem(s)" if file_errors else "")
+        + (f"; {summary.hands_repaired} replaced a rejected copy" if summary.hands_repaired else ""),
         markup=False, highlight=False,
     )
     if summary.unsupported_games:

@@ -62,8 +62,14 @@ def player_command(
     db: DbOption = None,
     json_output: JsonOption = False,
 ) -> None:
-    """One player's statistics, every percentage with its sample size."""
-    found = api.player_profile(resolve_db(db), name)
+    """One player's statistics, every percentage with its sample size.
+
+    Percentages show (done/opportunities) and, under 100 opportunities, a 95% Wilson interval. bb/100 and BB/100 average each hand in its own big blind / big bet, so in a tournament they can have the opposite sign of the net chips.
+    """
+    try:
+        found = api.player_profile(resolve_db(db), name)
+    except api.NoDatabaseError as error:
+        raise usage_error(str(error)) from None
     if not found:
         raise usage_error(f"no hands of a player named {name!r} in the database")
     if json_output:
@@ -112,7 +118,10 @@ def players_command(
     min_hands: Annotated[int, typer.Option("--min-hands", min=0, help="Only players with at least this many hands.")] = 0,
 ) -> None:
     """All players, one row each: hands, VPIP, PFR, pat at draw 1, WTSD, W$SD, net."""
-    found = api.players(resolve_db(db), min_hands=min_hands, sort=sort.value)
+    try:
+        found = api.players(resolve_db(db), min_hands=min_hands, sort=sort.value)
+    except api.NoDatabaseError as error:
+        raise usage_error(str(error)) from None
     if json_output:
         print_json([as_json(s, distributions=False) for s in found])
         return

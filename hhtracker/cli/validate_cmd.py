@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from .. import api
-from .common import JsonOption, print_json, usage_error
+from .common import JsonOption, print_json, stderr, usage_error
 
 
 def validate_command(
@@ -17,10 +18,10 @@ def validate_command(
 ) -> None:
     """Check hand histories (parse and replay every hand) without storing anything.
 
-    One line per problem: `file:line: severity [code] message`. Exit code 1 when any error.
+    One line per problem: `file:line: severity [code] message`, then a count on stderr. Exit code 1 when any error.
     """
     try:
-        results = api.validate_paths(paths)
+        results, skipped = api.validate_paths(paths)
     except FileNotFoundError as error:
         raise usage_error(str(error)) from None
     if json_output:
@@ -29,5 +30,11 @@ def validate_command(
         for result in results:
             for line in result.lines():
                 typer.echo(line)
+    statuses = Counter(r.status for r in results if r.hand_id is not None)
+    line = (f"{sum(statuses.values())} hand(s) checked: {statuses['ok']} ok, {statuses['warning']} with warnings, "
+            f"{statuses['error']} with errors; {sum(skipped.values())} skipped (game or site not supported)")
+    if skipped:
+        line += ": " + ", ".join(f"{game}: {n}" for game, n in sorted(skipped.items()))
+    stderr.print(line, markup=False, highlight=False)
     if any(r.status == "error" for r in results):
         raise typer.Exit(1)

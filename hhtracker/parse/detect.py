@@ -47,6 +47,6 @@ def detect(first_line: str) -> Detected:
         return Detected(None, "Full Tilt Poker (not yet supported)")
     if re.match(r"^#\d+: ", first_line):
         return Detected(None, "KingsClub (not yet supported)")
-    if first_line.startswith("<game "):
+    if first_line.startswith(("<game ", "<description ")):
         return Detected(None, "Merge XML (not yet supported)")
     return Detected(None, "unknown")

@@ -20,7 +20,7 @@ from ..errors import EncodingError
 
 # A line that starts a hand, for every site hhtracker knows. Site detection proper is in
 # detect.py; this only has to find the boundaries.
-_HAND_START = re.compile(r"^(?:PokerStars |Full ?Tilt ?Poker |#\d+: |<game )")
+_HAND_START = re.compile(r"^(?:PokerStars |Full ?Tilt ?Poker |#\d+: |<description |<game )")
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +103,8 @@ def split_hands(path: Path) -> Iterator[RawHand | StrayText]:
         return RawHand(name, start, text) if in_hand else StrayText(name, start, text)
 
     for number, line in enumerate(iter_lines(path), start=1):
-        if _HAND_START.match(line):
+        if _HAND_START.match(line) and not (len(lines) == 1 and lines[0].startswith("<description ")):
+            # (a Merge XML <game> directly after its <description> belongs to the same hand)
             item = flush()
             if item is not None:
                 yield item

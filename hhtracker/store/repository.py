@@ -65,11 +65,18 @@ class HandWriter:
         self.file_id = file_id
         self._players: dict[tuple[str, str], int] = {}
 
-    def exists(self, site: str, site_hand_id: str) -> bool:
+    def stored(self, site: str, site_hand_id: str) -> tuple[int, str] | None:
+        """(row id, status) of the stored hand with this site and number, or None."""
         row = self.db.execute(
-            "select 1 from hands where site = ? and site_hand_id = ?", [site, site_hand_id]
+            "select id, status from hands where site = ? and site_hand_id = ?", [site, site_hand_id]
         ).fetchone()
-        return row is not None
+        return (row[0], row[1]) if row else None
+
+    def delete(self, hand_row_id: int) -> None:
+        """Remove a stored hand and everything hanging from it (to store a better copy)."""
+        for table in ("validation_issues", "draws", "actions", "hand_players", "raw_hands"):
+            self.db.execute(f"delete from {table} where hand_id = ?", [hand_row_id])
+        self.db.execute("delete from hands where id = ?", [hand_row_id])
 
     def player_id(self, site: str, name: str) -> int:
         key = (site, name)
