@@ -16,7 +16,7 @@ from pathlib import Path
 from .errors import HandHistoryError
 from .model import Site
 from .parse.detect import detect
-from .parse.pokerstars import PokerStarsParser
+from .parse.sites import Parsers
 from .parse.read import RawHand, StrayText, split_hands
 from .rules.issues import Code, ValidationIssue
 from .rules.replay import ReplayedHand, replay
@@ -125,10 +125,10 @@ class HandOutcome:
     error: HandHistoryError | None = None
 
 
-def read_hands(path: Path, parser: PokerStarsParser | None = None) -> Iterator[HandOutcome | Problem]:
+def read_hands(path: Path, parsers: Parsers | None = None) -> Iterator[HandOutcome | Problem]:
     """Every hand of a file, parsed and replayed, in order; stray text and unreadable files
     come as Problems. Streams: one hand in memory at a time."""
-    parser = parser or PokerStarsParser()
+    parsers = parsers or Parsers()
     name = str(path)
     seen = False
     try:
@@ -139,11 +139,11 @@ def read_hands(path: Path, parser: PokerStarsParser | None = None) -> Iterator[H
                 continue
             seen = True
             detected = detect(item.text.split("\n", 1)[0])
-            if detected.site is None or not detected.is_badugi:
+            if not parsers.supports(detected.site) or not detected.is_badugi:
                 yield HandOutcome(item, detected.site, detected.game)
                 continue
             try:
-                parsed = parser.parse(item)
+                parsed = parsers.parse(item, detected.site)
             except HandHistoryError as error:
                 yield HandOutcome(item, detected.site, detected.game, error=error)
                 continue
@@ -173,17 +173,17 @@ def import_paths(
     files = expand_paths(paths)
     db = open_database(db_path)
     summary = ImportSummary()
-    parser = PokerStarsParser()
+    parsers = Parsers()
     try:
         for path in files:
             summary.files += 1
-            _import_file(db, parser, path, summary, progress)
+            _import_file(db, parsers, path, summary, progress)
     finally:
         db.close()
     return summary
 
 
-def _import_file(db, parser: PokerStarsParser, path: Path, summary: ImportSummary, progress) -> None:
+def _import_file(db, parsers: Parsers, path: Path, summary: ImportSummary, progress) -> None:
     name = str(path)
     counts = Counter()
     with db.atomic():
@@ -192,7 +192,7 @@ def _import_file(db, parser: PokerStarsParser, path: Path, summary: ImportSummar
              "imported_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds")}
         ).last_pk
         writer = HandWriter(db, file_id)
-        for item in read_hands(path, parser):
+        for item in read_hands(path, parsers):
             if isinstance(item, Problem):
                 summary.problems.append(item)
                 if item.severity == "error":
@@ -200,7 +200,7 @@ def _import_file(db, parser: PokerStarsParser, path: Path, summary: ImportSummar
                 continue
             if progress:
                 progress(path, len(item.raw.text) + 4)
-            if item.site is None or (item.replayed is None and item.error is None):
+            if item.replayed is None and item.error is None:
                 counts["unsupported"] += 1
                 summary.unsupported_games[item.game] += 1
                 continue
@@ -325,12 +325,12 @@ def validate_paths(paths: Iterable[Path]) -> tuple[list[HandValidation], Counter
     """Parse and replay every Badugi hand of the files (no database). Returns the checks and
     the hands skipped (other games, sites not yet supported) counted by game. raises
     FileNotFoundError for a path that does not exist."""
-    parser = PokerStarsParser()
+    parsers = Parsers()
     results: list[HandValidation] = []
     skipped: Counter[str] = Counter()
     for path in expand_paths(paths):
         name = str(path)
-        for item in read_hands(path, parser):
+        for item in read_hands(path, parsers):
             if isinstance(item, Problem):
                 results.append(HandValidation(name, item.line, None, None, item.severity, (item,)))
                 continue

@@ -143,10 +143,13 @@ class Check(PlayerEvent):
 
 @dataclass(frozen=True, slots=True)
 class Call(PlayerEvent):
-    """`X: calls $0.25`. amount: int, the chips added by this call."""
+    """`X: calls $0.25`. amount: int, the chips added by this call; or, for sites that print
+    the total (KingsClub `calls 90`), amount None and to: the player's total bet this round
+    after the call (the replay works out what was added)."""
 
-    amount: int
+    amount: int | None
     all_in: bool = False
+    to: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,10 +162,11 @@ class Bet(PlayerEvent):
 
 @dataclass(frozen=True, slots=True)
 class Raise(PlayerEvent):
-    """`X: raises $0.25 to $0.50`. by: int, the increment over the bet faced; to: int, the
+    """`X: raises $0.25 to $0.50`. by: int, the increment over the bet faced, or None where
+    the site prints only the total (Full Tilt, KingsClub `raises to $0.20`); to: int, the
     player's total bet on this round after the raise."""
 
-    by: int
+    by: int | None
     to: int
     all_in: bool = False
 

@@ -7,6 +7,7 @@ store the hand with its raw text and decide by severity whether it counts.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -302,7 +303,9 @@ class _Replay:
                     if self.in_round[event.player] < self.level:
                         self.issue(Code.CHECK_FACING_BET, f"{event.player} checks facing a bet", event.line)
                     self.record(event, ActionKind.CHECK)
-                case Call(amount=amount, all_in=flag):
+                case Call(amount=amount, all_in=flag, to=to):
+                    if amount is None:  # the site printed the total ("calls 90" = to 90)
+                        amount = (to or 0) - self.in_round[event.player]
                     self.pay(event, amount, amount, flag, ActionKind.CALL)
                     self.callers += 1
                     if self.in_round[event.player] > self.level:
@@ -377,7 +380,7 @@ class _Replay:
 
     def on_raise(self, event: Raise, by: int, to: int, all_in: bool) -> None:
         player = event.player
-        if to - self.level != by:
+        if by is not None and to - self.level != by:
             self.issue(Code.RAISE_INCREMENT, f"{player} raises {by} to {to} but the bet was {self.level}", event.line)
         self.check_size(event, to - self.level, all_in)
         if self.hand.structure is BettingStructure.FIXED_LIMIT and self.bets >= CAP_BETS:
@@ -461,13 +464,14 @@ class _Replay:
         self.check_description(player, cards, description, line)
 
     def check_description(self, player: str, cards: tuple[Card, ...], description: str | None, line: int) -> None:
-        """The site's words for a hand ("Badugi: 8,4,3,A", summary "a Badugi: ...") vs ours."""
+        """The site's words for a hand ("Badugi: 8,4,3,A", "a 3-Card: 7, 2, A",
+        "Three Cards, Q-J-2") against our evaluation: same number of cards, same ranks."""
         if description is None:
             return
-        ours = evaluate(cards).description
-        site = description.removeprefix("a ")
-        if site != ours:
-            self.issue(Code.DESCRIPTION_MISMATCH, f"{player}: the site says ({site}), our evaluator ({ours})", line)
+        ours = evaluate(cards)
+        said = read_description(description)
+        if said is None or said != (ours.size, tuple(card.rank.value for card in ours.cards)):
+            self.issue(Code.DESCRIPTION_MISMATCH, f"{player}: the site says ({description}), our evaluator ({ours.description})", line)
 
     # ---- the end ----------------------------------------------------------------------------
 
@@ -634,6 +638,23 @@ class _Replay:
             owner = holders.get(card)
             if owner is not None and owner != self.hero:
                 self.issue(Code.DISCARD_REUSED, f"{card}, discarded by {self.hero}, is shown by {owner} though the deck never ran out", self.shown_line.get(owner))
+
+
+_SIZE_WORDS = {"badugi": 4, "3-card": 3, "three": 3, "2-card": 2, "two": 2, "1-card": 1, "one": 1}
+_DESCRIPTION = re.compile(r"^(?:a |an )?(badugi|[123]-card|three|two|one)(?: cards?)?[:,]\s*(.*)$", re.I)
+_RANK = re.compile(r"10|[2-9TJQKA]")
+
+
+def read_description(text: str) -> tuple[int, tuple[str, ...]] | None:
+    """A site's hand description as (cards that play, rank letters high first), whatever the
+    site's spelling: "Badugi: 8,4,3,A" (PokerStars), "a 3-Card: 7, 2, A" (Full Tilt),
+    "Three Cards, Q-J-2" (Merge). None when it is not a Badugi description."""
+    match = _DESCRIPTION.match(text.strip())
+    if not match:
+        return None
+    size = _SIZE_WORDS[match.group(1).lower()]
+    ranks = tuple("T" if r == "10" else r for r in _RANK.findall(match.group(2)))
+    return size, ranks
 
 
 def replay(hand: ParsedHand) -> ReplayedHand:
