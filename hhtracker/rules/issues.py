@@ -41,6 +41,8 @@ class Code(StrEnum):
     CAP_MARKER = "cap_marker"
     ALL_IN_FLAG = "all_in_flag"
     CHECK_FACING_BET = "check_facing_bet"
+    OUT_OF_TURN = "out_of_turn"
+    RAISE_NOT_REOPENED = "raise_not_reopened"
     SHORT_CALL = "short_call"
     RAISE_INCREMENT = "raise_increment"
     DRAW_GLITCH = "draw_glitch"

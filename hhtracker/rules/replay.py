@@ -41,6 +41,8 @@ from .badugi import BadugiHand, evaluate
 from .issues import Code, Severity, ValidationIssue
 from .pots import build_pots, proportional_shares, split_amount
 from .positions import positions
+from .structures import POKERSTARS_LIMIT, LimitRules
+from .table import IllegalAction, Table
 
 CAP_BETS = 4
 """PokerStars fixed limit: 4 bets per round (a bet and three raises; pre-draw the big blind
@@ -179,6 +181,14 @@ class ReplayedHand:
         raise KeyError(name)
 
 
+_DEALT_IN_EVENTS = (PostBlind, PostAnte, Fold, Check, Call, Bet, Raise, Discard, StandPat, Show, Muck,
+                    UncalledBetReturned, Collect, DealtCards)
+_BLIND_KIND = {
+    BlindKind.SMALL: ActionKind.SMALL_BLIND,
+    BlindKind.BIG: ActionKind.BIG_BLIND,
+    BlindKind.SMALL_AND_BIG: ActionKind.DEAD_BLIND,
+}
+
 _STREET_ROUND = {
     Street.FIRST_DRAW: Round.AFTER_DRAW_1,
     Street.SECOND_DRAW: Round.AFTER_DRAW_2,
@@ -187,23 +197,29 @@ _STREET_ROUND = {
 
 
 class _Replay:
-    """The mutable state of one replay; `run()` returns the frozen result."""
+    """The mutable state of one replay; `run()` returns the frozen result. Betting goes
+    through the table state machine (table.py); cards, pots and the showdown are here."""
 
-    def __init__(self, hand: ParsedHand) -> None:
+    def __init__(self, hand: ParsedHand, limit_rules: LimitRules) -> None:
         self.hand = hand
         self.issues: list[ValidationIssue] = []
         self.seat_of = {seat.player: seat for seat in hand.seats}
         self.order = [seat.player for seat in hand.seats]
-        self.stack = {seat.player: seat.stack for seat in hand.seats}
-        self.put = dict.fromkeys(self.order, 0)
-        self.by_round = {player: [0, 0, 0, 0] for player in self.order}
-        self.in_round = dict.fromkeys(self.order, 0)
+        actors = {e.player for e in hand.events if isinstance(e, _DEALT_IN_EVENTS)}
+        self.dealt = [s.player for s in hand.seats if not s.sitting_out or s.player in actors]
+        big_blind = hand.stakes.small_bet if hand.structure is BettingStructure.FIXED_LIMIT else hand.stakes.big_bet
+        self.big_blind = big_blind
+        self.table = Table(
+            [(s.player, s.seat, s.stack) for s in hand.seats if s.player in set(self.dealt)],
+            button_seat=hand.button_seat,
+            structure=hand.structure,
+            stakes=hand.stakes,
+            big_blind=big_blind,
+            limit_rules=limit_rules,
+        )
         self.folded: dict[str, Round] = {}
-        self.all_in: set[str] = set()
-        self.acted: set[str] = set()
         self.round = Round.PREDRAW
-        self.level = 0
-        self.bets = 0
+        self.round_open = False
         self.callers = 0
         self.actions: list[Action] = []
         self.draws: list[DrawAction] = []
@@ -212,116 +228,117 @@ class _Replay:
         self.hero: str | None = None
         self.hero_cards: tuple[Card, ...] | None = None
         self.hero_discarded: list[tuple[int, Card]] = []  # (draw, card)
+        self.drawn_before: dict[int, int] = {}  # cards drawn in the hand before the hero's draw k
         self.shown: dict[str, tuple[Card, ...]] = {}
         self.shown_line: dict[str, int] = {}
         self.mucked: set[str] = set()
         self.collected: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
         self.collect_line = 0
-        self.showdown_marker = False
         self.pending_discard: Discard | None = None
-        big_blind = hand.stakes.small_bet if hand.structure is BettingStructure.FIXED_LIMIT else hand.stakes.big_bet
-        self.big_blind = big_blind
 
     # ---- helpers --------------------------------------------------------------------------
 
     def issue(self, code: Code, message: str, line: int | None) -> None:
         self.issues.append(ValidationIssue.of(code, message, line))
 
-    def bet_size(self) -> int:
-        stakes = self.hand.stakes
-        return stakes.small_bet if self.round <= Round.AFTER_DRAW_1 else stakes.big_bet
-
     def known(self, event: PlayerEvent) -> bool:
-        if event.player in self.seat_of:
+        if event.player in self.table.players:
             return True
-        self.issue(Code.UNKNOWN_PLAYER, f"{event.player!r} has no seat in this hand", event.line)
+        where = "has no seat in this hand" if event.player not in self.seat_of else "is not dealt in"
+        self.issue(Code.UNKNOWN_PLAYER, f"{event.player!r} {where}", event.line)
         return False
 
-    def pay(self, event: PlayerEvent, amount: int, live: int, all_in_flag: bool, kind: ActionKind) -> None:
-        """Move `amount` from the player's stack into the pot; `live` of it counts toward
-        his bet this round (a dead small blind or an ante does not)."""
-        player = event.player
-        if player in self.folded:
-            self.issue(Code.FOLDED_PLAYER_ACTS, f"{player} acts after folding", event.line)
-        left = self.stack[player] - self.put[player]
-        if amount > left:
-            self.issue(
-                Code.BET_OVER_STACK,
-                f"{player} puts in {amount} but has only {left} left",
-                event.line,
-            )
-        facing, bets_before, callers = self.level, self.bets, self.callers
-        self.put[player] += amount
-        self.by_round[player][self.round - 1] += amount
-        self.in_round[player] += live
-        now_all_in = self.put[player] >= self.stack[player]
-        if now_all_in:
-            self.all_in.add(player)
-        if all_in_flag != now_all_in and amount <= left:
-            said = "says all-in but has chips left" if all_in_flag else "has no chips left but is not marked all-in"
-            self.issue(Code.ALL_IN_FLAG, f"{player} {said}", event.line)
-        self.actions.append(
-            Action(len(self.actions), self.round, player, kind, amount, self.in_round[player], facing,
-                   bets_before, callers, all_in_flag or now_all_in, event.line)
-        )
+    def attempt(self, verify, *args, line: int) -> None:
+        """Run a table verify_*; an IllegalAction becomes an issue (the action still applies)."""
+        try:
+            verify(*args)
+        except IllegalAction as error:
+            self.issue(error.code, error.message, line)
 
-    def record(self, event: PlayerEvent, kind: ActionKind) -> None:
-        player = event.player
-        if player in self.folded:
-            self.issue(Code.FOLDED_PLAYER_ACTS, f"{player} acts after folding", event.line)
+    def open_round(self) -> None:
+        """The first betting action of a round: the table starts it (turn order from here)."""
+        if self.round_open:
+            return
+        self.round_open = True
+        if self.round is Round.PREDRAW:
+            self.table.start_predraw()
+        else:
+            if self.table.to_draw:
+                self.issue(Code.DRAW_GLITCH, f"no draw line for {', '.join(self.table.to_draw)} at draw {self.draw}", None)
+            self.table.start_round(self.round)
+
+    def betting(self, event: PlayerEvent, kind: ActionKind, all_in_flag: bool, apply) -> None:
+        """A betting action: turn, legality (by `apply`'s verify), money, and its record."""
+        self.open_round()
+        table = self.table
+        player = table.players[event.player]
+        if not (kind is ActionKind.FOLD and player.all_in):
+            # (PokerStars prints a fold for an all-in player who sat out: he forfeits the pot,
+            # out of turn but harmless.)
+            self.attempt(table.verify_turn, event.player, line=event.line)
+        facing, bets_before, callers = table.level, table.bets, self.callers
+        put_before = player.put
+        apply()
+        added = player.put - put_before
+        if added and all_in_flag != player.all_in and player.put <= player.stack:
+            said = "says all-in but has chips left" if all_in_flag else "has no chips left but is not marked all-in"
+            self.issue(Code.ALL_IN_FLAG, f"{event.player} {said}", event.line)
         self.actions.append(
-            Action(len(self.actions), self.round, player, kind, 0, self.in_round[player], self.level,
-                   self.bets, self.callers, player in self.all_in, event.line)
+            Action(len(self.actions), self.round, event.player, kind, added, player.in_round, facing,
+                   bets_before, callers, player.all_in, event.line)
         )
 
     # ---- events ---------------------------------------------------------------------------
 
     def run(self) -> ReplayedHand:
+        table = self.table
         for event in self.hand.events:
             match event:
                 case StreetStart(street=street):
                     self.on_street(street)
                 case BettingCapped():
-                    if self.bets != CAP_BETS:
-                        self.issue(Code.CAP_MARKER, f"'Betting is capped' after {self.bets} bets (cap is {CAP_BETS})", event.line)
-                case PlayerEvent() if isinstance(event, (PostBlind, PostAnte, Fold, Check, Call, Bet, Raise, Discard, StandPat, Show, Muck, UncalledBetReturned, Collect, DealtCards)) and not self.known(event):
+                    cap = table.cap()
+                    if cap is not None and table.bets != cap:
+                        self.issue(Code.CAP_MARKER, f"'Betting is capped' after {table.bets} bets (the cap is {cap})", event.line)
+                case PlayerEvent() if isinstance(event, _DEALT_IN_EVENTS) and not self.known(event):
                     continue
-                case PostBlind():
-                    self.on_blind(event)
+                case PostBlind(kind=kind, amount=amount, all_in=flag):
+                    self.attempt(table.verify_post, event.player, kind, amount, line=event.line)
+                    self.post(event, _BLIND_KIND[kind], flag, lambda: table.post(event.player, kind, amount))
                 case PostAnte(amount=amount, all_in=flag):
-                    self.pay(event, amount, 0, flag, ActionKind.ANTE)
+                    self.attempt(table.verify_post, event.player, None, amount, line=event.line)
+                    self.post(event, ActionKind.ANTE, flag, lambda: table.post(event.player, None, amount))
                 case DealtCards():
                     self.on_dealt(event)
                 case Fold():
-                    self.record(event, ActionKind.FOLD)
+                    self.attempt(table.verify_fold, event.player, line=event.line)
+                    self.betting(event, ActionKind.FOLD, False, lambda: table.fold(event.player))
                     self.folded[event.player] = self.round
                     if event.player == self.hero and self.hero_cards is not None:
                         # A folded hand goes to the muck: like a discard, its cards can
                         # come back only if the stub runs out.
                         self.hero_discarded.extend((self.draw, card) for card in self.hero_cards)
                 case Check():
-                    if self.in_round[event.player] < self.level:
-                        self.issue(Code.CHECK_FACING_BET, f"{event.player} checks facing a bet", event.line)
-                    self.record(event, ActionKind.CHECK)
+                    self.attempt(table.verify_check, event.player, line=event.line)
+                    self.betting(event, ActionKind.CHECK, False, lambda: table.check(event.player))
                 case Call(amount=amount, all_in=flag, to=to):
                     if amount is None:  # the site printed the total ("calls 90" = to 90)
-                        amount = (to or 0) - self.in_round[event.player]
-                    self.pay(event, amount, amount, flag, ActionKind.CALL)
+                        amount = (to or 0) - table.players[event.player].in_round
+                    self.attempt(table.verify_call, event.player, amount, line=event.line)
+                    self.betting(event, ActionKind.CALL, flag, lambda: table.call(event.player, amount))
                     self.callers += 1
-                    if self.in_round[event.player] > self.level:
-                        self.issue(Code.SHORT_CALL, f"{event.player} calls more than the bet", event.line)
-                    elif self.in_round[event.player] < self.level and event.player not in self.all_in:
-                        self.issue(Code.SHORT_CALL, f"{event.player} calls less than the bet without being all-in", event.line)
                 case Bet(amount=amount, all_in=flag):
-                    if self.level:
-                        self.issue(Code.BET_SIZE, f"{event.player} bets facing a bet (a raise?)", event.line)
-                    self.check_size(event, amount, flag)
-                    self.pay(event, amount, amount, flag, ActionKind.BET)
-                    self.level = self.in_round[event.player]
-                    self.bets += 1
+                    self.open_round()
+                    self.attempt(table.verify_bet, event.player, amount, line=event.line)
+                    self.betting(event, ActionKind.BET, flag, lambda: table.bet(event.player, amount))
                     self.callers = 0
                 case Raise(by=by, to=to, all_in=flag):
-                    self.on_raise(event, by, to, flag)
+                    self.open_round()
+                    if by is not None and to - table.level != by:
+                        self.issue(Code.RAISE_INCREMENT, f"{event.player} raises {by} to {to} but the bet was {table.level}", event.line)
+                    self.attempt(table.verify_raise, event.player, to, line=event.line)
+                    self.betting(event, ActionKind.RAISE, flag, lambda: table.raise_to(event.player, to))
+                    self.callers = 0
                 case Discard():
                     self.on_discard(event)
                 case StandPat(cards=cards):
@@ -337,70 +354,40 @@ class _Replay:
                     self.collect_line = self.collect_line or event.line
         return self.finish()
 
+    def post(self, event: PlayerEvent, kind: ActionKind, all_in_flag: bool, apply) -> None:
+        player = self.table.players[event.player]
+        put_before = player.put
+        apply()
+        if all_in_flag != player.all_in and player.put <= player.stack:
+            said = "says all-in but has chips left" if all_in_flag else "has no chips left but is not marked all-in"
+            self.issue(Code.ALL_IN_FLAG, f"{event.player} {said}", event.line)
+        self.actions.append(
+            Action(len(self.actions), self.round, event.player, kind, player.put - put_before, player.in_round,
+                   self.table.level, self.table.bets, 0, player.all_in, event.line)
+        )
+
     def on_street(self, street: Street) -> None:
         if street is Street.SHOWDOWN:
-            self.showdown_marker = True
             return
+        self.open_round()  # a round nobody bet in (everyone all-in) still opens and closes
+        if self.table.pending and not self.table.hand_over:
+            self.issue(Code.OUT_OF_TURN, f"the betting ended before {', '.join(self.table.pending)} acted", None)
         self.round = _STREET_ROUND[street]
         self.draw = self.round - 1
-        for player in self.order:
-            self.in_round[player] = 0
-            if player not in self.folded and self.dealt_in(player):
+        self.round_open = False
+        self.callers = 0
+        for player in self.dealt:
+            if player not in self.folded:
                 self.draws_reached[player] = self.draw
-        self.level = 0
-        self.bets = 0
-        self.callers = 0
-
-    def dealt_in(self, player: str) -> bool:
-        seat = self.seat_of[player]
-        return not seat.sitting_out or player in self._actors
-
-    @property
-    def _actors(self) -> set[str]:
-        return {action.player for action in self.actions}
-
-    def on_blind(self, event: PostBlind) -> None:
-        if event.kind is BlindKind.SMALL:
-            self.pay(event, event.amount, event.amount, event.all_in, ActionKind.SMALL_BLIND)
-        elif event.kind is BlindKind.BIG:
-            self.pay(event, event.amount, event.amount, event.all_in, ActionKind.BIG_BLIND)
-            self.bets = max(self.bets, 1)
-        else:  # small & big: the small part is dead money
-            live = min(event.amount, self.big_blind)
-            self.pay(event, event.amount, live, event.all_in, ActionKind.DEAD_BLIND)
-            self.bets = max(self.bets, 1)
-        self.level = max(self.level, self.in_round[event.player])
-
-    def check_size(self, event: PlayerEvent, added_over_level: int, all_in: bool) -> None:
-        if self.hand.structure is not BettingStructure.FIXED_LIMIT:
-            return
-        size = self.bet_size()
-        if added_over_level > size or (added_over_level < size and not all_in):
-            self.issue(Code.BET_SIZE, f"{event.player} bets or raises by {added_over_level}; the fixed-limit bet is {size}", event.line)
-
-    def on_raise(self, event: Raise, by: int, to: int, all_in: bool) -> None:
-        player = event.player
-        if by is not None and to - self.level != by:
-            self.issue(Code.RAISE_INCREMENT, f"{player} raises {by} to {to} but the bet was {self.level}", event.line)
-        self.check_size(event, to - self.level, all_in)
-        if self.hand.structure is BettingStructure.FIXED_LIMIT and self.bets >= CAP_BETS:
-            self.issue(Code.CAP_EXCEEDED, f"{player} raises after the cap of {CAP_BETS} bets", event.line)
-        added = to - self.in_round[player]
-        self.pay(event, added, added, all_in, ActionKind.RAISE)
-        self.level = max(self.level, to)
-        self.bets += 1
-        self.callers = 0
+        self.drawn_before[self.draw] = sum(d.discarded for d in self.draws)
+        self.table.start_draw(self.draw)
 
     def on_uncalled(self, event: UncalledBetReturned, amount: int) -> None:
-        player = event.player
-        if amount > self.in_round[player]:
-            self.issue(Code.UNCALLED_TOO_LARGE, f"{amount} returned to {player}, who has {self.in_round[player]} in this round", event.line)
-            amount = min(amount, self.put[player])
-        self.put[player] -= amount
-        self.in_round[player] -= amount
-        self.by_round[player][self.round - 1] -= amount
-        if self.put[player] < self.stack[player]:
-            self.all_in.discard(player)
+        player = self.table.players[event.player]
+        if amount > player.in_round:
+            self.issue(Code.UNCALLED_TOO_LARGE, f"{amount} returned to {event.player}, who has {player.in_round} in this round", event.line)
+            amount = min(amount, player.put)
+        self.table.return_uncalled(event.player, amount)
 
     # ---- cards ----------------------------------------------------------------------------
 
@@ -432,8 +419,6 @@ class _Replay:
         self.on_draw(pending, pending.count, before, pending.cards, new)
 
     def on_discard(self, event: Discard) -> None:
-        if not 0 <= event.count <= 4:
-            self.issue(Code.BAD_DISCARD, f"{event.player} discards {event.count} cards (0 to 4 allowed)", event.line)
         if event.player == self.hero and self.hero is not None:
             self.pending_discard = event  # completed by the next "Dealt to" line
             if event.cards is not None:
@@ -444,6 +429,8 @@ class _Replay:
 
     def on_draw(self, event: PlayerEvent, count: int, before, discarded, new) -> None:
         player = event.player
+        self.attempt(self.table.verify_draw, player, count, line=event.line)
+        self.table.draw(player, count)
         if count == 0 and isinstance(event, StandPat) and event.cards is not None:
             before = event.cards
             if self.hero_cards is not None and player == self.hero and set(event.cards) != set(self.hero_cards):
@@ -483,9 +470,12 @@ class _Replay:
                 self.on_show(seat.player, seat.cards, seat.description, seat.line)
             elif seat.cards is not None:
                 self.check_description(seat.player, seat.cards, seat.description, seat.line)
-        dealt = [p for p in self.order if self.dealt_in(p)]
+        dealt = self.dealt
         live = [p for p in dealt if p not in self.folded]
-        total = sum(self.put.values())
+        players = self.table.players
+        put = {p: players[p].put if p in players else 0 for p in self.order}
+        all_in = {p for p in live if players[p].all_in}
+        total = sum(put.values())
         collected_total = sum(sum(by_player.values()) for by_player in self.collected.values())
         if total != summary.total_pot:
             self.issue(Code.TOTAL_POT_MISMATCH, f"players put in {total} but the site's total pot is {summary.total_pot}", summary.line)
@@ -493,12 +483,12 @@ class _Replay:
             self.issue(Code.RAKE_INVALID, f"rake {summary.rake} is not between 0 and the pot {summary.total_pot}", summary.line)
         if collected_total + summary.rake != total:
             self.issue(Code.CHIPS_NOT_CONSERVED, f"put in {total}, collected {collected_total} + rake {summary.rake} = {collected_total + summary.rake}", summary.line)
-        layers = build_pots(self.put, live, self.all_in & set(live))
+        layers = build_pots(put, live, all_in)
         showdown = len(live) >= 2
         pots = self.settle(layers, live, showdown)
         self.check_cards(live)
 
-        rake_shares = proportional_shares(summary.rake, {p: self.put[p] for p in self.order})
+        rake_shares = proportional_shares(summary.rake, put)
         collected_by_player: dict[str, int] = defaultdict(int)
         for by_player in self.collected.values():
             for player, amount in by_player.items():
@@ -518,13 +508,13 @@ class _Replay:
                     stack=seat.stack,
                     dealt_in=player in dealt,
                     position=position_of.get(player),
-                    contributed=self.put[player],
-                    by_round=tuple(self.by_round[player]),  # type: ignore[arg-type]
+                    contributed=put[player],
+                    by_round=tuple(players[player].by_round) if player in players else (0, 0, 0, 0),  # type: ignore[arg-type]
                     collected=collected_by_player.get(player, 0),
-                    net=collected_by_player.get(player, 0) - self.put[player],
+                    net=collected_by_player.get(player, 0) - put[player],
                     rake=rake_shares.get(player, 0),
                     folded_round=self.folded.get(player),
-                    all_in=player in self.all_in,
+                    all_in=player in all_in,
                     reached_draw=self.draws_reached.get(player, 0),
                     showdown=showdown and player in live,
                     final_cards=cards,
@@ -627,17 +617,33 @@ class _Replay:
                     line = self.shown_line.get(player) or self.shown_line.get(other)
                     self.issue(Code.CARD_DUPLICATED, f"{card} is in the hands of both {other} and {player}", line)
                 holders[card] = player
-        dealt = sum(1 for p in self.order if self.dealt_in(p))
-        drawn = sum(d.discarded for d in self.draws)
-        # With every card dealt and drawn counted plus a burn card before each draw, could
-        # the stub have run out? If not, the discards were never reshuffled.
-        could_reshuffle = 4 * dealt + drawn + 4 > 52
-        if could_reshuffle:
-            return
-        for _draw, card in self.hero_discarded:
+        reshuffle = self.first_possible_reshuffle()
+        for when, card in self.hero_discarded:
             owner = holders.get(card)
-            if owner is not None and owner != self.hero:
-                self.issue(Code.DISCARD_REUSED, f"{card}, discarded by {self.hero}, is shown by {owner} though the deck never ran out", self.shown_line.get(owner))
+            if owner is None or owner == self.hero:
+                continue
+            # A card the hero threw away at draw k (or folded after draw k) is live again
+            # only if the discards were reshuffled at draw k or later.
+            came_back = reshuffle is not None and reshuffle >= max(when, 1)
+            if not came_back:
+                self.issue(
+                    Code.DISCARD_REUSED,
+                    f"{card}, thrown away by {self.hero}, is shown by {owner}, but the deck could not have run out after that",
+                    self.shown_line.get(owner),
+                )
+
+    def first_possible_reshuffle(self) -> int | None:
+        """The first draw (1-3) at which the stub could not cover the cards asked for, so the
+        discards were shuffled back; None if the deck never ran out. Conservative: one burn
+        card is assumed before each draw, so a reshuffle is never ruled out wrongly.
+        rule: seeds/001 "Card Deck" (shuffle the discards back when cards run low)."""
+        stub = 52 - 4 * len(self.dealt)
+        drawn = 0
+        for number in (1, 2, 3):
+            drawn += sum(d.discarded for d in self.draws if d.draw == number)
+            if drawn + number > stub:
+                return number
+        return None
 
 
 _SIZE_WORDS = {"badugi": 4, "3-card": 3, "three": 3, "2-card": 2, "two": 2, "1-card": 1, "one": 1}
@@ -657,6 +663,7 @@ def read_description(text: str) -> tuple[int, tuple[str, ...]] | None:
     return size, ranks
 
 
-def replay(hand: ParsedHand) -> ReplayedHand:
-    """Replay one parsed hand. Never raises for bad hands: see ReplayedHand.issues."""
-    return _Replay(hand).run()
+def replay(hand: ParsedHand, limit_rules: LimitRules = POKERSTARS_LIMIT) -> ReplayedHand:
+    """Replay one parsed hand under a site's fixed-limit rules (PokerStars by default).
+    Never raises for bad hands: see ReplayedHand.issues."""
+    return _Replay(hand, limit_rules).run()
