@@ -82,6 +82,7 @@ class Table:
         self.last_raise = 0
         self.pending: list[str] = []
         self.may_raise: set[str] = set()
+        self.acted: set[str] = set()  # who acted since the last full bet or raise
         self.big_blind_player: str | None = None
         self.draw_number = 0
         self.to_draw: list[str] = []
@@ -183,6 +184,7 @@ class Table:
         self.betting_started = True
         self.pending = self.can_act_players(order)
         self.may_raise = set(self.pending)
+        self.acted = set()
         self._settle()
 
     # ---- turn ----------------------------------------------------------------------------
@@ -197,6 +199,7 @@ class Table:
     def _done(self, name: str) -> None:
         if name in self.pending:
             self.pending.remove(name)
+        self.acted.add(name)
         self._settle()
 
     def _settle(self) -> None:
@@ -315,9 +318,12 @@ class Table:
             self.last_raise = increment
             self.pending = self.can_act_players(others)
             self.may_raise = set(self.pending)
-        else:  # an all-in below a full raise: the others must answer, but may not re-raise
-            # if they had already acted.
+            self.acted = {name}
+        else:  # an all-in below a full raise: the others must answer, but those who had
+            # already acted since the last full raise may not re-raise.
             self.pending = [n for n in self.can_act_players(others) if self.players[n].in_round < to]
+            self.may_raise -= self.acted
+            self.acted.add(name)
         self.level = max(self.level, to)
         self.bets += 1
         self.may_raise.discard(name)

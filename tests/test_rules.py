@@ -1,0 +1,191 @@
+"""The rules engine on hand-written hands: one invalid hand per rule, each giving exactly its
+issue at its line, and legal edge cases giving none (issue: the rules engine, complete).
+
+tests/rules_hands/legal/base_three_handed.txt is a legal 3-handed hand; each file in
+tests/rules_hands/invalid/ is that hand with one rule broken (and, where money moves, the
+totals kept consistent so that only the intended rule is broken). Line numbers are those of
+the files, counted by hand.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hhtracker.model import BettingStructure, Round, Stakes
+from hhtracker.parse.pokerstars import PokerStarsParser
+from hhtracker.parse.read import split_hands
+from hhtracker.rules.issues import Code, Severity
+from hhtracker.rules.replay import replay
+from hhtracker.rules.structures import POKERSTARS_LIMIT, SEED_LIMIT, limits
+from hhtracker.rules.table import IllegalAction, Table
+
+from .conftest import SAMPLES
+
+HANDS = Path(__file__).parent / "rules_hands"
+
+
+def replay_file(path: Path, **options):
+    (raw,) = list(split_hands(path))
+    return replay(PokerStarsParser().parse(raw), **options)
+
+
+INVALID = [
+    # file, code, line: the rule broken and where
+    ("bet_over_stack", Code.BET_OVER_STACK, 34),  # Birch's $2.20 runs out at his last call (225 > 220)
+    ("wrong_limit_size", Code.BET_SIZE, 20),  # a $0.50 bet after draw 1, where the bet is $0.25
+    ("out_of_turn", Code.OUT_OF_TURN, 18),  # Cedar checks before Birch, who is first after the button
+    ("fifth_bet_three_players", Code.CAP_EXCEEDED, 14),  # blind, raise, raise, raise (capped), raise
+    ("card_in_two_hands", Code.CARD_DUPLICATED, 37),  # Birch shows 4d, which Alder holds
+    ("discard_back_before_reshuffle", Code.DISCARD_REUSED, 37),  # Kc, Alder's discard; 18 cards used of 52
+    ("five_cards_discarded", Code.BAD_DISCARD, 14),
+    ("total_pot_not_matching", Code.TOTAL_POT_MISMATCH, 40),  # $5.10 printed, $5.00 put in
+    ("wrong_player_collects", Code.SHOWDOWN_WINNER_MISMATCH, 38),  # Q-high badugi collects over 7-high
+    ("wrong_site_description", Code.DESCRIPTION_MISMATCH, 36),  # "7,4,3,A" for As 2h 7c 4d
+]
+
+
+@pytest.mark.parametrize(("name", "code", "line"), INVALID, ids=[case[0] for case in INVALID])
+def test_each_invalid_hand_gives_exactly_its_issue(name: str, code: Code, line: int) -> None:
+    path = HANDS / "invalid" / f"{name}.txt"
+    hand = replay_file(path)
+    assert [(i.code, i.line) for i in hand.issues] == [(code, line)]
+    expected = Severity.WARNING if code in {Code.BET_SIZE, Code.OUT_OF_TURN, Code.CAP_EXCEEDED, Code.DESCRIPTION_MISMATCH} else Severity.ERROR
+    assert hand.issues[0].severity is expected
+
+
+def test_every_rule_has_an_invalid_hand() -> None:
+    files = {p.stem for p in (HANDS / "invalid").glob("*.txt")}
+    assert files == {name for name, _, _ in INVALID}
+
+
+@pytest.mark.parametrize("name", ["base_three_handed", "reshuffled_discard_comes_back"])
+def test_legal_edge_cases_give_no_issue(name: str) -> None:
+    hand = replay_file(HANDS / "legal" / f"{name}.txt")
+    assert hand.issues == ()
+
+
+def test_reshuffled_discard_facts() -> None:
+    # 8 players dealt 32 cards leave a stub of 20; 24 cards are drawn at draw 1, so the
+    # discards are reshuffled there and Kh, thrown away by Hero, comes back to Larch.
+    hand = replay_file(HANDS / "legal" / "reshuffled_discard_comes_back.txt")
+    assert hand.player("Pine").net == 240 - 50 and hand.player("Larch").net == -50
+    assert hand.pots[0].winners == ("Pine",)
+
+
+def test_heads_up_cap_is_a_rule_of_the_site() -> None:
+    # Five bets heads-up pre-draw (blind, raise, raise, raise, raise at line 12): PokerStars
+    # caps at four even heads-up; the seed rules (seeds/001) have no cap heads-up.
+    path = HANDS / "legal" / "heads_up_five_bets_seed_rules.txt"
+    assert replay_file(path, limit_rules=SEED_LIMIT).issues == ()
+    stars = replay_file(path, limit_rules=POKERSTARS_LIMIT).issues
+    assert [(i.code, i.line) for i in stars] == [(Code.CAP_EXCEEDED, 12)]
+
+
+SAMPLE_EDGE_CASES = [
+    # sample_histories/ hands (facts worked by hand in tests/sample_expectations.py)
+    ("stars_cash_badugi_025_050.txt", 6, "split pot, odd cent to the first winner left of the button"),
+    ("stars_sng_badugi.txt", 1, "three-way all-in, main pot and two side pots"),
+    ("stars_sng_badugi.txt", 4, "heads-up, capped pre-draw"),
+]
+
+
+@pytest.mark.parametrize(("file", "number", "what"), SAMPLE_EDGE_CASES)
+def test_sample_edge_cases_are_legal(file: str, number: int, what: str) -> None:
+    raw = list(split_hands(SAMPLES / file))[number - 1]
+    hand = replay(PokerStarsParser().parse(raw))
+    assert hand.issues == (), what
+    if number == 6 and file.startswith("stars_cash"):
+        assert len(hand.pots[0].winners) == 2
+    if number == 1 and file.startswith("stars_sng"):
+        assert len(hand.pots) == 3
+
+
+# ---- the state machine on its own -----------------------------------------------------------
+
+STAKES = Stakes(25, 50)
+
+
+def three_handed(structure=BettingStructure.FIXED_LIMIT, stack=1000) -> Table:
+    table = Table([("A", 1, stack), ("B", 2, stack), ("C", 3, stack)], button_seat=1,
+                  structure=structure, stakes=STAKES, big_blind=25)
+    from hhtracker.model import BlindKind
+
+    table.post("B", BlindKind.SMALL, 10)
+    table.post("C", BlindKind.BIG, 25)
+    table.start_predraw()
+    return table
+
+
+def test_turn_order_and_round_end() -> None:
+    table = three_handed()
+    assert table.actor == "A"  # left of the big blind
+    assert not table.can_check("A") and table.can_call("A")
+    table.call("A")
+    assert table.actor == "B" and table.call_amount("B") == 15
+    table.call("B")
+    assert table.actor == "C" and table.can_check("C")  # the big blind's option
+    assert table.can_raise("C", 50) and not table.can_raise("C", 75)  # fixed limit: one bet
+    table.check("C")
+    assert table.round_complete
+    table.start_draw(1)
+    assert table.to_draw == ["B", "C", "A"]  # first left of the button
+    for name in ("B", "C", "A"):
+        table.verify_draw(name, 1)
+        table.draw(name, 1)
+    table.start_round(Round.AFTER_DRAW_1)
+    assert table.actor == "B"
+
+
+def test_verify_gives_precise_reasons() -> None:
+    table = three_handed()
+    with pytest.raises(IllegalAction) as error:
+        table.verify_turn("B")
+    assert error.value.code is Code.OUT_OF_TURN and "A was to act" in error.value.message
+    with pytest.raises(IllegalAction) as error:
+        table.verify_check("A")
+    assert error.value.code is Code.CHECK_FACING_BET
+    with pytest.raises(IllegalAction) as error:
+        table.verify_raise("A", 100)
+    assert error.value.code is Code.BET_SIZE
+
+
+def test_cap_and_short_all_in_raise_does_not_reopen() -> None:
+    table = three_handed(stack=1000)
+    table.raise_to("A", 50)
+    table.raise_to("B", 75)
+    table.raise_to("C", 100)  # the fourth bet: capped with three players
+    assert not table.can_raise("A", 125)
+    # an all-in raise below a full bet does not reopen the betting
+    short = Table([("A", 1, 1000), ("B", 2, 1000), ("C", 3, 60)], button_seat=1,
+                  structure=BettingStructure.FIXED_LIMIT, stakes=STAKES, big_blind=25)
+    from hhtracker.model import BlindKind
+
+    short.post("B", BlindKind.SMALL, 10)
+    short.post("C", BlindKind.BIG, 25)
+    short.start_predraw()
+    short.call("A")
+    short.call("B")
+    short.raise_to("C", 60)  # all-in, 35 over the bet of 25: a full raise (one bet is 25)
+    assert short.can_raise("A", 85)
+    tiny = Table([("A", 1, 1000), ("B", 2, 1000), ("C", 3, 40)], button_seat=1,
+                 structure=BettingStructure.FIXED_LIMIT, stakes=STAKES, big_blind=25)
+    tiny.post("B", BlindKind.SMALL, 10)
+    tiny.post("C", BlindKind.BIG, 25)
+    tiny.start_predraw()
+    tiny.call("A")
+    tiny.call("B")
+    tiny.raise_to("C", 40)  # all-in for 15 more: below a full raise of 25
+    assert tiny.actor == "A" and tiny.can_call("A") and not tiny.can_raise("A", 65)
+
+
+def test_pot_limit_sizes() -> None:
+    # Pot limit, blinds 10/25 and a call of 25: pot 60. The next player may raise to at most
+    # 25 (call) + (60 + 25) = 110; half-pot limit: 25 + 85 // 2 = 67.
+    pot_limit = limits(BettingStructure.POT_LIMIT, unit=25, level=25, mine=0, last_raise=25, pot=60)
+    assert (pot_limit.to_call, pot_limit.min_to, pot_limit.max_to) == (25, 50, 110)
+    half = limits(BettingStructure.HALF_POT_LIMIT, unit=25, level=25, mine=0, last_raise=25, pot=60)
+    assert half.max_to == 67
+    no_limit = limits(BettingStructure.NO_LIMIT, unit=25, level=100, mine=0, last_raise=75, pot=200)
+    assert (no_limit.min_to, no_limit.max_to) == (175, None)
