@@ -12,10 +12,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hhtracker.model import BettingStructure, Round, Stakes
 from hhtracker.parse.pokerstars import PokerStarsParser
-from hhtracker.parse.read import split_hands
+from hhtracker.parse.read import RawHand, split_hands
 from hhtracker.rules.issues import Code, Severity
 from hhtracker.rules.replay import replay
 from hhtracker.rules.structures import POKERSTARS_LIMIT, SEED_LIMIT, limits
@@ -189,3 +191,82 @@ def test_pot_limit_sizes() -> None:
     assert half.max_to == 67
     no_limit = limits(BettingStructure.NO_LIMIT, unit=25, level=100, mine=0, last_raise=75, pot=200)
     assert (no_limit.min_to, no_limit.max_to) == (175, None)
+
+
+def test_site_draw_glitch_is_a_warning_not_an_error() -> None:
+    # The PokerStars glitch of ../shared/formats 1.7, in a Badugi hand: an empty discard
+    # bracket followed by the whole hand printed twice, and later a discard of a card never
+    # held followed by "[whole hand] [card]".
+    text = (HANDS / "legal" / "base_three_handed.txt").read_text().replace(
+        "Alder: discards 1 card [Kc]\nDealt to Alder [As 2h 7c] [4d]",
+        "Alder: discards 1 card []\nDealt to Alder [As 2h 7c 4d] [As 2h 7c 4d]",
+    ).replace(
+        "Alder: stands pat on [As 2h 7c 4d]\nBirch: checks ",
+        "Alder: discards 1 card [Ad]\nDealt to Alder [As 2h 7c 4d] [4d]\nBirch: checks ",
+    )
+    issues = replay(PokerStarsParser().parse(RawHand("glitch.txt", 1, text))).issues
+    assert [(i.code, i.severity, i.line) for i in issues] == [
+        (Code.DRAW_GLITCH, Severity.WARNING, 17),
+        (Code.DRAW_GLITCH, Severity.WARNING, 26),
+    ]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    stacks=st.lists(st.integers(min_value=5, max_value=400), min_size=2, max_size=8),
+    choices=st.lists(st.integers(min_value=0, max_value=3), min_size=200, max_size=200),
+)
+def test_the_state_machine_makes_legal_hands(stacks: list[int], choices: list[int]) -> None:
+    """Driven only by can_* choices (as a generator would), every round ends, nobody puts in
+    more than his stack, fixed-limit raises respect the cap, and verify_* never objects to an
+    action that can_* allowed."""
+    from hhtracker.model import BlindKind
+
+    names = [f"P{i}" for i in range(len(stacks))]
+    table = Table([(n, i + 1, s) for i, (n, s) in enumerate(zip(names, stacks))], button_seat=1,
+                  structure=BettingStructure.FIXED_LIMIT, stakes=STAKES, big_blind=25)
+    order = table.clockwise_after(1)
+    small, big = (order[-1], order[0]) if len(order) == 2 else (order[0], order[1])
+    table.post(small, BlindKind.SMALL, min(10, table.players[small].stack))
+    table.post(big, BlindKind.BIG, min(25, table.players[big].stack))
+    table.start_predraw()
+    picks = iter(choices)
+    for round_ in Round:
+        if round_ is not Round.PREDRAW:
+            table.start_draw(round_ - 1)
+            for name in list(table.to_draw):
+                table.verify_draw(name, 1)
+                table.draw(name, 1)
+            table.start_round(round_)
+        steps = 0
+        while table.actor is not None:
+            steps += 1
+            assert steps < 60
+            name = table.actor
+            pick = next(picks, 0)
+            player = table.players[name]
+            unit = 25 if round_ <= Round.AFTER_DRAW_1 else 50
+            raise_to = min(table.level + unit, player.in_round + player.behind)
+            if pick == 0 and table.can_fold(name) and not table.can_check(name):
+                table.verify_fold(name)
+                table.fold(name)
+            elif pick == 1 and table.level == 0 and table.can_bet(name, min(unit, player.behind)):
+                table.verify_bet(name, min(unit, player.behind))
+                table.bet(name, min(unit, player.behind))
+            elif pick == 2 and table.level and table.can_raise(name, raise_to):
+                table.verify_raise(name, raise_to)
+                table.raise_to(name, raise_to)
+            elif table.can_check(name):
+                table.check(name)
+            else:
+                assert table.can_call(name)
+                table.call(name)
+            cap = table.cap()
+            assert cap is None or table.bets <= cap
+            assert all(p.put <= p.stack for p in table.players.values())
+        if table.hand_over:
+            break
+    live = table.live()
+    assert live
+    levels = {table.players[n].in_round for n in live if not table.players[n].all_in}
+    assert len(levels) <= 1  # everyone still able to act has matched the last bet

@@ -352,7 +352,7 @@ class PokerStarsParser:
         try:
             # Trailing blanks are part of the format on some lines and not on others
             # (FORMATS.md 1.1): drop them all so the grammar need not know which.
-            text = "\n".join(line.rstrip() for line in raw.text.split("\n")) + "\n"
+            text = "\n".join(line.rstrip() for line in raw.text.rstrip().split("\n")) + "\n"
             header, table, items = self._lark.parse(text)
         except UnexpectedInput as error:
             raise _syntax_error(error, raw) from None

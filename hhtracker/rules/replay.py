@@ -403,15 +403,24 @@ class _Replay:
         self.pending_discard = None
         kept, new = event.cards, event.new
         after = kept + new
-        if len(after) != 4 or len(set(after)) != 4:
-            self.issue(Code.TOO_MANY_CARDS, f"{event.player} holds {format_cards(after)} after the draw", event.line)
         if pending is None or pending.player != event.player:
             self.issue(Code.DRAW_GLITCH, f"'Dealt to {event.player}' after a draw with no discard line before it", event.line)
             return
         before = self.hero_cards
-        if pending.cards is None:
-            self.issue(Code.DRAW_GLITCH, f"{event.player} discards {pending.count} cards but the site printed none", pending.line)
-        elif before is not None and set(kept) | set(pending.cards) != set(before):
+        if pending.cards is None or len(kept) == 4:
+            # The site's known glitch (../shared/formats 1.7): "discards 2 cards []" then the
+            # whole hand printed in both brackets, or a discard of a card never held followed
+            # by "[whole hand] [card]". A warning: keep the hand the site shows as kept.
+            self.issue(Code.DRAW_GLITCH, f"garbled draw printed by the site: discards {pending.count} "
+                       f"[{format_cards(pending.cards or ())}], dealt [{format_cards(kept)}] [{format_cards(new)}]", event.line)
+            if self.hero is not None:
+                self.hero_discarded = [(d, c) for d, c in self.hero_discarded if c not in set(kept)]
+            self.hero_cards = kept if len(set(kept)) == 4 else before
+            self.on_draw(pending, pending.count, before, None, None)
+            return
+        if len(after) != 4 or len(set(after)) != 4:
+            self.issue(Code.TOO_MANY_CARDS, f"{event.player} holds {format_cards(after)} after the draw", event.line)
+        if before is not None and set(kept) | set(pending.cards) != set(before):
             self.issue(Code.BAD_DISCARD, f"kept [{format_cards(kept)}] and discarded [{format_cards(pending.cards)}] are not the hand held [{format_cards(before)}]", event.line)
         if len(new) != pending.count:
             self.issue(Code.BAD_DISCARD, f"{event.player} discards {pending.count} but gets {len(new)} new cards", event.line)
