@@ -62,10 +62,20 @@ def test_every_rule_has_an_invalid_hand() -> None:
     assert files == {name for name, _, _ in INVALID}
 
 
-@pytest.mark.parametrize("name", ["base_three_handed", "reshuffled_discard_comes_back"])
+@pytest.mark.parametrize("name", ["base_three_handed", "reshuffled_discard_comes_back", "dead_blind_and_second_big_blind"])
 def test_legal_edge_cases_give_no_issue(name: str) -> None:
     hand = replay_file(HANDS / "legal" / f"{name}.txt")
     assert hand.issues == ()
+
+
+def test_dead_blind_money() -> None:
+    # Dogwood posts small & big blinds ($0.35: $0.10 dead, $0.25 live), so he may check;
+    # facing the raise to $0.50 he adds $0.25 (60 in all). Elm, a second big blind, likewise
+    # (50). Birch 10, Cedar 25, Alder 50: total 195; Alder takes 190 after a 5-cent rake.
+    hand = replay_file(HANDS / "legal" / "dead_blind_and_second_big_blind.txt")
+    put = {p.player: p.contributed for p in hand.players}
+    assert put == {"Alder": 50, "Birch": 10, "Cedar": 25, "Dogwood": 60, "Elm": 50}
+    assert hand.player("Alder").net == 140
 
 
 def test_reshuffled_discard_facts() -> None:
