@@ -349,3 +349,11 @@ def validate_paths(paths: Iterable[Path]) -> tuple[list[HandValidation], Counter
             else:
                 skipped[item.game] += 1
     return results, skipped
+
+
+def generate(out: Path, *, hands: int, seed: int, players: int = 12, tables: int = 1, tournament: bool = False) -> list[Path]:
+    """Write `hands` generated legal hands (PokerStars format) into the folder `out`, one file
+    per table; deterministic for a seed. Returns the files written."""
+    from .generate import generate_files
+
+    return generate_files(out, hands=hands, seed=seed, players=players, tables=tables, tournament=tournament)

@@ -1,0 +1,24 @@
+"""`hhtracker generate`: write legal PokerStars-format Badugi hand histories."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from .. import api
+from .common import stdout
+
+
+def generate_command(
+    out: Annotated[Path, typer.Option("--out", help="Folder to write the files into (created if needed).")],
+    hands: Annotated[int, typer.Option("--hands", min=1, help="How many hands.")] = 1000,
+    seed: Annotated[int, typer.Option("--seed", help="Random seed: the same seed writes the same hands.")] = 1,
+    players: Annotated[int, typer.Option("--players", min=2, help="Size of the player pool.")] = 12,
+    tables: Annotated[int, typer.Option("--tables", min=1, help="Tables played at the same time (one file each).")] = 1,
+    tournament: Annotated[bool, typer.Option("--tournament", help="Tournament chips instead of $0.25/$0.50 cash.")] = False,
+) -> None:
+    """Write legal Badugi hands in PokerStars' format, played through the rules engine (for tests and benchmarks)."""
+    files = api.generate(out, hands=hands, seed=seed, players=players, tables=tables, tournament=tournament)
+    stdout.print(f"{hands} hand(s) written to {len(files)} file(s) in {out}", markup=False, highlight=False)

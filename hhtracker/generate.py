@@ -1,0 +1,465 @@
+"""Make legal Badugi hand histories in PokerStars' text format, for tests and benchmarks.
+
+Every hand is dealt from a real shuffled 52-card deck (the discards are shuffled back when
+the stub cannot cover a draw) and played through the rules engine's state machine
+(rules/table.py), choosing only actions its `can_*` allow, so every hand is legal by
+construction. Players have styles (tight or loose, passive or aggressive), draw to their
+best Badugi, stand pat on badugis, sometimes snow or break. Deterministic for a seed.
+
+`generate_files(...)` writes one file per table; `generate_hands(...)` yields `GeneratedHand`s
+(the text and what the generator knows happened: who put in what, who won what).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .cards import DECK, Card, format_cards
+from .model import BettingStructure, BlindKind, Round, Stakes
+from .rules.badugi import BadugiHand, evaluate
+from .rules.pots import build_pots, split_amount
+from .rules.table import Table
+
+ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """How a generated player plays. looseness: how weak a hand he plays (0-1);
+    aggression: how often he bets or raises when he likes his hand (0-1)."""
+
+    name: str
+    looseness: float
+    aggression: float
+
+
+STYLES = (
+    Style("tight-passive", 0.15, 0.25),
+    Style("tight-aggressive", 0.2, 0.7),
+    Style("loose-passive", 0.5, 0.2),
+    Style("loose-aggressive", 0.55, 0.75),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class GeneratedHand:
+    """One generated hand: text (PokerStars format, no trailing blank lines); hand_id;
+    put_in / collected: player -> int (cents, chips in tournaments); rake: int;
+    winners: per pot, the players who won it."""
+
+    hand_id: str
+    table: str
+    text: str
+    put_in: dict[str, int]
+    collected: dict[str, int]
+    rake: int
+    winners: tuple[tuple[str, ...], ...]
+
+
+@dataclass
+class _Seat:
+    seat: int
+    name: str
+    style: Style
+    stack: int
+
+
+@dataclass
+class _Deck:
+    rng: random.Random
+    stub: list[Card] = field(default_factory=list)
+    muck: list[Card] = field(default_factory=list)
+
+    def shuffle(self) -> None:
+        self.stub = list(DECK)
+        self.rng.shuffle(self.stub)
+        self.muck = []
+
+    def take(self, count: int) -> list[Card]:
+        """`count` cards from the stub; when it runs short, the muck (discards and folded
+        hands) is shuffled back first (rule: seeds/001, "Card Deck")."""
+        if count > len(self.stub):
+            self.rng.shuffle(self.muck)
+            self.stub.extend(self.muck)
+            self.muck = []
+        taken, self.stub = self.stub[:count], self.stub[count:]
+        return taken
+
+
+def _money(amount: int, cash: bool) -> str:
+    if not cash:
+        return str(amount)
+    whole, cents = divmod(amount, 100)
+    return f"${whole}" if cents == 0 else f"${whole}.{cents:02d}"
+
+
+def _strength(hand: BadugiHand, draws_left: int) -> float:
+    """A rough 0-1 value of a hand with `draws_left` draws to come (for decisions only)."""
+    top = hand.ranks[0]
+    if hand.size == 4:
+        return 0.95 - (top - 4) * 0.04
+    if hand.size == 3:
+        return max(0.05, 0.35 + 0.1 * draws_left - (top - 3) * 0.035)
+    if hand.size == 2:
+        return 0.05 + 0.06 * draws_left
+    return 0.02
+
+
+class _HandMaker:
+    """Plays one hand at a table and writes its text."""
+
+    def __init__(self, rng: random.Random, seats: list[_Seat], button: int, stakes: Stakes,
+                 hand_id: str, header: str, table_line: str, cash: bool, hero: str) -> None:
+        self.rng = rng
+        self.seats = seats
+        self.button = button
+        self.stakes = stakes
+        self.hand_id = hand_id
+        self.cash = cash
+        self.hero = hero
+        self.lines = [header, table_line]
+        self.big_blind = stakes.small_bet
+        self.small_blind = stakes.small_bet * 2 // 5 if cash else stakes.small_bet // 2
+        self.deck = _Deck(rng)
+        self.cards: dict[str, list[Card]] = {}
+        self.style = {s.name: s.style for s in seats}
+        self.last_aggressor: str | None = None
+        self.folded_round: dict[str, Round] = {}
+        self.voluntary: set[str] = set()
+
+    def m(self, amount: int) -> str:
+        return _money(amount, self.cash)
+
+    def play(self) -> GeneratedHand:
+        seats = self.seats
+        for s in seats:
+            self.lines.append(f"Seat {s.seat}: {s.name} ({self.m(s.stack)} in chips) ")
+        table = Table([(s.name, s.seat, s.stack) for s in seats], button_seat=self.button,
+                      structure=BettingStructure.FIXED_LIMIT, stakes=self.stakes, big_blind=self.big_blind)
+        self.table = table
+        order = table.clockwise_after(self.button)
+        if len(order) == 2:
+            small, big = order[-1], order[0]
+        else:
+            small, big = order[0], order[1]
+        self.blinds = {small: "small blind", big: "big blind"}
+        for name, kind, amount in ((small, BlindKind.SMALL, self.small_blind), (big, BlindKind.BIG, self.big_blind)):
+            amount = min(amount, table.players[name].stack)
+            table.post(name, kind, amount)
+            allin = " and is all-in" if table.players[name].all_in else ""
+            label = "small blind" if kind is BlindKind.SMALL else "big blind"
+            self.lines.append(f"{name}: posts {label} {self.m(amount)}{allin}")
+        self.lines.append("*** DEALING HANDS ***")
+        self.deck.shuffle()
+        for name in order:
+            self.cards[name] = self.deck.take(4)
+        self.lines.append(f"Dealt to {self.hero} [{format_cards(self.cards[self.hero])}]")
+        table.start_predraw()
+        self.betting(Round.PREDRAW)
+        reached = 0
+        for number in (1, 2, 3):
+            if table.hand_over:
+                break
+            reached = number
+            self.lines.append(f"*** {('FIRST', 'SECOND', 'THIRD')[number - 1]} DRAW ***")
+            table.start_draw(number)
+            for name in list(table.to_draw):
+                self.draw(name, number)
+            table.start_round(Round(number + 1))
+            self.betting(Round(number + 1))
+        return self.finish(reached)
+
+    # ---- betting ---------------------------------------------------------------------------
+
+    def betting(self, round_: Round) -> None:
+        table = self.table
+        draws_left = 4 - round_
+        unit = self.stakes.small_bet if round_ <= Round.AFTER_DRAW_1 else self.stakes.big_bet
+        while table.actor is not None:
+            name = table.actor
+            player = table.players[name]
+            style = self.style[name]
+            value = _strength(evaluate(self.cards[name]), draws_left) + self.rng.uniform(-0.15, 0.15)
+            wants_in = value + style.looseness > 0.75
+            wants_raise = value > 0.6 - 0.25 * style.aggression and self.rng.random() < style.aggression
+            to = min(table.level + unit, player.in_round + player.behind)
+            if table.level == 0 or table.can_check(name):
+                if wants_raise and table.level == 0 and table.can_bet(name, min(unit, player.behind)):
+                    amount = min(unit, player.behind)
+                    table.bet(name, amount)
+                    self.say(name, f"bets {self.m(amount)}", player)
+                    self.after_raise(name)
+                elif wants_raise and table.level and table.can_raise(name, to):
+                    self.raise_(name, to, player)
+                else:
+                    table.check(name)
+                    self.lines.append(f"{name}: checks ")
+            elif wants_raise and table.can_raise(name, to):
+                self.raise_(name, to, player)
+            elif wants_in or (table.call_amount(name) * 8 < table.pot and value > 0.2):
+                amount = table.call_amount(name)
+                table.call(name)
+                self.voluntary.add(name)
+                self.say(name, f"calls {self.m(amount)}", player)
+            else:
+                table.fold(name)
+                self.folded_round[name] = round_
+                self.lines.append(f"{name}: folds ")
+                self.deck.muck.extend(self.cards[name])
+        self.return_uncalled()
+
+    def return_uncalled(self) -> None:
+        """A bet or raise nobody matched (all folded, or called all-in for less) comes back
+        at the end of the round: "Uncalled bet ($0.15) returned to X"."""
+        players = self.table.players
+        ranked = sorted(players.values(), key=lambda p: p.in_round, reverse=True)
+        if len(ranked) < 2:
+            return
+        extra = ranked[0].in_round - ranked[1].in_round
+        if extra > 0:
+            self.table.return_uncalled(ranked[0].name, extra)
+            self.lines.append(f"Uncalled bet ({self.m(extra)}) returned to {ranked[0].name}")
+
+    def raise_(self, name: str, to: int, player) -> None:
+        level = self.table.level
+        self.table.raise_to(name, to)
+        self.voluntary.add(name)
+        self.say(name, f"raises {self.m(to - level)} to {self.m(to)}", player)
+        self.after_raise(name)
+
+    def after_raise(self, name: str) -> None:
+        self.last_aggressor = name
+        self.voluntary.add(name)
+        cap = self.table.cap()
+        if cap is not None and self.table.bets >= cap:
+            self.lines.append("Betting is capped")
+
+    def say(self, name: str, what: str, player) -> None:
+        self.lines.append(f"{name}: {what}{' and is all-in' if player.all_in else ''}")
+
+    # ---- draws -----------------------------------------------------------------------------
+
+    def draw(self, name: str, number: int) -> None:
+        hand = self.cards[name]
+        playing = evaluate(hand)
+        style = self.style[name]
+        discard = [c for c in hand if c not in set(playing.cards)]
+        if playing.size == 4 and playing.ranks[0] >= 11 and number < 3 and self.rng.random() < 0.3:
+            discard = [playing.cards[0]]  # break a weak badugi
+        if playing.size == 3 and number == 3 and self.rng.random() < 0.1 * style.aggression:
+            discard = []  # snow
+        self.table.verify_draw(name, len(discard))
+        self.table.draw(name, len(discard))
+        if not discard:
+            if name == self.hero:
+                self.lines.append(f"{name}: stands pat on [{format_cards(hand)}]")
+            else:
+                self.lines.append(f"{name}: stands pat ")
+            return
+        kept = [c for c in hand if c not in set(discard)]
+        self.deck.muck.extend(discard)
+        new = self.deck.take(len(discard))
+        self.cards[name] = kept + new
+        word = "card" if len(discard) == 1 else "cards"
+        if name == self.hero:
+            self.lines.append(f"{name}: discards {len(discard)} {word} [{format_cards(discard)}]")
+            self.lines.append(f"Dealt to {name} [{format_cards(kept)}] [{format_cards(new)}]")
+        else:
+            self.lines.append(f"{name}: discards {len(discard)} {word}")
+
+    # ---- the end ---------------------------------------------------------------------------
+
+    def finish(self, reached: int) -> GeneratedHand:
+        table = self.table
+        players = table.players
+        live = table.live()
+        put = {n: players[n].put for n in players}
+        total = sum(put.values())
+        all_in = {n for n in live if players[n].all_in}
+        layers = build_pots(put, live, all_in)
+        rake = 0
+        if self.cash and reached >= 1:
+            rake = min(total * 5 // 100 // 5 * 5, 300)
+        printed = [layer.amount for layer in layers]
+        left = rake
+        for i in range(len(printed)):
+            take = min(left, printed[i])
+            printed[i] -= take
+            left -= take
+        showdown = len(live) >= 2
+        from_button = table.clockwise_after(self.button)
+        hands = {n: evaluate(self.cards[n]) for n in live}
+        pot_winners: list[tuple[str, ...]] = []
+        shares: list[dict[str, int]] = []
+        for layer, amount in zip(layers, printed):
+            if len(layer.eligible) == 1:
+                winners = layer.eligible
+            else:
+                best = max(hands[n] for n in layer.eligible)
+                winners = tuple(n for n in layer.eligible if hands[n] == best)
+            pot_winners.append(winners)
+            shares.append(split_amount(amount, [n for n in from_button if n in winners]))
+        collected: dict[str, int] = dict.fromkeys(players, 0)
+        for share in shares:
+            for n, amount in share.items():
+                collected[n] += amount
+        shown: dict[str, bool] = {}
+        if showdown:
+            self.lines.append("*** SHOW DOWN ***")
+            winners_all = {n for w in pot_winners for n in w}
+            order = ([self.last_aggressor] if self.last_aggressor in live else []) + [n for n in from_button if n in live and n != self.last_aggressor]
+            everyone_shows = bool(all_in)
+            for index, name in enumerate(order):
+                if index == 0 or everyone_shows or name in winners_all:
+                    shown[name] = True
+                    self.lines.append(f"{name}: shows [{format_cards(self.cards[name])}] ({hands[name].description})")
+                else:
+                    shown[name] = False
+                    self.lines.append(f"{name}: mucks hand ")
+        pot_names = self._pot_names(len(layers))
+        for index in reversed(range(len(layers))):  # side pots are collected first
+            for name, amount in shares[index].items():
+                self.lines.append(f"{name} collected {self.m(amount)} from {pot_names[index]}")
+        if not showdown and live:
+            self.lines.append(f"{live[0]}: doesn't show hand ")
+        self.lines.append("*** SUMMARY ***")
+        if len(layers) > 1:
+            pots = f" Main pot {self.m(printed[0])}." + "".join(
+                f" {'Side pot' if len(layers) == 2 else f'Side pot-{i}'} {self.m(printed[i])}." for i in range(1, len(layers)))
+        else:
+            pots = ""
+        self.lines.append(f"Total pot {self.m(total)}{pots} | Rake {self.m(rake)} ")
+        for s in sorted(self.seats, key=lambda s: s.seat):
+            name = s.name
+            tags = ""
+            if s.seat == self.button:
+                tags += " (button)"
+            if name in self.blinds:
+                tags += f" ({self.blinds[name]})"
+            if name in self.folded_round:
+                r = self.folded_round[name]
+                if r is Round.PREDRAW:
+                    didnt = " (didn't bet)" if name not in self.blinds and name not in self.voluntary else ""
+                    outcome = f"folded before the Draw{didnt}"
+                else:
+                    outcome = f"folded after the {ORDINAL[r - 1]} Draw"
+            elif showdown and shown.get(name):
+                h = hands[name]
+                if collected[name]:
+                    outcome = f"showed [{format_cards(self.cards[name])}] and won ({self.m(collected[name])}) with a {h.description}"
+                else:
+                    outcome = f"showed [{format_cards(self.cards[name])}] and lost with a {h.description}"
+            elif showdown:
+                outcome = f"mucked [{format_cards(self.cards[name])}]"
+            else:
+                outcome = f"collected ({self.m(collected[name])})"
+            self.lines.append(f"Seat {s.seat}: {name}{tags} {outcome}")
+        return GeneratedHand(
+            hand_id=self.hand_id,
+            table="",
+            text="\n".join(self.lines),
+            put_in=put,
+            collected=collected,
+            rake=rake,
+            winners=tuple(pot_winners),
+        )
+
+    @staticmethod
+    def _pot_names(count: int) -> list[str]:
+        if count == 1:
+            return ["pot"]
+        if count == 2:
+            return ["main pot", "side pot"]
+        return ["main pot"] + [f"side pot-{i}" for i in range(1, count)]
+
+
+def generate_hands(
+    *,
+    hands: int,
+    seed: int,
+    players: int = 12,
+    tables: int = 1,
+    seats_per_table: int = 6,
+    tournament: bool = False,
+    hero: str = "Hero",
+    first_hand_id: int = 300000000000,
+    start: dt.datetime = dt.datetime(2026, 11, 1, 12, 0, 0),
+) -> Iterator[GeneratedHand]:
+    """`hands` hands dealt round-robin over `tables` tables of up to `seats_per_table` from a
+    pool of `players` regulars (the hero sits at every table). Deterministic for a seed.
+    Cash: $0.25/$0.50 fixed limit, blinds $0.10/$0.25. Tournament: chips, Level I (20/40)."""
+    rng = random.Random(seed)
+    pool = [f"{rng.choice(['Ace', 'Deuce', 'Trey', 'Snow', 'Pat', 'Rain', 'Suit'])}{rng.choice(['y', 'man', 'fish', 'shark', '_77', '.Jr', ' Bo'])}{i}" for i in range(players)]
+    styles = {name: rng.choice(STYLES) for name in pool}
+    stakes = Stakes(25, 50) if not tournament else Stakes(20, 40)
+    start_stack = 1000 if not tournament else 1500
+    table_seats: list[list[_Seat]] = []
+    for t in range(tables):
+        chosen = rng.sample(pool, min(len(pool), seats_per_table - 1))
+        seats = [_Seat(1, hero, STYLES[1], start_stack)]
+        seats += [_Seat(i + 2, name, styles[name], rng.randint(start_stack // 5, start_stack * 2) if not tournament else start_stack)
+                  for i, name in enumerate(chosen)]
+        table_seats.append(seats)
+    buttons = [1] * tables
+    clock = start
+    def buy_in() -> int:
+        """A cash stack: a quarter of the players are short (all-ins and side pots)."""
+        if tournament:
+            return start_stack
+        if rng.random() < 0.25:
+            return rng.randint(stakes.small_bet, 8 * stakes.big_bet)
+        return rng.randint(start_stack // 5, start_stack * 2)
+
+    for seats in table_seats:
+        for s in seats[1:]:
+            s.stack = buy_in()
+    for number in range(hands):
+        t = number % tables
+        seats = [s for s in table_seats[t] if s.stack > 0]
+        if len(seats) < 2 or seats[0].name != hero:  # a tournament is over: a new one starts
+            for s in table_seats[t]:
+                s.stack = start_stack
+            seats = table_seats[t]
+        occupied = sorted(s.seat for s in seats)
+        buttons[t] = next((x for x in occupied if x > buttons[t]), occupied[0])
+        clock += dt.timedelta(seconds=rng.randint(20, 90))
+        hand_id = str(first_hand_id + number)
+        eastern = clock.strftime("%Y/%m/%d %H:%M:%S")
+        if tournament:
+            header = (f"PokerStars Game #{hand_id}: Tournament #{first_hand_id // 1000 + t}, $1.00+$0.20 USD Badugi Limit"
+                      f" - Level I (20/40) - {eastern} ET")
+            table_line = f"Table '{first_hand_id // 1000 + t} 1' {len(table_seats[t])}-max Seat #{buttons[t]} is the button"
+        else:
+            header = f"PokerStars Game #{hand_id}:  Badugi Limit ($0.25/$0.50 USD) - {eastern} ET"
+            table_line = f"Table 'Generated {t + 1}' {len(table_seats[t])}-max Seat #{buttons[t]} is the button"
+        maker = _HandMaker(rng, seats, buttons[t], stakes, hand_id, header, table_line, not tournament, hero)
+        made = maker.play()
+        for s in seats:
+            s.stack += made.collected[s.name] - made.put_in[s.name]
+            if not tournament and s.stack < stakes.small_bet:
+                s.stack = buy_in()  # a cash player who busts buys in again
+        yield GeneratedHand(made.hand_id, f"Generated {t + 1}", made.text, made.put_in, made.collected, made.rake, made.winners)
+
+
+def generate_files(out: Path, **options) -> list[Path]:
+    """Write generated hands to `out`, one file per table, hands separated by blank lines as
+    PokerStars does (UTF-8 with a BOM, LF). Returns the files written."""
+    out.mkdir(parents=True, exist_ok=True)
+    handles: dict[str, object] = {}
+    paths: list[Path] = []
+    try:
+        for hand in generate_hands(**options):
+            handle = handles.get(hand.table)
+            if handle is None:
+                path = out / f"HH {hand.table} - $0.25-$0.50 - USD Badugi Limit.txt"
+                handle = handles[hand.table] = open(path, "w", encoding="utf-8-sig", newline="\n")
+                paths.append(path)
+            handle.write(hand.text + "\n\n\n\n")
+    finally:
+        for handle in handles.values():
+            handle.close()
+    return paths
