@@ -19,6 +19,9 @@ class Site(StrEnum):
     """The poker sites hhtracker reads."""
 
     POKERSTARS = "pokerstars"
+    FULL_TILT = "fulltilt"
+    KINGSCLUB = "kingsclub"
+    MERGE = "merge"
 
 
 class BettingStructure(StrEnum):

@@ -139,12 +139,13 @@ def test_empty_and_binary_files_are_file_problems(tmp_path: Path, db_path: Path)
     assert "2 file problem(s)" in result.stdout
 
 
-def test_other_sites_are_counted_as_skipped(corpus: Path) -> None:
+def test_whole_corpus_validates_and_other_games_are_counted(corpus: Path) -> None:
+    # 104 + 4 PokerStars hands, one Full Tilt, one KingsClub and one Merge hand are Badugi;
+    # the 137 hands of the 8-Game file are not.
     result = run("validate", str(corpus))
     assert result.exit_code == 0
-    assert "108 hand(s) checked: 108 ok" in result.stderr
-    assert "Merge XML (not yet supported): 1" in result.stderr
-    assert "Full Tilt Poker (not yet supported): 1" in result.stderr
+    assert "111 hand(s) checked: 111 ok, 0 with warnings, 0 with errors; 137 skipped" in result.stderr
+    assert "Razz Limit: 19" in result.stderr
 
 
 def test_sample_histories_import_clean(db_path: Path) -> None:

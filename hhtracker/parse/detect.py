@@ -18,6 +18,23 @@ _STARS = re.compile(
 )
 _MIXED = re.compile(r"^(?P<mix>.+?) \((?P<game>[^()]+)\)$")
 
+# Full Tilt: `Full Tilt Poker Game #N: Table T - FL Badugi - $0.10/$0.20 - 10:18:16 ET - 2013/05/08`
+# (2010: stakes before the game, `Limit Badugi`).
+_FULL_TILT = re.compile(r"^Full ?Tilt ?Poker Game #\d+: (?P<rest>.+)$")
+_STAKES_PART = re.compile(r"^[$€£]?\d[\d.,]*/[$€£]?\d[\d.,]*(?: Ante .*)?$")
+# KingsClub: `#37732805: Limit Badugi - 30/60`.
+_KINGSCLUB = re.compile(r"^#\d+: (?P<game>.+?) - [\d.,]+/[\d.,]+\s*$")
+# Merge XML: `<description type="Badugi" stakes="Pot Limit ($0.05/$0.10)"/>`.
+_XML_TYPE = re.compile(r'\stype="([^"]*)"')
+_XML_STAKES = re.compile(r'\sstakes="(Half Pot Limit|Pot Limit|No Limit|Limit)')
+_STRUCTURE_BADUGI = re.compile(r"^(FL|PL|NL|HPL|Limit|Fixed Limit|Pot Limit|No Limit|Half Pot Limit) Badugi$")
+_STRUCTURE_NAMES = {
+    "FL": "Limit", "Limit": "Limit", "Fixed Limit": "Limit",
+    "PL": "Pot Limit", "Pot Limit": "Pot Limit",
+    "NL": "No Limit", "No Limit": "No Limit",
+    "HPL": "Half Pot Limit", "Half Pot Limit": "Half Pot Limit",
+}
+
 
 @dataclass(frozen=True, slots=True)
 class Detected:
@@ -43,10 +60,46 @@ def detect(first_line: str) -> Detected:
         return Detected(Site.POKERSTARS, game)
     if first_line.startswith("PokerStars "):
         return Detected(Site.POKERSTARS, "unknown")
+    full_tilt = _FULL_TILT.match(first_line)
+    if full_tilt:
+        return Detected(Site.FULL_TILT, _full_tilt_game(full_tilt.group("rest")))
     if re.match(r"^Full ?Tilt ?Poker ", first_line):
-        return Detected(None, "Full Tilt Poker (not yet supported)")
+        return Detected(Site.FULL_TILT, "unknown")
+    kings = _KINGSCLUB.match(first_line)
+    if kings:
+        return Detected(Site.KINGSCLUB, _badugi_first(kings.group("game")))
     if re.match(r"^#\d+: ", first_line):
-        return Detected(None, "KingsClub (not yet supported)")
-    if first_line.startswith(("<game ", "<description ")):
-        return Detected(None, "Merge XML (not yet supported)")
+        return Detected(Site.KINGSCLUB, "unknown")
+    if first_line.startswith("<description "):
+        kind = _XML_TYPE.search(first_line)
+        stakes = _XML_STAKES.search(first_line)
+        if kind is None:
+            return Detected(Site.MERGE, "unknown")
+        game = kind.group(1).removesuffix(" Tournament")
+        structure = stakes.group(1) if stakes else ""
+        return Detected(Site.MERGE, f"{game} {structure}".strip() if game.startswith("Badugi") else f"{structure} {game}".strip())
+    if first_line.startswith("<game "):
+        # The game is named only by the <description> line before it; a <game> standing
+        # alone (several games after one description) cannot be told.
+        return Detected(Site.MERGE, "unknown (<game> without <description>)")
     return Detected(None, "unknown")
+
+
+def _full_tilt_game(rest: str) -> str:
+    """The game among the " - " parts of a Full Tilt header after "Game #N: ": the table
+    comes first, then stakes and game in either order, then time and date."""
+    parts = rest.split(" - ")
+    for part in parts[1:3]:
+        if not _STAKES_PART.match(part):
+            return _badugi_first(part)
+    return "unknown"
+
+
+def _badugi_first(game: str) -> str:
+    """Site spellings of Badugi games as "Badugi <structure>" (the PokerStars order, which
+    `Detected.is_badugi` looks for): "FL Badugi" / "Limit Badugi" -> "Badugi Limit",
+    "Pot Limit Badugi" -> "Badugi Pot Limit". Other games stay as written."""
+    match = _STRUCTURE_BADUGI.match(game)
+    if not match:
+        return game
+    return f"Badugi {_STRUCTURE_NAMES[match.group(1)]}"

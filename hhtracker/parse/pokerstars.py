@@ -356,9 +356,10 @@ class PokerStarsParser:
             header, table, items = self._lark.parse(text)
         except UnexpectedInput as error:
             raise _syntax_error(error, raw) from None
-        except VisitError as error:  # a value that the grammar let through but is wrong
+        except (VisitError, ValueError) as error:  # a value the grammar let through but is wrong
+            error = getattr(error, "orig_exc", error)
             raise HandSyntaxError(
-                f"bad value: {error.orig_exc}", path=raw.path, line=raw.line, code="bad_value"
+                f"bad value: {error}", path=raw.path, line=raw.line, code="bad_value"
             ) from None
         hand_id, (structure, stakes, currency, tournament), clock, et_clock = header.value
         table_name, max_seats, button = table.value

@@ -9,6 +9,9 @@ from __future__ import annotations
 from typing import Protocol
 
 from ..model import ParsedHand, Site
+from .fulltilt import FullTiltParser
+from .kingsclub import KingsClubParser
+from .merge import MergeParser
 from .pokerstars import PokerStarsParser
 from .read import RawHand
 
@@ -19,6 +22,9 @@ class HandParser(Protocol):
 
 PARSER_TYPES: dict[Site, type] = {
     Site.POKERSTARS: PokerStarsParser,
+    Site.FULL_TILT: FullTiltParser,
+    Site.KINGSCLUB: KingsClubParser,
+    Site.MERGE: MergeParser,
 }
 
 

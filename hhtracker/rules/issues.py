@@ -22,6 +22,7 @@ class Code(StrEnum):
     SYNTAX = "syntax"
     TRUNCATED = "truncated"
     UNKNOWN_PLAYER = "unknown_player"
+    DUPLICATE_SEAT = "duplicate_seat"
     BET_OVER_STACK = "bet_over_stack"
     FOLDED_PLAYER_ACTS = "folded_player_acts"
     CHIPS_NOT_CONSERVED = "chips_not_conserved"
@@ -55,6 +56,7 @@ ERROR_CODES = frozenset(
         Code.SYNTAX,
         Code.TRUNCATED,
         Code.UNKNOWN_PLAYER,
+        Code.DUPLICATE_SEAT,
         Code.BET_OVER_STACK,
         Code.FOLDED_PLAYER_ACTS,
         Code.CHIPS_NOT_CONSERVED,

@@ -31,6 +31,7 @@ from ..model import (
     PostBlind,
     Raise,
     Round,
+    Seat,
     Show,
     StandPat,
     Street,
@@ -41,7 +42,7 @@ from .badugi import BadugiHand, evaluate
 from .issues import Code, Severity, ValidationIssue
 from .pots import build_pots, proportional_shares, split_amount
 from .positions import positions
-from .structures import POKERSTARS_LIMIT, LimitRules
+from .structures import SITE_RULES, LimitRules, SiteRules
 from .table import IllegalAction, Table
 
 CAP_BETS = 4
@@ -200,22 +201,31 @@ class _Replay:
     """The mutable state of one replay; `run()` returns the frozen result. Betting goes
     through the table state machine (table.py); cards, pots and the showdown are here."""
 
-    def __init__(self, hand: ParsedHand, limit_rules: LimitRules) -> None:
+    def __init__(self, hand: ParsedHand, rules: SiteRules) -> None:
         self.hand = hand
+        self.rules = rules
         self.issues: list[ValidationIssue] = []
-        self.seat_of = {seat.player: seat for seat in hand.seats}
-        self.order = [seat.player for seat in hand.seats]
+        self.seat_of: dict[str, Seat] = {}
+        taken: set[int] = set()
+        for seat in hand.seats:
+            if seat.player in self.seat_of or seat.seat in taken:
+                self.issues.append(ValidationIssue.of(
+                    Code.DUPLICATE_SEAT, f"seat {seat.seat} ({seat.player}) is listed twice", seat.line))
+                continue
+            self.seat_of[seat.player] = seat
+            taken.add(seat.seat)
+        self.order = list(self.seat_of)
         actors = {e.player for e in hand.events if isinstance(e, _DEALT_IN_EVENTS)}
-        self.dealt = [s.player for s in hand.seats if not s.sitting_out or s.player in actors]
+        self.dealt = [p for p, s in self.seat_of.items() if not s.sitting_out or p in actors]
         big_blind = hand.stakes.small_bet if hand.structure is BettingStructure.FIXED_LIMIT else hand.stakes.big_bet
         self.big_blind = big_blind
         self.table = Table(
-            [(s.player, s.seat, s.stack) for s in hand.seats if s.player in set(self.dealt)],
+            [(p, self.seat_of[p].seat, self.seat_of[p].stack) for p in self.dealt],
             button_seat=hand.button_seat,
             structure=hand.structure,
             stakes=hand.stakes,
             big_blind=big_blind,
-            limit_rules=limit_rules,
+            limit_rules=rules.limit,
         )
         self.folded: dict[str, Round] = {}
         self.round = Round.PREDRAW
@@ -366,10 +376,20 @@ class _Replay:
                    self.table.level, self.table.bets, 0, player.all_in, event.line)
         )
 
+    def end_round(self) -> None:
+        """Where the site prints no uncalled-bet line, a bet nobody matched goes back when its
+        round ends."""
+        if self.rules.prints_uncalled_bets:
+            return
+        ranked = sorted(self.table.players.values(), key=lambda p: p.in_round, reverse=True)
+        if len(ranked) >= 2 and ranked[0].in_round > ranked[1].in_round:
+            self.table.return_uncalled(ranked[0].name, ranked[0].in_round - ranked[1].in_round)
+
     def on_street(self, street: Street) -> None:
         if street is Street.SHOWDOWN:
             return
-        self.open_round()  # a round nobody bet in (everyone all-in) still opens and closes
+        self.open_round()
+        self.end_round()  # a round nobody bet in (everyone all-in) still opens and closes
         if self.table.pending and not self.table.hand_over:
             self.issue(Code.OUT_OF_TURN, f"the betting ended before {', '.join(self.table.pending)} acted", None)
         self.round = _STREET_ROUND[street]
@@ -429,7 +449,11 @@ class _Replay:
 
     def on_discard(self, event: Discard) -> None:
         if event.player == self.hero and self.hero is not None:
-            self.pending_discard = event  # completed by the next "Dealt to" line
+            # The draw happens here, in turn; its cards come on the next "Dealt to" line
+            # (after the other players' discards on some sites).
+            self.attempt(self.table.verify_draw, event.player, event.count, line=event.line)
+            self.table.draw(event.player, event.count)
+            self.pending_discard = event
             if event.cards is not None:
                 for card in event.cards:
                     self.hero_discarded.append((self.draw, card))
@@ -438,8 +462,9 @@ class _Replay:
 
     def on_draw(self, event: PlayerEvent, count: int, before, discarded, new) -> None:
         player = event.player
-        self.attempt(self.table.verify_draw, player, count, line=event.line)
-        self.table.draw(player, count)
+        if not (isinstance(event, Discard) and player == self.hero):  # (the hero's is checked at his discard line)
+            self.attempt(self.table.verify_draw, player, count, line=event.line)
+            self.table.draw(player, count)
         if count == 0 and isinstance(event, StandPat) and event.cards is not None:
             before = event.cards
             if self.hero_cards is not None and player == self.hero and set(event.cards) != set(self.hero_cards):
@@ -472,6 +497,7 @@ class _Replay:
     # ---- the end ----------------------------------------------------------------------------
 
     def finish(self) -> ReplayedHand:
+        self.end_round()
         hand = self.hand
         summary = hand.summary
         for seat in summary.seats:  # cards revealed in the summary ("mucked [..]", "showed [..]")
@@ -672,7 +698,11 @@ def read_description(text: str) -> tuple[int, tuple[str, ...]] | None:
     return size, ranks
 
 
-def replay(hand: ParsedHand, limit_rules: LimitRules = POKERSTARS_LIMIT) -> ReplayedHand:
-    """Replay one parsed hand under a site's fixed-limit rules (PokerStars by default).
-    Never raises for bad hands: see ReplayedHand.issues."""
-    return _Replay(hand, limit_rules).run()
+def replay(hand: ParsedHand, limit_rules: LimitRules | None = None) -> ReplayedHand:
+    """Replay one parsed hand under its site's rules (structures.SITE_RULES); limit_rules
+    overrides the fixed-limit cap rules (e.g. SEED_LIMIT). Never raises for bad hands: see
+    ReplayedHand.issues."""
+    rules = SITE_RULES.get(hand.site, SiteRules())
+    if limit_rules is not None:
+        rules = SiteRules(limit_rules, rules.prints_uncalled_bets)
+    return _Replay(hand, rules).run()

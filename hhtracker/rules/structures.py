@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..model import BettingStructure, Round, Stakes
+from ..model import BettingStructure, Round, Site, Stakes
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,3 +86,21 @@ def limits(
     if max_to is not None and max_to < min_to:
         max_to = min_to
     return Limits(to_call, min_to, max_to, increment)
+
+
+@dataclass(frozen=True, slots=True)
+class SiteRules:
+    """Rules and printing habits that differ by site. limit: the fixed-limit cap rules;
+    prints_uncalled_bets: the site writes a line when an uncalled bet goes back (KingsClub
+    does not: the replay then returns a bet nobody matched at the end of its round itself)."""
+
+    limit: LimitRules = POKERSTARS_LIMIT
+    prints_uncalled_bets: bool = True
+
+
+SITE_RULES: dict[Site, SiteRules] = {
+    Site.POKERSTARS: SiteRules(POKERSTARS_LIMIT, True),
+    Site.FULL_TILT: SiteRules(POKERSTARS_LIMIT, True),
+    Site.KINGSCLUB: SiteRules(POKERSTARS_LIMIT, False),
+    Site.MERGE: SiteRules(POKERSTARS_LIMIT, True),
+}

@@ -1,0 +1,419 @@
+"""Full Tilt Poker text -> ParsedHand (grammars/fulltilt.lark). Builds values, checks no rule.
+
+Translations made here, once (FORMATS.md section 2):
+
+- `raises to $0.20` prints only the total: `Raise(player, by=None, to=20)`.
+- `Uncalled bet of $X returned to Y`, `, and is all in`, `wins the pot ($X)` / `ties for
+  the pot ($X)` (a `Collect`; `side pot #N` is pot N).
+- `posts a dead small blind of $X` is dead money: a `PostAnte` (it does not count toward
+  the player's bet); `posts $X` (a new player's post) is a big blind.
+- `X is dealt 2 cards` repeats the discard count and carries nothing: dropped. Table noise
+  (`has 20 seconds left to act`, `has requested TIME`, `adds $1`, `is feeling ...`) is
+  dropped; connections, returns, sit-outs, sit-downs and stand-ups become `TableNote`s.
+- A player the hand says is sitting out (`, is sitting out` on his seat line, an `X is
+  sitting out` line before the cards, or `Seat N: X is sitting out` in the summary) gets
+  `Seat.sitting_out`.
+- Summary oddities: two seat lines fused into one are split; a seat line with no result
+  (`Seat 4: Gamboul (big blind)`) gets outcome "unknown".
+- Refused with a HandSyntaxError: a "(partial)" hand (Full Tilt wrote its summary only) and
+  a dead hand (blinds posted, `Total pot $0`: the site voided it).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from zoneinfo import ZoneInfo
+
+from lark import Token, Transformer, v_args
+from lark.exceptions import UnexpectedInput, VisitError
+
+from ..cards import parse_cards
+from ..errors import HandSyntaxError
+from ..model import (
+    Bet,
+    BettingStructure,
+    BlindKind,
+    Call,
+    Chat,
+    Check,
+    Collect,
+    DealtCards,
+    Discard,
+    Event,
+    Fold,
+    Muck,
+    NoteKind,
+    ParsedHand,
+    PostAnte,
+    PostBlind,
+    Raise,
+    Round,
+    Seat,
+    Show,
+    Site,
+    SourceText,
+    Stakes,
+    StandPat,
+    Street,
+    StreetStart,
+    Summary,
+    SummarySeat,
+    TableNote,
+    Tournament,
+    UncalledBetReturned,
+)
+from .grammar import inline_transformer, load_parser
+from .pokerstars import ZONES, _syntax_error, parse_amount
+from .read import RawHand
+
+_STRUCTURES = {
+    "FL": BettingStructure.FIXED_LIMIT,
+    "Limit": BettingStructure.FIXED_LIMIT,
+    "Fixed Limit": BettingStructure.FIXED_LIMIT,
+    "PL": BettingStructure.POT_LIMIT,
+    "Pot Limit": BettingStructure.POT_LIMIT,
+    "NL": BettingStructure.NO_LIMIT,
+    "No Limit": BettingStructure.NO_LIMIT,
+    "HPL": BettingStructure.HALF_POT_LIMIT,
+    "Half Pot Limit": BettingStructure.HALF_POT_LIMIT,
+}
+_STREETS = {
+    "*** FIRST DRAW ***": Street.FIRST_DRAW,
+    "*** SECOND DRAW ***": Street.SECOND_DRAW,
+    "*** THIRD DRAW ***": Street.THIRD_DRAW,
+    "*** SHOW DOWN ***": Street.SHOWDOWN,
+}
+# Notes kept as TableNote; any other " has ..." / " adds ..." / " is feeling ..." is dropped.
+_NOTES = {
+    " is sitting out": NoteKind.IS_SITTING_OUT,
+    " sits out": NoteKind.SITS_OUT,
+    " sits down": NoteKind.JOINS,
+    " stands up": NoteKind.LEAVES,
+    " has returned": NoteKind.RETURNED,
+    " has been disconnected": NoteKind.DISCONNECTED,
+    " has reconnected": NoteKind.CONNECTED,
+    " has timed out": NoteKind.TIMED_OUT,
+}
+_TOURNAMENT_TABLE = re.compile(r"^(?P<name>.*?) ?\((?P<id>\d+)\), Table (?P<table>.+)$")
+_MAX_SEATS = re.compile(r" \((?P<seats>\d+) max\)")
+_FUSED = re.compile(r"^(?P<first>.+?) Seat (?P<seat>\d+): (?P<second>.+)$")
+_POT_NUMBER = re.compile(r"#?(\d+) \($")
+
+
+class _Line:
+    """A parsed line before it becomes an event: the pieces `start` assembles."""
+
+    __slots__ = ("kind", "value")
+
+    def __init__(self, kind: str, value: object) -> None:
+        self.kind = kind
+        self.value = value
+
+
+def _description(token: Token | None, prefix: str) -> str | None:
+    if token is None:
+        return None
+    text = str(token)
+    return text[len(prefix):] if text.startswith(prefix) else text.strip()
+
+
+@v_args(inline=True)
+class FullTiltTransformer(Transformer):
+    """Builds a ParsedHand's pieces while the LALR parser runs (inline: no tree is built).
+
+    `offset` is set before each parse to the hand's first line minus one.
+    """
+
+    offset = 0
+
+    def _line(self, token: Token) -> int:
+        return self.offset + token.line
+
+    # ---- header -------------------------------------------------------------------------
+
+    def header(self, hand_id, table_part, game_info, clock, _partial):
+        return _Line("header", (str(hand_id), str(table_part), game_info, str(clock)))
+
+    def header_game(self, first, second):
+        stakes, game = (first, second) if first.type == "STAKES" else (second, first)
+        structure = _STRUCTURES[str(game).rsplit(" ", 1)[0]]
+        blinds = str(stakes).split(" Ante ")[0]
+        small, big = blinds.split("/")
+        money = small[0] in "$€£"
+        currency = {"$": "USD", "€": "EUR", "£": "GBP"}.get(small[0], "chips")
+        return (structure, Stakes(parse_amount(small), parse_amount(big)), currency if money else "chips")
+
+    # ---- seats --------------------------------------------------------------------------
+
+    def seat(self, number, name, stack, sitting_out):
+        return Seat(int(number), str(name), parse_amount(stack), sitting_out is not None, line=self._line(number))
+
+    # ---- lines --------------------------------------------------------------------------
+
+    def player_line(self, player, build):
+        return build(str(player), self._line(player))
+
+    def post(self, kind, amount, all_in):
+        value, flag = parse_amount(amount), all_in is not None
+        text = str(kind)
+        if "dead small" in text:
+            return lambda p, line: PostAnte(p, value, flag, line=line)
+        blind = BlindKind.SMALL if "small blind" in text else BlindKind.BIG
+        return lambda p, line: PostBlind(p, blind, value, flag, line=line)
+
+    def ante(self, amount, all_in):
+        value, flag = parse_amount(amount), all_in is not None
+        return lambda p, line: PostAnte(p, value, flag, line=line)
+
+    def fold(self):
+        return lambda p, line: Fold(p, line=line)
+
+    def check(self):
+        return lambda p, line: Check(p, line=line)
+
+    def call(self, amount, all_in):
+        value, flag = parse_amount(amount), all_in is not None
+        return lambda p, line: Call(p, value, flag, line=line)
+
+    def bet(self, amount, all_in):
+        value, flag = parse_amount(amount), all_in is not None
+        return lambda p, line: Bet(p, value, flag, line=line)
+
+    def raise_(self, to, all_in):
+        value, flag = parse_amount(to), all_in is not None
+        return lambda p, line: Raise(p, None, value, flag, line=line)
+
+    def discard(self, count, _word, cards):
+        number = int(count)
+        known = parse_cards(cards) if cards is not None else None
+        return lambda p, line: Discard(p, number, known, line=line)
+
+    def dealt_count(self, _count, _word):
+        return lambda p, line: None  # "X is dealt 2 cards": the discard line said it already
+
+    def stand_pat(self, cards):
+        known = parse_cards(cards) if cards is not None else None
+        return lambda p, line: StandPat(p, known, line=line)
+
+    def show(self, cards, description):
+        known = parse_cards(cards)
+        text = _description(description, " ")
+        return lambda p, line: Show(p, known, text, line=line)
+
+    def muck(self, _word, cards):
+        if cards is None:
+            return lambda p, line: Muck(p, line=line)
+        known = parse_cards(cards)
+        return lambda p, line: [Show(p, known, None, line=line), Muck(p, line=line)]
+
+    def win(self, words, amount, _description):
+        match = _POT_NUMBER.search(str(words))
+        pot = int(match.group(1)) if match else (1 if "side pot" in str(words) else 0)
+        value = parse_amount(amount)
+        return lambda p, line: Collect(p, value, pot, line=line)
+
+    def chat(self, text):
+        message = str(text)[2:]
+        return lambda p, line: Chat(p, message, line=line)
+
+    def note(self, text):
+        kind = _NOTES.get(str(text))
+        if kind is None:
+            return lambda p, line: None  # "has 20 seconds left to act", "adds $1"...
+        return lambda p, line: TableNote(p, kind, line=line)
+
+    def other_line(self, event):
+        return event
+
+    def hole_cards(self):
+        return None
+
+    def dealt(self, name, cards, new):
+        known = parse_cards(cards)
+        return DealtCards(str(name), known, parse_cards(new) if new is not None else None, line=self._line(name))
+
+    def street(self, marker, _pot_note):
+        return StreetStart(_STREETS[str(marker)], line=self._line(marker))
+
+    def uncalled(self, amount, name):
+        return UncalledBetReturned(str(name), parse_amount(amount), line=self._line(amount))
+
+    def button(self, seat):
+        return _Line("button", int(seat))
+
+    # ---- summary ------------------------------------------------------------------------
+
+    def summary(self, _duration, total, *seats):
+        total_pot, rake, pots, line = total
+        flat: list[SummarySeat] = []
+        for item in seats:
+            flat.extend(item)
+        return _Line("summary", Summary(total_pot, rake, pots, tuple(flat), line=line))
+
+    def total_pot(self, total, main, *rest):
+        *sides, rake = rest
+        pots = () if main is None else (main, *sides)
+        return (parse_amount(total), parse_amount(rake), tuple(p for p in pots if p is not None), self._line(total))
+
+    def main_pot(self, amount):
+        return parse_amount(amount)
+
+    def side_pot(self, _name, amount):
+        return parse_amount(amount)
+
+    def summary_seat(self, number, name, *rest):
+        *_positions, outcome = rest
+        kind, values = outcome if outcome is not None else ("unknown", {})
+        line = self._line(number)
+        text = str(name)
+        fused = _FUSED.match(text)
+        if fused:  # "Seat 3: Player4 Seat 4: Player1 (big blind) collected ($0.50)"
+            return [
+                SummarySeat(int(number), fused.group("first"), "unknown", line=line),
+                SummarySeat(int(fused.group("seat")), fused.group("second"), kind, line=line, **values),
+            ]
+        return [SummarySeat(int(number), text, kind, line=line, **values)]
+
+    def folded_before(self, _word, didnt_bet):
+        return ("folded", {"folded_round": Round.PREDRAW, "didnt_bet": didnt_bet is not None})
+
+    def folded_after(self, draw, _ordinal, _word):
+        return ("folded", {"folded_round": Round(int(draw) + 1)})
+
+    def didnt_bet(self):
+        return ("folded", {"folded_round": Round.PREDRAW, "didnt_bet": True})
+
+    def showed_won(self, cards, amount, description):
+        return ("showed_won", {"cards": parse_cards(cards), "won": parse_amount(amount),
+                               "description": _description(description, " with ")})
+
+    def showed_lost(self, cards, description):
+        return ("showed_lost", {"cards": parse_cards(cards), "description": _description(description, " with ")})
+
+    def mucked(self, cards, description):
+        if cards is None:
+            return ("mucked", {})
+        return ("mucked", {"cards": parse_cards(cards), "description": _description(description, " - ")})
+
+    def collected(self, amount, _mucked):
+        return ("collected", {"won": parse_amount(amount)})
+
+    def seat_sitting_out(self):
+        return ("sitting_out", {})
+
+    # ---- the whole hand -----------------------------------------------------------------
+
+    def start(self, header, *items):
+        return (header, items)
+
+
+class FullTiltParser:
+    """Parses Full Tilt Badugi hands. Not thread-safe (one inline transformer per process).
+
+    parse(raw) -> ParsedHand; raises HandSyntaxError with the file line and what is wrong.
+    """
+
+    def __init__(self) -> None:
+        self._lark = load_parser("fulltilt", FullTiltTransformer)
+        self._transformer: FullTiltTransformer = inline_transformer(self._lark)  # type: ignore[assignment]
+
+    def parse(self, raw: RawHand) -> ParsedHand:
+        first = raw.text.split("\n", 1)[0].rstrip()
+        if first.endswith("(partial)"):
+            raise HandSyntaxError(
+                "partial hand: Full Tilt wrote only part of it (header ends '(partial)'); nothing to import",
+                path=raw.path, line=raw.line, code="partial",
+            )
+        self._transformer.offset = raw.line - 1
+        try:
+            text = "\n".join(line.rstrip() for line in raw.text.split("\n")) + "\n"
+            header, items = self._lark.parse(text)
+        except UnexpectedInput as error:
+            raise _syntax_error(error, raw) from None
+        except VisitError as error:
+            raise HandSyntaxError(
+                f"bad value: {error.orig_exc}", path=raw.path, line=raw.line, code="bad_value"
+            ) from None
+        hand_id, table_part, (structure, stakes, currency), clock = header.value
+        seats: list[Seat] = []
+        events: list[Event] = []
+        summary: Summary | None = None
+        button: int | None = None
+        sitting_out: set[str] = set()
+        dealt = False
+        for item in items:
+            if item is None:
+                continue
+            if isinstance(item, list):
+                events.extend(e for e in item if e is not None)
+            elif isinstance(item, Seat):
+                seats.append(item)
+            elif isinstance(item, _Line):
+                if item.kind == "button":
+                    button = item.value  # type: ignore[assignment]
+                else:
+                    summary = item.value  # type: ignore[assignment]
+            else:
+                if isinstance(item, DealtCards):
+                    dealt = True
+                if isinstance(item, TableNote) and item.kind is NoteKind.IS_SITTING_OUT and not dealt:
+                    sitting_out.add(item.player)
+                events.append(item)
+        assert summary is not None  # the grammar requires the summary block
+        sitting_out |= {s.player for s in summary.seats if s.outcome == "sitting_out"}
+        seats = [
+            Seat(s.seat, s.player, s.stack, True, line=s.line) if s.player in sitting_out and not s.sitting_out else s
+            for s in seats
+        ]
+        if summary.total_pot == 0 and any(isinstance(e, (PostBlind, PostAnte)) and e.amount for e in events):
+            raise HandSyntaxError(
+                "dead hand: blinds were posted but the total pot is 0 (the site voided this hand)",
+                path=raw.path, line=summary.line or raw.line, code="dead_hand",
+            )
+        if button is None:
+            raise HandSyntaxError("no 'The button is in seat #N' line", path=raw.path, line=raw.line, code="syntax")
+        table, max_seats, tournament = _table(table_part)
+        if tournament is not None:
+            currency = "chips"
+        clock_text, _, date_text = clock.partition(" - ")
+        time_text, zone = clock_text.split(" ")
+        stamp = dt.datetime.strptime(f"{date_text} {time_text}", "%Y/%m/%d %H:%M:%S")
+        tz = ZONES.get(zone)
+        if tz is None:
+            raise HandSyntaxError(f"unknown time zone {zone!r}", path=raw.path, line=raw.line, code="time_zone")
+        return ParsedHand(
+            site=Site.FULL_TILT,
+            hand_id=hand_id,
+            game="badugi",
+            structure=structure,
+            stakes=stakes,
+            currency=currency,
+            tournament=tournament,
+            table=table,
+            max_seats=max_seats,
+            button_seat=button,
+            start_time=stamp.replace(tzinfo=ZoneInfo(tz)).astimezone(dt.UTC),
+            local_time=f"{stamp:%Y/%m/%d %H:%M:%S} {zone}",
+            seats=tuple(seats),
+            events=tuple(events),
+            summary=summary,
+            source=SourceText(raw.path, raw.line, raw.text),
+        )
+
+
+def _table(text: str) -> tuple[str, int | None, Tournament | None]:
+    """'Table Clackers (New to the Game)' -> name, max seats (from '(6 max)'), tournament
+    ('$10 Heads-Up Sit & Go (243560420), Table 1')."""
+    tournament = None
+    match = _TOURNAMENT_TABLE.match(text)
+    if match and not text.startswith("Table "):
+        tournament = Tournament(match.group("id"), match.group("name").strip(), None)
+        text = match.group("table")
+    elif text.startswith("Table "):
+        text = text[len("Table "):]
+    seats = _MAX_SEATS.search(text)
+    max_seats = int(seats.group("seats")) if seats else None
+    if seats:
+        text = (text[: seats.start()] + text[seats.end():]).strip()
+    return text, max_seats, tournament

@@ -1,0 +1,345 @@
+"""KingsClub text -> ParsedHand (grammars/kingsclub.lark). Builds values, checks no rule.
+
+Choices, where the files are silent (FORMATS.md section 3):
+
+- **Money.** Amounts have no currency sign but do have cents ("928.25", "Rake 1.75"), so they
+  are money, kept as integers in hundredths: "1,285" -> 128500, "928.25" -> 92825. The file
+  names no currency; hands are recorded with currency "USD" (the unit the public copies of
+  these files are filed under, e.g. fpdb's `Badugi-Limit-USD-30-60`). A value with more than
+  two decimals is refused.
+- **Time.** The date line ("2020-10-30 19:53:19") has no zone: it is taken as UTC and kept
+  as written in `local_time`.
+- **Totals.** `raises to 60` and `calls 90` are totals for the round:
+  `Raise(p, by=None, to=6000)`, `Call(p, amount=None, to=9000)`.
+- **Summary.** KingsClub prints no total pot: `total_pot` is what the winners took plus the
+  rake (`wins pot (568.25)` + `Rake 1.75` = 570). Side pots (`wins (N) from side pot 1`) make
+  `pots` the per-pot sums of what was taken (after rake). Each summary seat line ("(end stack)
+  +/-net") becomes a SummarySeat: "collected" (won = what he took) for a winner,
+  "showed_lost" for a player who showed, "mucked" or "folded" otherwise.
+- **Draws.** `X draws 2` -> `Discard(X, 2)`; the hero's `discards [7h Qc] draws [2h 9s]` ->
+  `Discard(hero, 2, cards)` then `DealtCards(hero, kept, new)`, kept being the hero's hand
+  (from his deal line and earlier draws) without the discarded cards. Hidden deal lines
+  (`Dealt to X: [X X X X]`) carry nothing and are dropped.
+- The street markers `*** 1ST DRAW ***`... become StreetStart; the betting-round markers
+  carry nothing (the next round starts at the draw).
+- There is no uncalled-bet line in the samples; none is invented.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from decimal import Decimal, InvalidOperation
+
+from lark import Token, Transformer, v_args
+from lark.exceptions import UnexpectedInput, VisitError
+
+from ..cards import Card, parse_cards
+from ..errors import HandSyntaxError
+from ..model import (
+    Bet,
+    BettingStructure,
+    BlindKind,
+    Call,
+    Check,
+    Collect,
+    DealtCards,
+    Discard,
+    Event,
+    Fold,
+    Muck,
+    ParsedHand,
+    PostAnte,
+    PostBlind,
+    Raise,
+    Seat,
+    Show,
+    Site,
+    SourceText,
+    Stakes,
+    StandPat,
+    Street,
+    StreetStart,
+    Summary,
+    SummarySeat,
+)
+from .grammar import inline_transformer, load_parser
+from .pokerstars import _syntax_error
+from .read import RawHand
+
+CURRENCY = "USD"
+"""The currency KingsClub hands are recorded in (the files name none; see the module doc)."""
+
+_STRUCTURES = {
+    "Limit": BettingStructure.FIXED_LIMIT,
+    "Fixed Limit": BettingStructure.FIXED_LIMIT,
+    "Pot Limit": BettingStructure.POT_LIMIT,
+    "No Limit": BettingStructure.NO_LIMIT,
+    "Half Pot Limit": BettingStructure.HALF_POT_LIMIT,
+}
+_STREETS = {
+    "*** 1ST DRAW ***": Street.FIRST_DRAW,
+    "*** 2ND DRAW ***": Street.SECOND_DRAW,
+    "*** 3RD DRAW ***": Street.THIRD_DRAW,
+}
+_BLINDS = {
+    ": posts the small blind ": BlindKind.SMALL,
+    ": posts the big blind ": BlindKind.BIG,
+    ": posts blind ": BlindKind.BIG,  # a missed blind posted to come in (2-7 SD file)
+}
+
+
+def parse_money(text: str) -> int:
+    """KingsClub money in hundredths: "1,285" -> 128500, "928.25" -> 92825, "-270" -> -27000,
+    "+298.25" -> 29825. raises ValueError for more than two decimals."""
+    try:
+        value = Decimal(text.replace(",", "")) * 100
+    except InvalidOperation:
+        raise ValueError(f"not an amount: {text!r}") from None
+    if value != value.to_integral_value():
+        raise ValueError(f"more than two decimals: {text!r}")
+    return int(value)
+
+
+def _pot_index(words: str) -> int:
+    """"pot" / "main pot" -> 0, "side pot 1" -> 1, "side pot" -> 1."""
+    if not words.startswith("side pot"):
+        return 0
+    digits = "".join(ch for ch in words if ch.isdigit())
+    return int(digits) if digits else 1
+
+
+class _Line:
+    __slots__ = ("kind", "value")
+
+    def __init__(self, kind: str, value: object) -> None:
+        self.kind = kind
+        self.value = value
+
+
+@v_args(inline=True)
+class KingsClubTransformer(Transformer):
+    """Builds a ParsedHand's pieces while the LALR parser runs (inline: no tree is built).
+
+    `offset` is set before each parse to the hand's first line minus one; `reset()` clears
+    the hero's hand carried from line to line.
+    """
+
+    offset = 0
+
+    def reset(self, offset: int) -> None:
+        self.offset = offset
+        self.hero_hand: dict[str, tuple[Card, ...]] = {}
+
+    def _line(self, token: Token) -> int:
+        return self.offset + token.line
+
+    # ---- header -------------------------------------------------------------------------
+
+    def header(self, hand_id, game, small, big):
+        structure = _STRUCTURES[str(game).rsplit(" ", 1)[0]]
+        return _Line("header", (str(hand_id), structure, Stakes(parse_money(small), parse_money(big))))
+
+    def table(self, name, button):
+        return _Line("table", (str(name)[1:-1], int(button)))
+
+    def seat(self, number, name, stack):
+        return Seat(int(number), str(name), parse_money(stack), line=self._line(number))
+
+    # ---- lines --------------------------------------------------------------------------
+
+    def player_line(self, player, build):
+        return build(str(player), self._line(player))
+
+    def post(self, kind, amount, all_in):
+        value, flag = parse_money(amount), all_in is not None
+        blind = _BLINDS.get(str(kind))
+        if blind is None:  # ante
+            return lambda p, line: PostAnte(p, value, flag, line=line)
+        return lambda p, line: PostBlind(p, blind, value, flag, line=line)
+
+    def fold(self):
+        return lambda p, line: Fold(p, line=line)
+
+    def check(self):
+        return lambda p, line: Check(p, line=line)
+
+    def call(self, total, all_in):
+        value, flag = parse_money(total), all_in is not None
+        return lambda p, line: Call(p, None, flag, to=value, line=line)
+
+    def bet(self, amount, all_in):
+        value, flag = parse_money(amount), all_in is not None
+        return lambda p, line: Bet(p, value, flag, line=line)
+
+    def raise_(self, to, all_in):
+        value, flag = parse_money(to), all_in is not None
+        return lambda p, line: Raise(p, None, value, flag, line=line)
+
+    def draws(self, count):
+        number = int(count)
+        return lambda p, line: Discard(p, number, line=line)
+
+    def discards(self, discarded, new):
+        thrown, drawn = parse_cards(discarded), parse_cards(new)
+
+        def build(p: str, line: int) -> list[Event]:
+            held = self.hero_hand.get(p, ())
+            kept = tuple(card for card in held if card not in thrown)
+            self.hero_hand[p] = kept + drawn
+            return [Discard(p, len(thrown), thrown, line=line), DealtCards(p, kept, drawn, line=line)]
+
+        return build
+
+    def stand_pat(self, cards):
+        known = parse_cards(cards) if cards is not None else None
+        return lambda p, line: StandPat(p, known, line=line)
+
+    def show(self, cards):
+        known = parse_cards(cards)
+        return lambda p, line: Show(p, known, None, line=line)
+
+    def muck(self, _word, cards):
+        if cards is None:
+            return lambda p, line: Muck(p, line=line)
+        known = parse_cards(cards)
+        return lambda p, line: [Show(p, known, None, line=line), Muck(p, line=line)]
+
+    def other_line(self, event):
+        return event
+
+    def street(self, marker):
+        street = _STREETS.get(str(marker))
+        return StreetStart(street, line=self._line(marker)) if street is not None else None
+
+    def dealt(self, name, cards):
+        if cards.type == "HIDDEN":
+            return None
+        known = parse_cards(cards)
+        self.hero_hand[str(name)] = known
+        return DealtCards(str(name), known, line=self._line(name))
+
+    # ---- summary ------------------------------------------------------------------------
+
+    def summary(self, *items):
+        return _Line("summary", items)
+
+    def summary_seat(self, number, name, stack, net):
+        return ("seat", int(number), str(name), parse_money(net), self._line(number))
+
+    def rake(self, amount):
+        return ("rake", parse_money(amount), self._line(amount))
+
+    def result(self, winner, won):
+        amount, pot = won
+        return Collect(str(winner), amount, pot, line=self._line(winner))
+
+    def wins_pot(self, words, amount):
+        return (parse_money(amount), _pot_index(str(words)))
+
+    def wins_from(self, amount, words):
+        return (parse_money(amount), _pot_index(str(words)))
+
+    def start(self, header, date, table, *items):
+        return (header, str(date), table, items)
+
+
+class KingsClubParser:
+    """Parses KingsClub Badugi hands. Not thread-safe (one inline transformer per process).
+
+    parse(raw) -> ParsedHand; raises HandSyntaxError with the file line and what is wrong.
+    """
+
+    def __init__(self) -> None:
+        self._lark = load_parser("kingsclub", KingsClubTransformer)
+        self._transformer: KingsClubTransformer = inline_transformer(self._lark)  # type: ignore[assignment]
+
+    def parse(self, raw: RawHand) -> ParsedHand:
+        self._transformer.reset(raw.line - 1)
+        try:
+            text = "\n".join(line.rstrip() for line in raw.text.split("\n")) + "\n"
+            header, date, table, items = self._lark.parse(text)
+        except UnexpectedInput as error:
+            raise _syntax_error(error, raw) from None
+        except VisitError as error:
+            raise HandSyntaxError(
+                f"bad value: {error.orig_exc}", path=raw.path, line=raw.line, code="bad_value"
+            ) from None
+        hand_id, structure, stakes = header.value
+        table_name, button = table.value
+        seats: list[Seat] = []
+        events: list[Event] = []
+        summary_items: tuple = ()
+        for item in items:
+            if item is None:
+                continue
+            if isinstance(item, list):
+                events.extend(item)
+            elif isinstance(item, Seat):
+                seats.append(item)
+            elif isinstance(item, _Line):
+                summary_items = item.value  # type: ignore[assignment]
+            else:
+                events.append(item)
+        if not any(isinstance(item, Collect) for item in summary_items):
+            last = raw.line + raw.text.count("\n")
+            raise HandSyntaxError(
+                "hand ends too early (cut off?): no 'X wins pot (N)' line after the summary",
+                path=raw.path, line=last, code="truncated",
+            )
+        summary = _summary(summary_items, events)
+        events.extend(item for item in summary_items if isinstance(item, Collect))
+        stamp = dt.datetime.strptime(date, "%Y-%m-%d %H:%M:%S")
+        return ParsedHand(
+            site=Site.KINGSCLUB,
+            hand_id=hand_id,
+            game="badugi",
+            structure=structure,
+            stakes=stakes,
+            currency=CURRENCY,
+            tournament=None,
+            table=table_name,
+            max_seats=None,
+            button_seat=button,
+            start_time=stamp.replace(tzinfo=dt.UTC),
+            local_time=date,
+            seats=tuple(seats),
+            events=tuple(events),
+            summary=summary,
+            source=SourceText(raw.path, raw.line, raw.text),
+        )
+
+
+def _summary(items: tuple, events: list[Event]) -> Summary:
+    """The Summary from the seat lines, the rake line and the winners' lines (module doc)."""
+    rake, line = 0, 0
+    wins: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    seat_lines = []
+    for item in items:
+        if item is None:  # no "Rake" line
+            continue
+        if isinstance(item, Collect):
+            wins[item.pot][item.player] += item.amount
+        elif item[0] == "rake":
+            rake, line = item[1], item[2]
+        else:
+            seat_lines.append(item)
+    shown = {e.player: e.cards for e in events if isinstance(e, Show)}
+    mucked = {e.player for e in events if isinstance(e, Muck)}
+    won: dict[str, int] = defaultdict(int)
+    for by_player in wins.values():
+        for player, amount in by_player.items():
+            won[player] += amount
+    seats = []
+    for _kind, number, name, _net, seat_line in seat_lines:
+        if name in won:
+            seats.append(SummarySeat(number, name, "collected", won=won[name], line=seat_line))
+        elif name in shown and name not in mucked:
+            seats.append(SummarySeat(number, name, "showed_lost", cards=shown[name], line=seat_line))
+        else:
+            seats.append(SummarySeat(number, name, "mucked" if name in mucked else "folded", line=seat_line))
+    pots: tuple[int, ...] = ()
+    if len(wins) > 1:
+        pots = tuple(sum(wins.get(index, {}).values()) for index in range(max(wins) + 1))
+    total = sum(won.values()) + rake
+    return Summary(total, rake, pots, tuple(seats), line=line or (seat_lines[0][4] if seat_lines else 0))
