@@ -22,6 +22,8 @@ from .rules.issues import Code, ValidationIssue
 from .rules.replay import ReplayedHand, replay
 from .stats.per_hand import per_hand_stats
 from .store.repository import (
+    SORTS,
+    Filters,
     HandWriter,
     PlayerStats,
     file_digest,
@@ -261,22 +263,26 @@ def _existing_database(db_path: Path):
     return open_database(db_path)
 
 
-def players(db_path: Path, *, min_hands: int = 0, sort: str = "hands") -> list[PlayerStats]:
-    """Every player's statistics, sorted; raises ValueError for an unknown sort key and
-    NoDatabaseError when db_path does not exist."""
+def players(db_path: Path, *, min_hands: int = 0, sort: str = "hands", filters: Filters = Filters()) -> list[PlayerStats]:
+    """Every player's statistics over the hands the filters match, sorted; raises
+    ValueError for an unknown sort key or bad stakes, NoDatabaseError when db_path does not
+    exist."""
+    if sort not in SORTS:
+        raise ValueError(f"cannot sort by {sort!r}; choose from {', '.join(SORTS)}")
     db = _existing_database(db_path)
     try:
-        return sort_players(player_stats(db, min_hands=min_hands, with_distributions=False), sort)
+        return sort_players(player_stats(db, min_hands=min_hands, with_distributions=False, filters=filters), sort)
     finally:
         db.close()
 
 
-def player_profile(db_path: Path, name: str) -> list[PlayerStats]:
-    """One player's statistics, one entry per site he plays on (empty if unknown). raises
-    NoDatabaseError when db_path does not exist."""
+def player_profile(db_path: Path, name: str, filters: Filters = Filters()) -> list[PlayerStats]:
+    """One player's statistics over the hands the filters match, one entry per site he
+    plays on (empty if unknown). raises ValueError for bad stakes, NoDatabaseError when
+    db_path does not exist."""
     db = _existing_database(db_path)
     try:
-        return player_stats(db, name)
+        return player_stats(db, name, filters=filters)
     finally:
         db.close()
 

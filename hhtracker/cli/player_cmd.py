@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
+import datetime as dt
+from enum import Enum, StrEnum
 from typing import Annotated
 
 import typer
@@ -10,49 +11,126 @@ from rich.table import Table
 
 from .. import api
 from ..stats.aggregate import format_money, format_ratio
-from ..stats.per_hand import DRAW_KEYS
-from ..store.repository import Money, PlayerStats
+from ..stats.per_hand import DRAW_KEYS, STAT_KEYS
+from ..store.repository import SORTS, Filters, GameType, Money, PlayerStats, TableSize
 from .common import DbOption, JsonOption, print_json, resolve_db, stdout, usage_error
 
-SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("Pre-draw", ("vpip", "pfr", "three_bet", "steal")),
-    ("The draws", ("pat_d1", "pat_d2", "pat_d3")),
-    ("Showdown", ("wtsd", "wsd", "won_reached_d1")),
+_ROUND = {"r2": "after draw 1", "r3": "after draw 2", "r4": "after draw 3"}
+
+
+def _per_round(key: str, label: str) -> tuple[tuple[str, str], ...]:
+    return ((key, f"{label}, all rounds"), *((f"{key}_{r}", f"{label}, {words}") for r, words in _ROUND.items()))
+
+
+def _per_draw(key: str, label: str) -> tuple[tuple[str, str], ...]:
+    return tuple((f"{key}_d{k}", f"{label} at draw {k}") for k in (1, 2, 3))
+
+
+SECTIONS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
+    ("Pre-draw", (
+        ("vpip", "VPIP"), ("pfr", "PFR"), ("three_bet", "3-bet pre-draw"),
+        ("fold_to_three_bet", "Fold to 3-bet"), ("steal", "Steal attempt"),
+        ("fold_to_steal_sb", "Fold to steal, small blind"), ("fold_to_steal_bb", "Fold to steal, big blind"),
+        ("cold_call", "Cold call pre-draw"),
+    )),
+    ("After the draws (betting)", (
+        *_per_round("af", "AF (bets+raises / calls)"),
+        *_per_round("afq", "AFq (aggression frequency)"),
+        ("cbet", "Continuation bet after draw 1"), ("fold_to_cbet", "Fold to continuation bet"),
+        *_per_round("lead", "Bet first (lead)"),
+        *_per_round("check_raise", "Check-raise"),
+        *_per_round("fold_to_bet", "Fold to bet"),
+    )),
+    ("The draws", (
+        *_per_draw("pat", "Pat"),
+        ("pat_raiser_d1", "Pat at draw 1 as pre-draw raiser"),
+        *_per_draw("pat_and_bet", "Pat and bet"),
+        *_per_draw("fold_to_pat", "Fold to a pat hand"),
+        ("snow_shown", "Snow, shown (pat at draw 3, no badugi shown)"),
+        ("snow_known", "Snow, known cards, all draws"), *_per_draw("snow_known", "Snow, known cards,"),
+        ("break_known", "Break a badugi, known cards, all draws"), *_per_draw("break_known", "Break, known cards,"),
+    )),
+    ("Showdown", (
+        ("wtsd", "WTSD (went to showdown)"), ("wsd", "W$SD (won at showdown)"),
+        ("won_reached_d1", "Won when reached draw 1"),
+    )),
 )
-LABELS = {
-    "vpip": "VPIP", "pfr": "PFR", "three_bet": "3-bet pre-draw", "steal": "Steal attempt",
-    "pat_d1": "Pat at draw 1", "pat_d2": "Pat at draw 2", "pat_d3": "Pat at draw 3",
-    "wtsd": "WTSD (went to showdown)", "wsd": "W$SD (won at showdown)", "won_reached_d1": "Won when reached draw 1",
+LABELS: dict[str, str] = {key: label for _, rows in SECTIONS for key, label in rows}
+assert set(LABELS) | {"draw_luck"} == set(STAT_KEYS), "every statistic has a place in the profile"
+
+CLASS_LABELS = {
+    "badugi_7": "badugi 7-high or better", "badugi_8": "badugi 8-high", "badugi_9": "badugi 9-high",
+    "badugi_t": "badugi T-high", "badugi_j": "badugi J-high", "badugi_q": "badugi Q-high",
+    "badugi_k": "badugi K-high", "three_card": "3-card hand", "two_card": "2-card hand", "one_card": "1-card hand",
 }
 
+SortKey = StrEnum("SortKey", {key: key for key in SORTS})  # type: ignore[misc]
 
-class SortKey(StrEnum):
-    hands = "hands"
-    net = "net"
-    player = "player"
-    vpip = "vpip"
-    pfr = "pfr"
-    pat_d1 = "pat_d1"
-    wtsd = "wtsd"
-    wsd = "wsd"
+
+class Structure(StrEnum):
+    FL = "FL"
+    PL = "PL"
+    HPL = "HPL"
+    NL = "NL"
+
+
+Position = Enum("Position", {p: p for p in ("BTN", "SB", "BB", "UTG", "UTG+1", "UTG+2", "MP", "HJ", "CO")}, type=str)  # type: ignore[misc]
+
+SiteOption = Annotated[str | None, typer.Option("--site", help="Only hands of this site (e.g. pokerstars).", show_default=False)]
+StructureOption = Annotated[Structure | None, typer.Option("--structure", help="Betting structure.", show_default=False)]
+StakesOption = Annotated[str | None, typer.Option("--stakes", help="Stakes as in the header: 0.25/0.50 (money) or 30/60.", show_default=False)]
+GameTypeOption = Annotated[GameType | None, typer.Option("--game-type", help="Cash, tournament or play money.", show_default=False)]
+TableSizeOption = Annotated[TableSize | None, typer.Option("--table-size", help="Players dealt in: heads-up, 3-6 or 7-8.", show_default=False)]
+SinceOption = Annotated[dt.datetime | None, typer.Option("--since", formats=["%Y-%m-%d"], help="First day (UTC), inclusive.", show_default=False)]
+UntilOption = Annotated[dt.datetime | None, typer.Option("--until", formats=["%Y-%m-%d"], help="Last day (UTC), inclusive.", show_default=False)]
+PositionOption = Annotated[Position | None, typer.Option("--position", help="Only hands played from this position.", show_default=False)]
+MinHandsOption = Annotated[int, typer.Option("--min-hands", min=0, help="Only players with at least this many matching hands.")]
+
+
+def _filters(site, structure, stakes, game_type, table_size, since, until, position, min_hands) -> Filters:
+    return Filters(
+        site=site,
+        structure=structure.value if structure else None,
+        stakes=stakes,
+        game_type=game_type.value if game_type else None,
+        table_size=table_size.value if table_size else None,
+        since=since.date() if since else None,
+        until=until.date() if until else None,
+        position=position.value if position else None,
+        min_hands=min_hands,
+    )
+
+
+def _money(m: Money) -> dict[str, object]:
+    return {"amount": m.amount, "currency": m.currency}
 
 
 def as_json(stats: PlayerStats, *, distributions: bool = True) -> dict[str, object]:
-    """The documented JSON shape (README.md, "JSON output")."""
+    """The documented JSON shape (README.md, "JSON output"), with every STATS.md key."""
     main = stats.net[0] if stats.net else Money(0, "chips")
     value: dict[str, object] = {
         "player": stats.player,
         "site": stats.site,
+        "sites": list(stats.sites),
         "stats": {key: {"done": r.done, "opportunities": r.opportunities} for key, r in stats.stats.items()},
     }
     if distributions:
         value["distributions"] = stats.distributions
     value["results"] = {
         "hands": stats.hands,
-        "net": {"amount": main.amount, "currency": main.currency},
-        "net_by_currency": [{"amount": m.amount, "currency": m.currency} for m in stats.net],
+        "net": _money(main),
+        "net_by_currency": [_money(m) for m in stats.net],
+        "net_showdown": [_money(m) for m in stats.net_showdown],
+        "net_no_showdown": [_money(m) for m in stats.net_no_showdown],
+        "rake": [_money(m) for m in stats.rake],
         "bb_per_100": stats.bb_per_100,
         "big_bets_per_100": stats.big_bets_per_100,
+        "biggest_win": {"hand": stats.biggest_win.site_hand_id, **_money(stats.biggest_win.net)} if stats.biggest_win else None,
+        "biggest_loss": {"hand": stats.biggest_loss.site_hand_id, **_money(stats.biggest_loss.net)} if stats.biggest_loss else None,
+    }
+    value["luck"] = {
+        "draws": stats.luck.draws, "completed": stats.luck.completed,
+        "expected": stats.luck.expected, "z": stats.luck.z,
     }
     return value
 
@@ -61,49 +139,90 @@ def player_command(
     name: Annotated[str, typer.Argument(help="The player's screen name, exactly.", show_default=False)],
     db: DbOption = None,
     json_output: JsonOption = False,
+    site: SiteOption = None,
+    structure: StructureOption = None,
+    stakes: StakesOption = None,
+    game_type: GameTypeOption = None,
+    table_size: TableSizeOption = None,
+    since: SinceOption = None,
+    until: UntilOption = None,
+    position: PositionOption = None,
+    min_hands: MinHandsOption = 0,
 ) -> None:
     """One player's statistics, every percentage with its sample size.
 
-    Percentages show (done/opportunities) and, under 100 opportunities, a 95% Wilson interval. bb/100 and BB/100 average each hand in its own big blind / big bet, so in a tournament they can have the opposite sign of the net chips.
+    Percentages show (done/opportunities) and, under 100 opportunities, a 95% Wilson interval; "-" when there was no opportunity. bb/100 and BB/100 average each hand in its own big blind / big bet, so in a tournament they can have the opposite sign of the net chips.
     """
+    filters = _filters(site, structure, stakes, game_type, table_size, since, until, position, min_hands)
     try:
-        found = api.player_profile(resolve_db(db), name)
+        found = api.player_profile(resolve_db(db), name, filters)
     except api.NoDatabaseError as error:
         raise usage_error(str(error)) from None
+    except ValueError as error:
+        raise usage_error(str(error)) from None
+    found = [s for s in found if s.hands >= min_hands]
     if not found:
-        raise usage_error(f"no hands of a player named {name!r} in the database")
+        raise usage_error(f"no hands of a player named {name!r} match in the database")
     if json_output:
         print_json(as_json(found[0]) if len(found) == 1 else [as_json(s) for s in found])
         return
+    if len(found) > 1:
+        stdout.print(f"{name} plays at {len(found)} sites: {', '.join(s.site for s in found)} (one profile each)")
     for stats in found:
         _print_profile(stats)
+
+
+def format_af(done: int, calls: int) -> str:
+    """AF = (bets + raises) / calls, with both counts; "-" when there was no call."""
+    if calls == 0:
+        return f"- ({done}/0, no calls)"
+    return f"{done / calls:.2f} ({done}/{calls})"
 
 
 def _print_profile(stats: PlayerStats) -> None:
     table = Table(title=f"{stats.player} ({stats.site}, {stats.hands} hands)", show_header=True)
     table.add_column("statistic")
     table.add_column("value (done/opportunities) [95% interval under 100]")
-    for section, keys in SECTIONS:
+    for section, rows in SECTIONS:
         table.add_row(f"[bold]{section}[/bold]", "")
-        for key in keys:
+        for key, label in rows:
             ratio = stats.stats[key]
-            table.add_row(LABELS[key], format_ratio(ratio.done, ratio.opportunities))
-        if section == "The draws":
-            for key in DRAW_KEYS:
-                counts = stats.distributions.get(key, {})
-                reached = sum(counts.values())
-                mean = sum(int(k) * v for k, v in counts.items()) / reached if reached else None
-                spread = " ".join(f"{k}:{v}" for k, v in counts.items())
-                table.add_row(
-                    f"Cards drawn at draw {key[-1]}",
-                    f"mean {mean:.2f} over {reached}  ({spread})" if mean is not None else "- (0 reached)",
-                )
+            if key.startswith("af") and not key.startswith("afq"):
+                table.add_row(label, format_af(ratio.done, ratio.opportunities))
+            else:
+                table.add_row(label, format_ratio(ratio.done, ratio.opportunities))
+            if key == "pat_d3":
+                for draw_key in DRAW_KEYS:
+                    counts = stats.distributions.get(draw_key, {})
+                    reached = sum(counts.values())
+                    mean = sum(int(k) * v for k, v in counts.items()) / reached if reached else None
+                    spread = " ".join(f"{k}:{v}" for k, v in counts.items())
+                    table.add_row(
+                        f"Cards drawn at draw {draw_key[-1]}",
+                        f"mean {mean:.2f} over {reached} reached  ({spread})" if mean is not None else "- (0 reached)",
+                    )
+        if section == "Showdown":
+            classes = stats.distributions.get("showdown_classes", {})
+            shown = sum(classes.values())
+            for hand_class, count in classes.items():
+                table.add_row(f"Shown: {CLASS_LABELS.get(hand_class, hand_class)}", format_ratio(count, shown))
     table.add_row("[bold]Results[/bold]", "")
     table.add_row("Hands", str(stats.hands))
-    for money in stats.net:
-        table.add_row(f"Net ({money.currency})", format_money(money.amount, money.currency))
+    for label, amounts in (("Net", stats.net), ("Net at showdown", stats.net_showdown),
+                           ("Net without showdown", stats.net_no_showdown), ("Rake attributed", stats.rake)):
+        for money in amounts:
+            table.add_row(f"{label} ({money.currency})", format_money(money.amount, money.currency))
     table.add_row("bb/100 (big blinds)", _fmt(stats.bb_per_100))
     table.add_row("BB/100 (big bets)", _fmt(stats.big_bets_per_100))
+    for label, pot in (("Biggest win", stats.biggest_win), ("Biggest loss", stats.biggest_loss)):
+        table.add_row(label, f"{format_money(pot.net.amount, pot.net.currency)} (hand {pot.site_hand_id})" if pot else "-")
+    luck = stats.luck
+    table.add_row("[bold]Draw luck (known cards)[/bold]", "")
+    table.add_row(
+        "One-card draws to a 3-card hand",
+        format_ratio(luck.completed, luck.draws)
+        + (f"; expected {luck.expected:.2f}, z {luck.z:+.2f}" if luck.z is not None else ""),
+    )
     stdout.print(table)
 
 
@@ -114,26 +233,42 @@ def _fmt(value: float | None) -> str:
 def players_command(
     db: DbOption = None,
     json_output: JsonOption = False,
-    sort: Annotated[SortKey, typer.Option("--sort", help="Column to sort by.")] = SortKey.hands,
-    min_hands: Annotated[int, typer.Option("--min-hands", min=0, help="Only players with at least this many hands.")] = 0,
+    sort: Annotated[SortKey, typer.Option("--sort", help="Column to sort by (a stat key sorts by its percentage).")] = SortKey.hands,  # type: ignore[valid-type,attr-defined]
+    min_hands: MinHandsOption = 0,
+    site: SiteOption = None,
+    structure: StructureOption = None,
+    stakes: StakesOption = None,
+    game_type: GameTypeOption = None,
+    table_size: TableSizeOption = None,
+    since: SinceOption = None,
+    until: UntilOption = None,
+    position: PositionOption = None,
 ) -> None:
-    """All players, one row each: hands, VPIP, PFR, pat at draw 1, WTSD, W$SD, net."""
+    """All players, one row each: hands, VPIP, PFR, 3-bet, steal, pat at draw 1, c-bet, AF, WTSD, W$SD, net, BB/100; each percentage with its sample size."""
+    filters = _filters(site, structure, stakes, game_type, table_size, since, until, position, min_hands)
     try:
-        found = api.players(resolve_db(db), min_hands=min_hands, sort=sort.value)
+        found = api.players(resolve_db(db), min_hands=min_hands, sort=sort.value, filters=filters)
     except api.NoDatabaseError as error:
+        raise usage_error(str(error)) from None
+    except ValueError as error:
         raise usage_error(str(error)) from None
     if json_output:
         print_json([as_json(s, distributions=False) for s in found])
         return
-    table = Table(title=f"{len(found)} players")
-    for column in ("player", "site", "hands", "VPIP", "PFR", "pat d1", "WTSD", "W$SD", "net", "BB/100"):
+    table = Table(title=f"{len(found)} players (percent (opportunities))")
+    columns = ("player", "site", "hands", "VPIP", "PFR", "3-bet", "steal", "pat d1", "c-bet", "AF", "WTSD", "W$SD", "net", "BB/100")
+    for column in columns:
         table.add_column(column, justify="left" if column in ("player", "site") else "right")
     for s in found:
         def pct(key: str) -> str:
             r = s.stats[key]
             return f"{100 * r.done / r.opportunities:.0f}% ({r.opportunities})" if r.opportunities else "- (0)"
 
+        af = s.stats["af"]
         net = ", ".join(format_money(m.amount, m.currency) for m in s.net)
-        table.add_row(s.player, s.site, str(s.hands), pct("vpip"), pct("pfr"), pct("pat_d1"), pct("wtsd"), pct("wsd"), net, _fmt(s.big_bets_per_100))
+        table.add_row(
+            s.player, s.site, str(s.hands), pct("vpip"), pct("pfr"), pct("three_bet"), pct("steal"), pct("pat_d1"),
+            pct("cbet"), f"{af.done / af.opportunities:.1f}" if af.opportunities else "-", pct("wtsd"), pct("wsd"),
+            net, _fmt(s.big_bets_per_100),
+        )
     stdout.print(table)
-

@@ -1,16 +1,23 @@
 """Per-hand statistics facts: pure functions of a ReplayedHand.
 
 Every statistic is a ratio done / opportunities (../shared/STATS.md); here each player gets,
-per hand, a `Fact(done, opportunity)` per statistic, so any subset of hands can be summed in
-SQL. Choices where STATS.md is silent are marked "Choice:".
+per hand, a `Fact(done, opportunity)` per statistic (or a `Count` where one hand can give
+several chances: a statistic over all three post-draw rounds or draws, AF, AFq), so any
+subset of hands can be summed in SQL. Choices where STATS.md is silent are marked "Choice:".
+
+Betting decisions are fold, check, call, bet and raise; blind and ante posts are not, and
+draw actions (discard / stand pat) are not betting actions at all (they are `DrawAction`s).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
 
+from ..cards import DECK, Card
 from ..model import Round
-from ..rules.replay import CAP_BETS, VOLUNTARY, Action, ActionKind, ReplayedHand
+from ..rules.badugi import evaluate
+from ..rules.replay import CAP_BETS, VOLUNTARY, Action, ActionKind, DrawAction, PlayerResult, ReplayedHand
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,115 +28,437 @@ class Fact:
     opportunity: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class Count:
+    """A statistic with several chances in one hand (ints): e.g. `lead` over the three
+    post-draw rounds, or AF's bets + raises (done) over calls (opportunity)."""
+
+    done: int = 0
+    opportunity: int = 0
+
+
 NO = Fact()
+
+
+@dataclass(frozen=True, slots=True)
+class LuckDraw:
+    """One draw of exactly one card to a three-card hand with known cards (STATS.md, "Draw
+    luck"): outs still unseen, cards unseen (ints), and whether the badugi was made."""
+
+    draw: int
+    outs: int
+    unseen: int
+    completed: bool
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerHandStats:
     """One dealt-in player's statistics facts for one hand (keys as in STATS.md).
 
-    cards_drawn_d1..3: int 0-4, or None when the draw was not reached.
+    cards_drawn_d1..3: int 0-4, or None when the draw was not reached. showdown_class: the
+    `HandClass` value of his hand when he was at showdown and his cards are known.
+    luck: his one-card draws to a three-card hand (known cards only: the hero's).
     """
 
     player: str
+    # pre-draw
     vpip: Fact
     pfr: Fact
     three_bet: Fact
+    fold_to_three_bet: Fact
     steal: Fact
+    fold_to_steal_sb: Fact
+    fold_to_steal_bb: Fact
+    cold_call: Fact
+    # post-draw betting
+    af: Count
+    af_r2: Count
+    af_r3: Count
+    af_r4: Count
+    afq: Count
+    afq_r2: Count
+    afq_r3: Count
+    afq_r4: Count
+    cbet: Fact
+    fold_to_cbet: Fact
+    check_raise: Count
+    check_raise_r2: Fact
+    check_raise_r3: Fact
+    check_raise_r4: Fact
+    fold_to_bet: Count
+    fold_to_bet_r2: Fact
+    fold_to_bet_r3: Fact
+    fold_to_bet_r4: Fact
+    lead: Count
+    lead_r2: Fact
+    lead_r3: Fact
+    lead_r4: Fact
+    # the draws
     pat_d1: Fact
     pat_d2: Fact
     pat_d3: Fact
+    pat_raiser_d1: Fact
+    pat_and_bet_d1: Fact
+    pat_and_bet_d2: Fact
+    pat_and_bet_d3: Fact
+    fold_to_pat_d1: Fact
+    fold_to_pat_d2: Fact
+    fold_to_pat_d3: Fact
+    snow_shown: Fact
+    snow_known: Count
+    snow_known_d1: Fact
+    snow_known_d2: Fact
+    snow_known_d3: Fact
+    break_known: Count
+    break_known_d1: Fact
+    break_known_d2: Fact
+    break_known_d3: Fact
+    # showdown
     wtsd: Fact
     wsd: Fact
     won_reached_d1: Fact
+    # draw luck: done = badugis made, opportunity = one-card draws to a three-card hand
+    draw_luck: Count
+    # not ratios
     cards_drawn_d1: int | None
     cards_drawn_d2: int | None
     cards_drawn_d3: int | None
+    showdown_class: str | None
+    luck: tuple[LuckDraw, ...]
 
 
-STAT_KEYS: tuple[str, ...] = tuple(f.name for f in fields(PlayerHandStats) if f.type == "Fact")
+STAT_KEYS: tuple[str, ...] = tuple(f.name for f in fields(PlayerHandStats) if f.type in ("Fact", "Count"))
 """The ratio statistics, in the order they are shown and stored."""
+
+UNBOUNDED_KEYS: frozenset[str] = frozenset({"af", "af_r2", "af_r3", "af_r4"})
+"""Ratios that are not proportions: AF is (bets + raises) / calls, so done may exceed
+opportunities. Every other key has done <= opportunities."""
 
 DRAW_KEYS = ("cards_drawn_d1", "cards_drawn_d2", "cards_drawn_d3")
 
+POST_DRAW_ROUNDS = (Round.AFTER_DRAW_1, Round.AFTER_DRAW_2, Round.AFTER_DRAW_3)
+
 _STEAL_POSITIONS = frozenset({"CO", "BTN", "SB"})
+_DECISIONS = frozenset({ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE})
+_AGGRESSIVE = frozenset({ActionKind.BET, ActionKind.RAISE})
 
 
 def per_hand_stats(replayed: ReplayedHand) -> tuple[PlayerHandStats, ...]:
     """The facts of every player dealt in, in seat order."""
-    predraw = [a for a in replayed.actions if a.round is Round.PREDRAW]
-    drawn: dict[tuple[str, int], int] = {(d.player, d.draw): d.discarded for d in replayed.draws}
-    result = []
-    for player in replayed.players:
-        if not player.dealt_in:
-            continue
+    return tuple(_Hand(replayed).player_stats(p) for p in replayed.players if p.dealt_in)
+
+
+class _Hand:
+    """What every player's facts need from the hand, worked out once."""
+
+    def __init__(self, replayed: ReplayedHand) -> None:
+        self.replayed = replayed
+        self.by_round: dict[Round, list[Action]] = {r: [] for r in Round}
+        for action in replayed.actions:
+            self.by_round[action.round].append(action)
+        self.draw_of: dict[tuple[str, int], DrawAction] = {(d.player, d.draw): d for d in replayed.draws}
+        predraw = self.by_round[Round.PREDRAW]
+        raises = [a for a in predraw if a.kind is ActionKind.RAISE]
+        self.last_raiser = raises[-1].player if raises else None
+        self.steal = _steal_action(replayed, predraw)
+        self.cbet = self._cbet_action()
+
+    def _cbet_action(self) -> Action | None:
+        """The continuation bet: the last pre-draw raiser's bet as his first decision on
+        round 2 with nobody having bet before him."""
+        if self.last_raiser is None:
+            return None
+        first = _first(_decisions(self.by_round[Round.AFTER_DRAW_1], self.last_raiser))
+        if first is not None and first.bets_before == 0 and first.kind is ActionKind.BET:
+            return first
+        return None
+
+    def player_stats(self, player: PlayerResult) -> PlayerHandStats:
         name = player.player
-        mine = [a for a in predraw if a.player == name]
-        voluntary = [a for a in mine if a.kind in VOLUNTARY]
+        replayed = self.replayed
+        predraw_all = self.by_round[Round.PREDRAW]
+        mine = [a for a in predraw_all if a.player == name]
+        decisions = _decisions(predraw_all, name)
         # Choice: a walk removes the opportunity of the big blind only (PokerTracker's
         # convention); the players who folded to him had a decision.
         walked = replayed.walk and player.folded_round is None
         can_vpip = not walked
-        vpip = Fact(bool(voluntary) and can_vpip, can_vpip)
-        pfr = Fact(any(a.kind is ActionKind.RAISE for a in mine) and can_vpip, can_vpip)
-        three_bet = _three_bet(mine)
-        steal = _steal(player.position, mine)
-        draws = []
-        pats = []
-        for draw in (1, 2, 3):
-            reached = player.reached_draw >= draw
-            count = drawn.get((name, draw)) if reached else None
-            draws.append(count)
-            pats.append(Fact(count == 0, count is not None))
+        facts: dict[str, object] = {
+            "vpip": Fact(any(a.kind in VOLUNTARY for a in mine) and can_vpip, can_vpip),
+            "pfr": Fact(any(a.kind is ActionKind.RAISE for a in mine) and can_vpip, can_vpip),
+            "three_bet": _three_bet(decisions),
+            "fold_to_three_bet": _fold_to_three_bet(decisions),
+            "steal": _steal(player.position, decisions),
+            "cold_call": _cold_call(mine),
+        }
+        steal_fact = self._fold_to_steal(player, decisions)
+        facts["fold_to_steal_sb"] = steal_fact if player.position == "SB" else NO
+        facts["fold_to_steal_bb"] = steal_fact if player.position == "BB" else NO
+
+        # post-draw betting, per round
+        totals = {key: [0, 0] for key in ("af", "afq", "check_raise", "fold_to_bet", "lead")}
+        for r in POST_DRAW_ROUNDS:
+            suffix = f"_r{int(r)}"
+            acts = _decisions(self.by_round[r], name)
+            aggressive = sum(a.kind in _AGGRESSIVE for a in acts)
+            calls = sum(a.kind is ActionKind.CALL for a in acts)
+            folds = sum(a.kind is ActionKind.FOLD for a in acts)
+            per_round = {
+                "af": Count(aggressive, calls),
+                "afq": Count(aggressive, aggressive + calls + folds),
+                "check_raise": _check_raise(acts),
+                "fold_to_bet": _fold_to_bet(acts),
+                "lead": _lead(acts),
+            }
+            for key, value in per_round.items():
+                facts[key + suffix] = value
+                totals[key][0] += int(value.done)
+                totals[key][1] += int(value.opportunity)
+        for key, (done, opportunity) in totals.items():
+            facts[key] = Count(done, opportunity)
+        facts["cbet"] = self._cbet(name)
+        facts["fold_to_cbet"] = self._fold_to_cbet(name)
+
+        # the draws
+        counts: list[int | None] = []
+        snow = [0, 0]
+        broke = [0, 0]
+        for k in (1, 2, 3):
+            draw = self.draw_of.get((name, k)) if player.reached_draw >= k else None
+            count = draw.discarded if draw is not None else None
+            counts.append(count)
+            facts[f"pat_d{k}"] = Fact(count == 0, count is not None)
+            acts_next = _decisions(self.by_round[Round(k + 1)], name)
+            facts[f"pat_and_bet_d{k}"] = (
+                Fact(any(a.kind in _AGGRESSIVE for a in acts_next), True) if count == 0 and acts_next else NO
+            )
+            facts[f"fold_to_pat_d{k}"] = self._fold_to_pat(name, k, count)
+            snow_k, break_k = _known_draw(draw)
+            facts[f"snow_known_d{k}"] = snow_k
+            facts[f"break_known_d{k}"] = break_k
+            snow[0] += snow_k.done
+            snow[1] += snow_k.opportunity
+            broke[0] += break_k.done
+            broke[1] += break_k.opportunity
+        facts["snow_known"] = Count(*snow)
+        facts["break_known"] = Count(*broke)
+        raised = any(a.kind is ActionKind.RAISE for a in mine)
+        facts["pat_raiser_d1"] = Fact(counts[0] == 0, True) if raised and counts[0] is not None else NO
+        # Choice: "final cards became known" is the replay's final hand: shown or revealed
+        # in the summary, or the hero's own cards when he did not fold.
+        if counts[2] == 0 and player.final_hand is not None:
+            facts["snow_shown"] = Fact(not player.final_hand.is_badugi, True)
+        else:
+            facts["snow_shown"] = NO
+
+        # showdown
         reached_d1 = player.reached_draw >= 1
         won = player.collected > 0
-        wtsd = Fact(reached_d1 and player.showdown, reached_d1)
-        wsd = Fact(player.showdown and won, player.showdown)
-        result.append(
-            PlayerHandStats(
-                player=name,
-                vpip=vpip,
-                pfr=pfr,
-                three_bet=three_bet,
-                steal=steal,
-                pat_d1=pats[0],
-                pat_d2=pats[1],
-                pat_d3=pats[2],
-                wtsd=wtsd,
-                wsd=wsd,
-                won_reached_d1=Fact(reached_d1 and won, reached_d1),
-                cards_drawn_d1=draws[0],
-                cards_drawn_d2=draws[1],
-                cards_drawn_d3=draws[2],
-            )
+        facts["wtsd"] = Fact(reached_d1 and player.showdown, reached_d1)
+        facts["wsd"] = Fact(player.showdown and won, player.showdown)
+        facts["won_reached_d1"] = Fact(reached_d1 and won, reached_d1)
+        # Choice: the hero's own cards at showdown count as known even when he mucked.
+        showdown_class = (
+            player.final_hand.hand_class.value if player.showdown and player.final_hand is not None else None
         )
-    return tuple(result)
+
+        luck = _luck([self.draw_of.get((name, k)) for k in (1, 2, 3)])
+        facts["draw_luck"] = Count(sum(d.completed for d in luck), len(luck))
+        return PlayerHandStats(
+            player=name,
+            cards_drawn_d1=counts[0],
+            cards_drawn_d2=counts[1],
+            cards_drawn_d3=counts[2],
+            showdown_class=showdown_class,
+            luck=luck,
+            **facts,  # type: ignore[arg-type]
+        )
+
+    def _fold_to_steal(self, player: PlayerResult, decisions: list[Action]) -> Fact:
+        """Opportunity: a blind (SB or BB; heads-up only the BB, the button being the small
+        blind who acts first) whose first decision after a steal attempt faces it with no
+        caller or re-raiser in between (two bets in, no caller). Done: he folded."""
+        steal = self.steal
+        if steal is None or player.position not in ("SB", "BB") or steal.player == player.player:
+            return NO
+        after = [a for a in decisions if a.seq > steal.seq]
+        if after and after[0].bets_before == 2 and after[0].callers_before == 0:
+            return Fact(after[0].kind is ActionKind.FOLD, True)
+        return NO
+
+    def _cbet(self, name: str) -> Fact:
+        """Opportunity: the last pre-draw raiser's first decision on round 2, with no bet
+        before it (he reached round 2 and could still act). Done: he bet."""
+        if name != self.last_raiser:
+            return NO
+        first = _first(_decisions(self.by_round[Round.AFTER_DRAW_1], name))
+        if first is None or first.bets_before != 0:
+            return NO
+        return Fact(first.kind is ActionKind.BET, True)
+
+    def _fold_to_cbet(self, name: str) -> Fact:
+        """Choice: opportunity is the player's first decision after the continuation bet
+        while it is still the only bet of the round (not yet raised). Done: he folded."""
+        cbet = self.cbet
+        if cbet is None or name == cbet.player:
+            return NO
+        after = [a for a in _decisions(self.by_round[Round.AFTER_DRAW_1], name) if a.seq > cbet.seq]
+        if after and after[0].bets_before == 1:
+            return Fact(after[0].kind is ActionKind.FOLD, True)
+        return NO
+
+    def _fold_to_pat(self, name: str, k: int, count: int | None) -> Fact:
+        """Opportunity: drew 1+ at draw k, then on round k+1 a decision facing a bet or raise
+        whose last bet/raise was made by a player who stood pat at draw k. Choice: only the
+        first such decision counts. Done: he folded there."""
+        if not count:
+            return NO
+        last_aggressor: str | None = None
+        for action in self.by_round[Round(k + 1)]:
+            if action.player == name and action.kind in _DECISIONS and action.bets_before >= 1 and last_aggressor is not None:
+                pat = self.draw_of.get((last_aggressor, k))
+                if pat is not None and pat.discarded == 0:
+                    return Fact(action.kind is ActionKind.FOLD, True)
+            if action.kind in _AGGRESSIVE:
+                last_aggressor = action.player
+        return NO
 
 
-def _decisions(mine: list[Action]) -> list[Action]:
-    """The player's own pre-draw decisions (blind and ante posts are not decisions)."""
-    return [a for a in mine if a.kind in (ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE)]
+def _decisions(actions: Sequence[Action], name: str) -> list[Action]:
+    """The player's own betting decisions among these actions (posts are not decisions)."""
+    return [a for a in actions if a.player == name and a.kind in _DECISIONS]
 
 
-def _three_bet(mine: list[Action]) -> Fact:
+def _first(actions: list[Action]) -> Action | None:
+    return actions[0] if actions else None
+
+
+def _three_bet(decisions: list[Action]) -> Fact:
     """Opportunity: the player acted pre-draw facing exactly one raise over the blinds (two
     bets: the big blind and the raise) while a raise was still allowed. Done: he re-raised
     at that decision. Choice: only his first such decision counts."""
-    for action in _decisions(mine):
+    for action in decisions:
         if action.bets_before == 2 and action.bets_before < CAP_BETS:
             return Fact(action.kind is ActionKind.RAISE, True)
     return NO
 
 
-def _steal(position: str | None, mine: list[Action]) -> Fact:
+def _fold_to_three_bet(decisions: list[Action]) -> Fact:
+    """Opportunity: he made the first raise pre-draw (one bet, the big blind, before it) and
+    his next decision faces a re-raise (3+ bets). Done: he folded at that decision."""
+    for index, action in enumerate(decisions):
+        if action.kind is ActionKind.RAISE and action.bets_before == 1:
+            following = decisions[index + 1 : index + 2]
+            if following and following[0].bets_before >= 3:
+                return Fact(following[0].kind is ActionKind.FOLD, True)
+            return NO
+    return NO
+
+
+def _steal(position: str | None, decisions: list[Action]) -> Fact:
     """Opportunity: cut-off, button or small blind, first decision with only the blinds in
     (no raise, no caller). Done: he raised there."""
-    if position not in _STEAL_POSITIONS:
-        return NO
-    decisions = _decisions(mine)
-    if not decisions:
+    if position not in _STEAL_POSITIONS or not decisions:
         return NO
     first = decisions[0]
     if first.bets_before == 1 and first.callers_before == 0:
         return Fact(first.kind is ActionKind.RAISE, True)
     return NO
+
+
+def _steal_action(replayed: ReplayedHand, predraw: list[Action]) -> Action | None:
+    """The steal attempt of the hand, if any: a first-in raise (only the blinds in) by the
+    cut-off, button or small blind."""
+    position = {p.player: p.position for p in replayed.players}
+    for action in predraw:
+        if action.kind not in _DECISIONS:
+            continue
+        if action.bets_before != 1 or action.callers_before != 0:
+            return None  # somebody called or raised: later raises are not steals
+        if action.kind is ActionKind.RAISE:
+            return action if position.get(action.player) in _STEAL_POSITIONS else None
+        if action.kind is not ActionKind.FOLD:
+            return None
+    return None
+
+
+def _cold_call(mine: list[Action]) -> Fact:
+    """Opportunity: his first decision facing a raise (2+ bets, the big blind counting as
+    one) with no money of his own in yet. Choice: an ante is not "money of his own in" (it
+    is not a bet); any blind post is. Done: he called there."""
+    for action in mine:
+        if action.kind in (ActionKind.SMALL_BLIND, ActionKind.BIG_BLIND, ActionKind.DEAD_BLIND):
+            return NO
+        if action.kind is ActionKind.ANTE:
+            continue
+        if action.bets_before >= 2:
+            return Fact(action.kind is ActionKind.CALL, True)
+        return NO  # acted before any raise: he folded, or put money in himself
+    return NO
+
+
+def _check_raise(acts: list[Action]) -> Fact:
+    """Opportunity: he checked on the round, then had a decision facing a bet while a raise
+    was still allowed (Choice: under the cap). Done: he raised there."""
+    for index, action in enumerate(acts):
+        if action.kind is ActionKind.CHECK:
+            following = acts[index + 1 : index + 2]
+            if following and 1 <= following[0].bets_before < CAP_BETS:
+                return Fact(following[0].kind is ActionKind.RAISE, True)
+            return NO
+    return NO
+
+
+def _fold_to_bet(acts: list[Action]) -> Fact:
+    """Opportunity: a decision facing a bet or raise on the round. Choice: his first such
+    decision counts (a call then a fold to a raise is not a fold to a bet). Done: folded."""
+    for action in acts:
+        if action.bets_before >= 1:
+            return Fact(action.kind is ActionKind.FOLD, True)
+    return NO
+
+
+def _lead(acts: list[Action]) -> Fact:
+    """Opportunity: a decision on the round while nobody had bet. Done: he bet."""
+    for action in acts:
+        if action.bets_before == 0:
+            return Fact(action.kind is ActionKind.BET, True)
+    return NO
+
+
+def _known_draw(draw: DrawAction | None) -> tuple[Fact, Fact]:
+    """(snow_known, break_known) for one draw. Choice: the cards are known only when they
+    were known at the moment of the draw (the hero's own, or cards printed on the draw
+    line), never inferred back from a later showdown: a pat hand shown later could be
+    inferred, but a broken badugi never can, so inferring would bias both statistics."""
+    if draw is None or draw.cards_before is None or len(set(draw.cards_before)) != 4:
+        return NO, NO  # unknown, or garbled (the replay reports it)
+    is_badugi = evaluate(draw.cards_before).is_badugi
+    snow = Fact(not is_badugi, True) if draw.discarded == 0 else NO
+    broke = Fact(draw.discarded >= 1, True) if is_badugi else NO
+    return snow, broke
+
+
+def _luck(draws: list[DrawAction | None]) -> tuple[LuckDraw, ...]:
+    """Draws of exactly one card where the three kept cards are a three-card hand (all three
+    play: no rank, no suit twice), cards known. outs: the ten cards of the missing suit with
+    a rank not kept, minus the cards the player has seen; unseen: 52 minus every card he has
+    seen this hand (held, discarded)."""
+    seen: set[Card] = set()
+    result = []
+    for draw in draws:
+        if draw is None or draw.cards_before is None:
+            break
+        seen |= set(draw.cards_before)
+        if draw.discarded != 1 or not draw.discarded_cards or draw.new_cards is None or len(draw.new_cards) != 1:
+            continue
+        kept = tuple(c for c in draw.cards_before if c not in set(draw.discarded_cards))
+        after = kept + tuple(draw.new_cards)
+        if len(set(kept)) != 3 or len(set(after)) != 4 or evaluate(kept).size != 3:
+            continue  # not a three-card hand, or a garbled draw (the replay reports it)
+        suits = {c.suit for c in kept}
+        ranks = {c.rank for c in kept}
+        outs = sum(1 for c in DECK if c.suit not in suits and c.rank not in ranks and c not in seen)
+        completed = evaluate(after).is_badugi
+        result.append(LuckDraw(draw.draw, outs, 52 - len(seen), completed))
+    return tuple(result)

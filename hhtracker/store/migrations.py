@@ -1,8 +1,9 @@
 """The database schema, as sqlite-utils migrations. Money columns are integers in the
 smallest unit (cents; chips in tournaments); `hands.currency` says which ("chips").
 
-Tables: files, hands, raw_hands, players, hand_players, actions, draws, validation_issues;
-view: player_stats (see README.md, "Database").
+Tables: files, hands, raw_hands, players, hand_players, actions, draws, validation_issues,
+draw_luck; views: hand_facts (the filterable base), player_stats, player_position_stats,
+player_draw_stats, player_showdown_classes, player_luck (see README.md, "Database").
 """
 
 from __future__ import annotations
@@ -13,6 +14,10 @@ from sqlite_utils.migrations import Migrations
 from ..stats.per_hand import DRAW_KEYS, STAT_KEYS
 
 migrations = Migrations("hhtracker")
+
+# The statistics that existed when m001 was written: a migration never changes meaning.
+_M001_STAT_KEYS = ("vpip", "pfr", "three_bet", "steal", "pat_d1", "pat_d2", "pat_d3", "wtsd", "wsd", "won_reached_d1")
+_M001_DRAW_KEYS = ("cards_drawn_d1", "cards_drawn_d2", "cards_drawn_d3")
 
 
 @migrations()
@@ -92,10 +97,10 @@ def m001_initial(db: Database) -> None:
         "hand_class": str,
         "hand_description": str,
     }
-    for key in STAT_KEYS:
+    for key in _M001_STAT_KEYS:
         columns[f"{key}_done"] = int
         columns[f"{key}_opp"] = int
-    for key in DRAW_KEYS:
+    for key in _M001_DRAW_KEYS:
         columns[key] = int
     db["hand_players"].create(
         columns,
@@ -139,7 +144,7 @@ def m001_initial(db: Database) -> None:
     )
     db["validation_issues"].create_index(["hand_id"])
     ratio_columns = ",\n  ".join(
-        f"sum(hp.{key}_done) as {key}_done, sum(hp.{key}_opp) as {key}_opp" for key in STAT_KEYS
+        f"sum(hp.{key}_done) as {key}_done, sum(hp.{key}_opp) as {key}_opp" for key in _M001_STAT_KEYS
     )
     db.create_view(
         "player_stats",
@@ -155,6 +160,126 @@ where h.status in ('ok', 'warning') and hp.dealt_in = 1
 group by p.id, h.currency
 """,
     )
+
+
+# Later migrations add only the columns that are missing (a migration that reads the
+# current STAT_KEYS may meet columns a newer one would add).
+
+
+def _add_missing_columns(db: Database, table: str, columns: dict[str, type]) -> None:
+    existing = set(db[table].columns_dict)
+    for name, kind in columns.items():
+        if name not in existing:
+            db[table].add_column(name, kind)
+
+
+@migrations()
+def m002_all_statistics(db: Database) -> None:
+    """Every STATS.md statistic: the new done/opp columns, the showdown class, one row per
+    one-card draw for draw luck, and the views. Hands stored before are recomputed from
+    their raw text, so their new columns are not left at 0."""
+    columns: dict[str, type] = {}
+    for key in STAT_KEYS:
+        columns[f"{key}_done"] = int
+        columns[f"{key}_opp"] = int
+    for key in DRAW_KEYS:
+        columns[key] = int
+    columns["showdown_class"] = str
+    _add_missing_columns(db, "hand_players", columns)
+    if not db["draw_luck"].exists():
+        db["draw_luck"].create(
+            {"hand_id": int, "player_id": int, "draw": int, "outs": int, "unseen": int, "completed": int},
+            pk=("hand_id", "player_id", "draw"),
+            foreign_keys=[("hand_id", "hands", "id"), ("player_id", "players", "id")],
+        )
+    from .refresh import recompute_facts  # the parser is needed only here
+
+    recompute_facts(db)
+    create_views(db)
+
+
+def create_views(db: Database) -> None:
+    """(Re)create every view from the current STAT_KEYS."""
+    for view in VIEWS:
+        db.execute(f"drop view if exists {view}")
+    facts = ",\n  ".join(f"hp.{key}_done as {key}_done, hp.{key}_opp as {key}_opp" for key in STAT_KEYS)
+    db.create_view(
+        "hand_facts",
+        f"""
+select
+  hp.hand_id as hand_id, h.site_hand_id as site_hand_id, p.id as player_id, p.site as site,
+  p.name as player, h.game as game, h.structure as structure, h.currency as currency,
+  case when h.tournament_id is not null then 'tournament'
+       when h.currency = 'chips' then 'play' else 'cash' end as game_type,
+  h.small_bet as small_bet, h.big_bet as big_bet, h.big_blind as big_blind,
+  h.small_bet || '/' || h.big_bet as stakes,
+  h.players_dealt as players_dealt,
+  case when h.players_dealt <= 2 then 'heads-up' when h.players_dealt <= 6 then '3-6'
+       else '7-8' end as table_size,
+  h.start_time as start_time, substr(h.start_time, 1, 10) as date,
+  hp.position as position, hp.net as net, hp.rake as rake, hp.contributed as contributed,
+  hp.collected as collected, hp.showdown as showdown, hp.showdown_class as showdown_class,
+  hp.cards_drawn_d1 as cards_drawn_d1, hp.cards_drawn_d2 as cards_drawn_d2,
+  hp.cards_drawn_d3 as cards_drawn_d3,
+  {facts}
+from hand_players hp
+join hands h on h.id = hp.hand_id
+join players p on p.id = hp.player_id
+where h.status in ('ok', 'warning') and hp.dealt_in = 1
+""",
+    )
+    sums = ",\n  ".join(f"sum({key}_done) as {key}_done, sum({key}_opp) as {key}_opp" for key in STAT_KEYS)
+    for view, extra in (("player_stats", ""), ("player_position_stats", "position, ")):
+        db.create_view(
+            view,
+            f"""
+select
+  site, player, player_id, {extra}currency, count(*) as hands,
+  sum(net) as net,
+  sum(case when showdown = 1 then net else 0 end) as net_showdown,
+  sum(case when showdown = 1 then 0 else net end) as net_no_showdown,
+  sum(rake) as rake,
+  100.0 * sum(net * 1.0 / big_blind) / count(*) as bb_per_100,
+  100.0 * sum(net * 1.0 / big_bet) / count(*) as big_bets_per_100,
+  {sums}
+from hand_facts
+group by player_id, {extra}currency
+""",
+        )
+    draws = "\nunion all\n".join(
+        f"""select site, player, player_id, {k} as draw, count(cards_drawn_d{k}) as reached,
+  sum(cards_drawn_d{k} = 0) as drew_0, sum(cards_drawn_d{k} = 1) as drew_1,
+  sum(cards_drawn_d{k} = 2) as drew_2, sum(cards_drawn_d{k} = 3) as drew_3,
+  sum(cards_drawn_d{k} = 4) as drew_4, avg(cards_drawn_d{k}) as mean_drawn
+from hand_facts where cards_drawn_d{k} is not null group by player_id"""
+        for k in (1, 2, 3)
+    )
+    db.create_view("player_draw_stats", draws)
+    db.create_view(
+        "player_showdown_classes",
+        """
+select site, player, player_id, showdown_class, count(*) as hands
+from hand_facts where showdown_class is not null
+group by player_id, showdown_class
+""",
+    )
+    db.create_view(
+        "player_luck",
+        """
+select p.site as site, p.name as player, p.id as player_id, count(*) as draws,
+  sum(dl.outs * 1.0 / dl.unseen) as expected,
+  sum(dl.completed) as completed,
+  sum((dl.outs * 1.0 / dl.unseen) * (1 - dl.outs * 1.0 / dl.unseen)) as variance
+from draw_luck dl
+join hands h on h.id = dl.hand_id
+join players p on p.id = dl.player_id
+where h.status in ('ok', 'warning')
+group by p.id
+""",
+    )
+
+
+VIEWS = ("player_stats", "player_position_stats", "player_draw_stats", "player_showdown_classes", "player_luck", "hand_facts")
 
 
 def migrate(db: Database) -> None:

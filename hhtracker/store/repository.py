@@ -7,17 +7,22 @@ nothing. Every value from a file reaches SQL as a parameter.
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
+import math
 import re
 import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
+from decimal import Decimal
+from enum import StrEnum
 from pathlib import Path
 
 from sqlite_utils import Database
 
 from ..cards import format_cards
 from ..parse.read import RawHand
+from ..rules.badugi import HandClass
 from ..rules.issues import ValidationIssue
 from ..rules.replay import ReplayedHand
 from ..stats.per_hand import DRAW_KEYS, STAT_KEYS, PlayerHandStats
@@ -152,14 +157,15 @@ class HandWriter:
                 "hand_description": player.final_hand.description if player.final_hand else None,
             }
             facts = stats_by_player.get(player.player)
-            for key in STAT_KEYS:
-                fact = getattr(facts, key) if facts else None
-                row[f"{key}_done"] = int(fact.done) if fact else 0
-                row[f"{key}_opp"] = int(fact.opportunity) if fact else 0
-            for key in DRAW_KEYS:
-                row[key] = getattr(facts, key) if facts else None
+            if facts is not None:
+                row.update(fact_columns(facts))
+            else:
+                row.update({f"{key}_{end}": 0 for key in STAT_KEYS for end in ("done", "opp")})
             rows.append(row)
         self.db["hand_players"].insert_all(rows)
+        self.db["draw_luck"].insert_all(
+            row for facts in stats_by_player.values() for row in luck_rows(hand_id, ids[facts.player], facts)
+        )
         self.db["actions"].insert_all(
             {
                 "hand_id": hand_id,
@@ -208,7 +214,113 @@ def _cards(cards) -> str | None:
     return format_cards(cards) if cards is not None else None
 
 
+def fact_columns(facts: PlayerHandStats) -> dict[str, object]:
+    """The hand_players columns of one player's facts: `<key>_done`, `<key>_opp` (ints),
+    cards_drawn_d1..3 and showdown_class."""
+    row: dict[str, object] = {}
+    for key in STAT_KEYS:
+        fact = getattr(facts, key)
+        row[f"{key}_done"] = int(fact.done)
+        row[f"{key}_opp"] = int(fact.opportunity)
+    for key in DRAW_KEYS:
+        row[key] = getattr(facts, key)
+    row["showdown_class"] = facts.showdown_class
+    return row
+
+
+def luck_rows(hand_id: int, player_id: int, facts: PlayerHandStats) -> list[dict[str, object]]:
+    """The draw_luck rows of one player in one hand."""
+    return [
+        {"hand_id": hand_id, "player_id": player_id, "draw": d.draw, "outs": d.outs,
+         "unseen": d.unseen, "completed": int(d.completed)}
+        for d in facts.luck
+    ]
+
+
 # --- reading -----------------------------------------------------------------------------
+
+
+class GameType(StrEnum):
+    """Cash (real money), tournament (chips), play money (chips, no tournament)."""
+
+    CASH = "cash"
+    TOURNAMENT = "tournament"
+    PLAY = "play"
+
+
+class TableSize(StrEnum):
+    """Choice: the table size is the number of players dealt in (what the game played
+    like, and what positions are named from), not the seats of the table."""
+
+    HEADS_UP = "heads-up"
+    SHORT = "3-6"
+    FULL = "7-8"
+
+
+_MONEY_STAKES = re.compile(r"^\s*[$€£]?\s*(\d+(?:\.\d{1,2})?)\s*/\s*[$€£]?\s*(\d+(?:\.\d{1,2})?)\s*$")
+
+
+def parse_stakes(text: str) -> tuple[tuple[int, int] | None, tuple[int, int] | None]:
+    """"0.25/0.50" or "$0.25/$0.50" -> money stakes in cents ((25, 50), None); "30/60" ->
+    either 30/60 chips or $30/$60 ((3000, 6000), (30, 60)). Choice: without a currency sign
+    or a decimal point the numbers match chip stakes as written and cash stakes in whole
+    units. raises ValueError for anything else."""
+    match = _MONEY_STAKES.match(text)
+    if not match:
+        raise ValueError(f"stakes {text!r}: write them as the header does, e.g. 0.25/0.50 or 30/60")
+    small, big = match.groups()
+    cents = (int(Decimal(small) * 100), int(Decimal(big) * 100))
+    if any(c in text for c in "$€£."):
+        return cents, None
+    return cents, (int(small), int(big))
+
+
+@dataclass(frozen=True, slots=True)
+class Filters:
+    """Which hands a statistic is computed over (STATS.md, "Reporting rules"). None = any.
+
+    site: "pokerstars"...; structure: FL, PL, HPL, NL; stakes: see parse_stakes; game_type,
+    table_size: the enums' values; since / until: dates (inclusive, UTC); position: "BTN",
+    "SB"...; min_hands: players with fewer matching hands are left out."""
+
+    site: str | None = None
+    structure: str | None = None
+    stakes: str | None = None
+    game_type: str | None = None
+    table_size: str | None = None
+    since: dt.date | None = None
+    until: dt.date | None = None
+    position: str | None = None
+    min_hands: int = 0
+
+    def where(self, alias: str = "") -> tuple[str, list[object]]:
+        """An SQL condition over the hand_facts view (columns prefixed by `alias.`) and its
+        parameters; "1" when nothing is filtered. raises ValueError for bad stakes."""
+        a = f"{alias}." if alias else ""
+        parts: list[str] = []
+        params: list[object] = []
+        for column, value in (
+            ("site", self.site), ("structure", self.structure), ("game_type", self.game_type),
+            ("table_size", self.table_size), ("position", self.position),
+        ):
+            if value is not None:
+                parts.append(f"{a}{column} = ?")
+                params.append(value)
+        if self.stakes is not None:
+            money, chips = parse_stakes(self.stakes)
+            options = [f"({a}currency != 'chips' and {a}small_bet = ? and {a}big_bet = ?)"]
+            params.extend(money)  # type: ignore[arg-type]
+            if chips is not None:
+                options.append(f"({a}currency = 'chips' and {a}small_bet = ? and {a}big_bet = ?)")
+                params.extend(chips)
+            parts.append("(" + " or ".join(options) + ")")
+        if self.since is not None:
+            parts.append(f"{a}date >= ?")
+            params.append(self.since.isoformat())
+        if self.until is not None:
+            parts.append(f"{a}date <= ?")
+            params.append(self.until.isoformat())
+        return (" and ".join(parts) or "1"), params
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,18 +337,48 @@ class Ratio:
 
 @dataclass(frozen=True, slots=True)
 class Money:
-    """amount: int, in the smallest unit of `currency` ("" = chips)."""
+    """amount: int, in the smallest unit of `currency` ("chips" for chips)."""
 
     amount: int
     currency: str
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerStats:
-    """A player's statistics over the hands matched (hands with an error are left out).
+class BiggestPot:
+    """The hand with the largest net win (or loss) in one currency."""
 
-    net: one Money per currency (cash in cents, tournament chips apart); bb_per_100 and
-    big_bets_per_100 are averaged over hands in each hand's own big blind / big bet."""
+    site_hand_id: str
+    net: Money
+
+
+@dataclass(frozen=True, slots=True)
+class Luck:
+    """Draw luck over one-card draws to a three-card hand (STATS.md, "Draw luck").
+    expected: the sum of the chances outs/unseen; variance: the sum of p(1 - p)."""
+
+    draws: int
+    completed: int
+    expected: float
+    variance: float
+
+    @property
+    def z(self) -> float | None:
+        """(actual - expected) / standard deviation; None without variance."""
+        return (self.completed - self.expected) / math.sqrt(self.variance) if self.variance > 0 else None
+
+
+HAND_CLASSES: tuple[str, ...] = tuple(c.value for c in HandClass)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    """A player's statistics on one site over the hands matched (hands with an error are
+    left out).
+
+    net, net_showdown, net_no_showdown, rake: one Money per currency (cash before chips);
+    bb_per_100 and big_bets_per_100 are averaged over hands in each hand's own big blind /
+    big bet. distributions: cards_drawn_d1..3 ({"0".."4": n}) and showdown_classes;
+    sites: every site where a player of this name has matching hands."""
 
     player: str
     site: str
@@ -246,80 +388,143 @@ class PlayerStats:
     net: tuple[Money, ...]
     bb_per_100: float | None
     big_bets_per_100: float | None
+    net_showdown: tuple[Money, ...] = ()
+    net_no_showdown: tuple[Money, ...] = ()
+    rake: tuple[Money, ...] = ()
+    biggest_win: BiggestPot | None = None
+    biggest_loss: BiggestPot | None = None
+    luck: Luck = Luck(0, 0, 0.0, 0.0)
+    sites: tuple[str, ...] = ()
 
 
-_SORTS = {"hands", "net", "player", *STAT_KEYS}
+SORTS: tuple[str, ...] = ("hands", "net", "player", "bb_per_100", "big_bets_per_100", *STAT_KEYS)
 
 
-def player_stats(db: Database, name: str | None = None, *, min_hands: int = 0, with_distributions: bool = True) -> list[PlayerStats]:
-    """Statistics for one player (exact name) or, with name None, for every player."""
-    ratio_sql = ", ".join(f"sum(hp.{k}_done), sum(hp.{k}_opp)" for k in STAT_KEYS)
-    where = "h.status in ('ok', 'warning') and hp.dealt_in = 1"
-    params: list[object] = []
+def player_stats(
+    db: Database,
+    name: str | None = None,
+    *,
+    min_hands: int = 0,
+    with_distributions: bool = True,
+    filters: Filters = Filters(),
+) -> list[PlayerStats]:
+    """Statistics for one player (exact name; one entry per site) or, with name None, for
+    every player, over the hands the filters match. raises ValueError for bad stakes."""
+    where, params = filters.where()
     if name is not None:
-        where += " and p.name = ?"
-        params.append(name)
+        where += " and player = ?"
+        params = [*params, name]
+    minimum = max(min_hands, filters.min_hands)
+    ratio_sql = ", ".join(f"sum({k}_done), sum({k}_opp)" for k in STAT_KEYS)
     rows = db.execute(
-        f"""
-        select p.id, p.site, p.name, count(*),
-               sum(hp.net * 1.0 / h.big_blind), sum(hp.net * 1.0 / h.big_bet),
-               {ratio_sql}
-        from hand_players hp join hands h on h.id = hp.hand_id join players p on p.id = hp.player_id
-        where {where}
-        group by p.id having count(*) >= ?
-        order by count(*) desc, p.name
-        """,
-        [*params, min_hands],
+        f"""select player_id, site, player, count(*), sum(net * 1.0 / big_blind), sum(net * 1.0 / big_bet),
+                   {ratio_sql}
+            from hand_facts where {where}
+            group by player_id having count(*) >= ?
+            order by count(*) desc, player""",
+        [*params, minimum],
     ).fetchall()
+    money: dict[int, list[tuple[str, int, int, int, int]]] = {}
+    for player_id, currency, net, net_sd, net_nsd, rake in db.execute(
+        f"""select player_id, currency, sum(net), sum(case when showdown = 1 then net else 0 end),
+                   sum(case when showdown = 1 then 0 else net end), sum(rake)
+            from hand_facts where {where} group by player_id, currency
+            order by currency = 'chips', currency""",
+        params,
+    ).fetchall():
+        money.setdefault(player_id, []).append((currency, net, net_sd, net_nsd, rake))
+    biggest: dict[tuple[int, str], tuple[BiggestPot | None, BiggestPot | None]] = {}
+    for player_id, currency, high, high_id in db.execute(
+        f"select player_id, currency, max(net), site_hand_id from hand_facts where {where} group by player_id, currency",
+        params,
+    ).fetchall():
+        biggest[(player_id, currency)] = (BiggestPot(high_id, Money(high, currency)) if high > 0 else None, None)
+    for player_id, currency, low, low_id in db.execute(
+        f"select player_id, currency, min(net), site_hand_id from hand_facts where {where} group by player_id, currency",
+        params,
+    ).fetchall():
+        win = biggest.get((player_id, currency), (None, None))[0]
+        biggest[(player_id, currency)] = (win, BiggestPot(low_id, Money(low, currency)) if low < 0 else None)
+    hf_where, hf_params = filters.where("hf")
+    if name is not None:
+        hf_where += " and hf.player = ?"
+        hf_params = [*hf_params, name]
+    luck = {
+        row[0]: Luck(row[1], row[2] or 0, row[3] or 0.0, row[4] or 0.0)
+        for row in db.execute(
+            f"""select dl.player_id, count(*), sum(dl.completed), sum(dl.outs * 1.0 / dl.unseen),
+                       sum((dl.outs * 1.0 / dl.unseen) * (1 - dl.outs * 1.0 / dl.unseen))
+                from draw_luck dl join hand_facts hf on hf.hand_id = dl.hand_id and hf.player_id = dl.player_id
+                where {hf_where} group by dl.player_id""",
+            hf_params,
+        ).fetchall()
+    }
+    distributions: dict[int, dict[str, dict[str, int]]] = {}
+    if with_distributions:
+        for key in DRAW_KEYS:
+            for player_id, value, count in db.execute(
+                f"select player_id, {key}, count(*) from hand_facts where {where} and {key} is not null group by player_id, {key}",
+                params,
+            ).fetchall():
+                per_player = distributions.setdefault(player_id, _empty_distributions())
+                per_player[key][str(value)] = count
+        for player_id, value, count in db.execute(
+            f"""select player_id, showdown_class, count(*) from hand_facts where {where} and showdown_class is not null
+                group by player_id, showdown_class""",
+            params,
+        ).fetchall():
+            per_player = distributions.setdefault(player_id, _empty_distributions())
+            per_player["showdown_classes"][value] = count
+    sites_of: dict[str, set[str]] = {}
+    for player, site in db.execute(f"select distinct player, site from hand_facts where {where}", params).fetchall():
+        sites_of.setdefault(player, set()).add(site)
     result = []
     for row in rows:
         player_id, site, player, hands, in_bb, in_big_bets = row[:6]
         values = row[6:]
         stats = {key: Ratio(values[2 * i] or 0, values[2 * i + 1] or 0) for i, key in enumerate(STAT_KEYS)}
-        net = tuple(
-            Money(amount, currency)
-            for currency, amount in db.execute(
-                """select h.currency, sum(hp.net) from hand_players hp join hands h on h.id = hp.hand_id
-                   where hp.player_id = ? and h.status in ('ok', 'warning') and hp.dealt_in = 1
-                   group by h.currency order by h.currency desc""",
-                [player_id],
-            ).fetchall()
-        )
-        distributions: dict[str, dict[str, int]] = {}
-        if with_distributions:
-            for key in DRAW_KEYS:
-                counts = {str(n): 0 for n in range(5)}
-                for value, count in db.execute(
-                    f"""select hp.{key}, count(*) from hand_players hp join hands h on h.id = hp.hand_id
-                        where hp.player_id = ? and h.status in ('ok', 'warning') and hp.{key} is not null
-                        group by hp.{key}""",
-                    [player_id],
-                ).fetchall():
-                    counts[str(value)] = count
-                distributions[key] = counts
+        amounts = money.get(player_id, [])
+        main_currency = amounts[0][0] if amounts else None
+        win, loss = biggest.get((player_id, main_currency), (None, None)) if main_currency else (None, None)
         result.append(
             PlayerStats(
                 player=player,
                 site=site,
                 hands=hands,
                 stats=stats,
-                distributions=distributions,
-                net=net,
+                distributions=distributions.get(player_id, _empty_distributions()) if with_distributions else {},
+                net=tuple(Money(a[1], a[0]) for a in amounts),
                 bb_per_100=100.0 * in_bb / hands if hands else None,
                 big_bets_per_100=100.0 * in_big_bets / hands if hands else None,
+                net_showdown=tuple(Money(a[2], a[0]) for a in amounts),
+                net_no_showdown=tuple(Money(a[3], a[0]) for a in amounts),
+                rake=tuple(Money(a[4], a[0]) for a in amounts),
+                biggest_win=win,
+                biggest_loss=loss,
+                luck=luck.get(player_id, Luck(0, 0, 0.0, 0.0)),
+                sites=tuple(sorted(sites_of.get(player, {site}))),
             )
         )
     return result
 
 
+def _empty_distributions() -> dict[str, dict[str, int]]:
+    value: dict[str, dict[str, int]] = {key: {str(n): 0 for n in range(5)} for key in DRAW_KEYS}
+    value["showdown_classes"] = dict.fromkeys(HAND_CLASSES, 0)
+    return value
+
+
 def sort_players(players: list[PlayerStats], key: str) -> list[PlayerStats]:
-    """Players sorted by a column: "hands", "net", "player" or a stat key (by percentage)."""
-    if key not in _SORTS:
-        raise ValueError(f"cannot sort by {key!r}; choose from {', '.join(sorted(_SORTS))}")
+    """Players sorted by a column (SORTS): "hands", "net", "player", bb/100, BB/100 or a stat
+    key (by percentage, players without an opportunity last)."""
+    if key not in SORTS:
+        raise ValueError(f"cannot sort by {key!r}; choose from {', '.join(SORTS)}")
     if key == "player":
         return sorted(players, key=lambda p: p.player.lower())
     if key == "hands":
         return sorted(players, key=lambda p: -p.hands)
     if key == "net":
         return sorted(players, key=lambda p: -sum(m.amount for m in p.net))
-    return sorted(players, key=lambda p: -(p.stats[key].percent or -1.0))
+    if key in ("bb_per_100", "big_bets_per_100"):
+        return sorted(players, key=lambda p: -(getattr(p, key) or 0.0))
+    return sorted(players, key=lambda p: -(p.stats[key].percent if p.stats[key].percent is not None else -1.0))

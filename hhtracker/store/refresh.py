@@ -1,0 +1,51 @@
+"""Recompute the statistics facts of stored hands from their raw text (used by migrations
+that add statistics, so hands imported before still count)."""
+
+from __future__ import annotations
+
+from sqlite_utils import Database
+
+from ..errors import HandHistoryError
+from ..model import Site
+from ..parse.read import RawHand
+from ..parse.sites import Parsers
+from ..rules.replay import replay
+from ..stats.per_hand import per_hand_stats
+from .repository import fact_columns, luck_rows
+
+
+def recompute_facts(db: Database) -> int:
+    """Update every counted hand's facts in hand_players and its draw_luck rows; returns
+    how many hands were recomputed. A hand that no longer parses is left as it was."""
+    parsers = Parsers()
+    done = 0
+    rows = db.execute(
+        """select h.id, h.site, r.path, r.line, r.text from hands h join raw_hands r on r.hand_id = h.id
+           where h.status in ('ok', 'warning')"""
+    ).fetchall()
+    for hand_id, site, path, line, text in rows:
+        try:
+            site_enum = Site(site)
+        except ValueError:
+            continue
+        if not parsers.supports(site_enum):
+            continue
+        try:
+            replayed = replay(parsers.parse(RawHand(path, line, text), site_enum))
+        except HandHistoryError:
+            continue
+        ids = dict(db.execute("select name, id from players where site = ?", [site]).fetchall())
+        db.execute("delete from draw_luck where hand_id = ?", [hand_id])
+        for stats in per_hand_stats(replayed):
+            player_id = ids.get(stats.player)
+            if player_id is None:
+                continue
+            values = fact_columns(stats)
+            assignments = ", ".join(f"{column} = ?" for column in values)
+            db.execute(
+                f"update hand_players set {assignments} where hand_id = ? and player_id = ?",
+                [*values.values(), hand_id, player_id],
+            )
+            db["draw_luck"].insert_all(luck_rows(hand_id, player_id, stats))
+        done += 1
+    return done
