@@ -27,6 +27,7 @@ from .store.repository import (
     HandWriter,
     PlayerStats,
     file_digest,
+    immediate,
     open_database,
     player_stats,
     raw_hand_key,
@@ -188,7 +189,7 @@ def import_paths(
 def _import_file(db, parsers: Parsers, path: Path, summary: ImportSummary, progress) -> None:
     name = str(path)
     counts = Counter()
-    with db.atomic():
+    with immediate(db):
         file_id = db["files"].insert(
             {"path": str(path.resolve()), "size": path.stat().st_size, "sha256": file_digest(path),
              "imported_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds")}
@@ -363,3 +364,95 @@ def generate(out: Path, *, hands: int, seed: int, players: int = 12, tables: int
     from .generate import generate_files
 
     return generate_files(out, hands=hands, seed=seed, players=players, tables=tables, tournament=tournament)
+
+
+class ReadOnlyQueryError(ValueError):
+    """A query tried to change the database (or attach another): `hhtracker query` only reads."""
+
+
+_ALLOWED_PRAGMAS = frozenset({"table_info", "table_xinfo", "index_list", "index_info", "foreign_key_list",
+                              "database_list", "compile_options", "integrity_check", "quick_check"})
+
+
+def query(db_path: Path, sql: str, params: Iterable[object] = ()) -> tuple[list[str], list[tuple[object, ...]]]:
+    """Run one read-only SQL statement; returns (column names, rows). The database is opened
+    read-only (SQLite `mode=ro`, `query_only`) and an authorizer refuses ATTACH, DETACH and
+    PRAGMAs that change anything. raises NoDatabaseError, ReadOnlyQueryError (a write or an
+    attach), sqlite3.Error (bad SQL)."""
+    import sqlite3
+
+    if not Path(db_path).exists():
+        raise NoDatabaseError(f"no database at {db_path}: import hand histories first")
+    conn = sqlite3.connect(f"{Path(db_path).resolve().as_uri()}?mode=ro", uri=True, timeout=30)
+    refused: list[str] = []
+
+    def authorizer(action: int, arg1, arg2, _db, _trigger) -> int:
+        if action in (sqlite3.SQLITE_ATTACH, sqlite3.SQLITE_DETACH):
+            refused.append("ATTACH/DETACH")
+            return sqlite3.SQLITE_DENY
+        if action == sqlite3.SQLITE_PRAGMA and (arg1 or "").lower() not in _ALLOWED_PRAGMAS:
+            refused.append(f"PRAGMA {arg1}")
+            return sqlite3.SQLITE_DENY
+        return sqlite3.SQLITE_OK
+
+    try:
+        conn.execute("PRAGMA query_only = ON")
+        conn.set_authorizer(authorizer)
+        try:
+            cursor = conn.execute(sql, list(params))
+            rows = cursor.fetchall()
+        except sqlite3.DatabaseError as error:
+            text = str(error)
+            if refused or "readonly" in text or "read-only" in text or "not authorized" in text or "query_only" in text:
+                what = refused[0] if refused else "a write"
+                raise ReadOnlyQueryError(f"hhtracker query only reads the database: {what} is refused ({text})") from None
+            raise
+        columns = [d[0] for d in cursor.description or ()]
+        return columns, rows
+    finally:
+        conn.close()
+
+
+@dataclass(frozen=True, slots=True)
+class ReprocessSummary:
+    """hands: stored hands read again; now_valid: hands rejected before that parse and count
+    now; changed: hands whose status changed; still_rejected: hands that still do not parse."""
+
+    hands: int
+    now_valid: int
+    changed: int
+    still_rejected: int
+
+
+def reprocess(db_path: Path) -> ReprocessSummary:
+    """Parse and replay again every stored hand from its raw text (after an upgrade), without
+    the files: a hand rejected by an older version is stored properly when this one accepts
+    it. Each hand is replaced in its own transaction. raises NoDatabaseError."""
+    db = _existing_database(db_path)
+    parsers = Parsers()
+    hands = now_valid = changed = still_rejected = 0
+    try:
+        rows = db.execute(
+            "select h.id, h.site, h.status, h.file_id, r.path, r.line, r.text from hands h join raw_hands r on r.hand_id = h.id order by h.id"
+        ).fetchall()
+        for row_id, site, status, file_id, path, line, text in rows:
+            hands += 1
+            raw = RawHand(path, line, text)
+            detected = detect(text.split("\n", 1)[0])
+            if not parsers.supports(detected.site) or not detected.is_badugi:
+                still_rejected += status == "rejected"
+                continue
+            try:
+                replayed = replay(parsers.parse(raw, detected.site))
+            except HandHistoryError:
+                still_rejected += status == "rejected"
+                continue
+            with immediate(db):
+                writer = HandWriter(db, file_id)
+                writer.delete(row_id)
+                writer.add(replayed, per_hand_stats(replayed))
+            now_valid += status == "rejected" and replayed.status != "error"
+            changed += status != replayed.status
+    finally:
+        db.close()
+    return ReprocessSummary(hands, now_valid, changed, still_rejected)

@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 
 from .. import __version__
-from . import generate_cmd, import_cmd, player_cmd, validate_cmd
+from . import generate_cmd, import_cmd, player_cmd, query_cmd, reprocess_cmd, validate_cmd
 
 app = typer.Typer(
     name="hhtracker",
@@ -40,3 +40,5 @@ app.command("validate")(validate_cmd.validate_command)
 app.command("player")(player_cmd.player_command)
 app.command("players")(player_cmd.players_command)
 app.command("generate")(generate_cmd.generate_command)
+app.command("query")(query_cmd.query_command)
+app.command("reprocess")(reprocess_cmd.reprocess_command)

@@ -12,7 +12,8 @@ import hashlib
 import math
 import re
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
@@ -26,7 +27,7 @@ from ..rules.badugi import HandClass
 from ..rules.issues import ValidationIssue
 from ..rules.replay import ReplayedHand
 from ..stats.per_hand import DRAW_KEYS, STAT_KEYS, PlayerHandStats
-from .migrations import migrate
+from .migrations import migrate, migrations
 
 
 def open_database(path: Path | str) -> Database:
@@ -38,8 +39,32 @@ def open_database(path: Path | str) -> Database:
     db = Database(conn)
     db.execute("PRAGMA journal_mode=WAL")
     db.execute("PRAGMA foreign_keys=ON")
-    migrate(db)
+    if migrations.pending(db):
+        # Two processes opening a new database at once: one migrates, the other waits for
+        # the write lock and then finds nothing left to do.
+        with immediate(db):
+            migrate(db)
     return db
+
+
+@contextmanager
+def immediate(db: Database) -> Iterator[Database]:
+    """A write transaction that takes the write lock at once (BEGIN IMMEDIATE), so a second
+    importer waits (busy timeout) instead of failing when it upgrades a read to a write.
+    Nested use (inside another transaction) becomes a savepoint."""
+    if db.conn.in_transaction:
+        with db.atomic():
+            yield db
+        return
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+    except BaseException:
+        if db.conn.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+    else:
+        db.execute("COMMIT")
 
 
 def file_digest(path: Path) -> str:
@@ -79,8 +104,9 @@ class HandWriter:
 
     def delete(self, hand_row_id: int) -> None:
         """Remove a stored hand and everything hanging from it (to store a better copy)."""
-        for table in ("validation_issues", "draws", "actions", "hand_players", "raw_hands"):
-            self.db.execute(f"delete from {table} where hand_id = ?", [hand_row_id])
+        for table in self.db.table_names():  # every table that hangs from hands (hand_id)
+            if table != "hands" and "hand_id" in self.db[table].columns_dict:
+                self.db.execute(f"delete from {table} where hand_id = ?", [hand_row_id])
         self.db.execute("delete from hands where id = ?", [hand_row_id])
 
     def player_id(self, site: str, name: str) -> int:

@@ -1,0 +1,23 @@
+"""`hhtracker reprocess`: parse and check stored hands again from their raw text."""
+
+from __future__ import annotations
+
+import typer
+
+from .. import api
+from .common import DbOption, resolve_db, stdout, usage_error
+
+
+def reprocess_command(db: DbOption = None) -> None:
+    """Parse and replay every stored hand again from its raw text (after an upgrade), without re-reading files."""
+    try:
+        summary = api.reprocess(resolve_db(db))
+    except api.NoDatabaseError as error:
+        raise usage_error(str(error)) from None
+    stdout.print(
+        f"{summary.hands} hand(s) reprocessed: {summary.now_valid} rejected before and valid now, "
+        f"{summary.changed} changed status, {summary.still_rejected} still rejected",
+        markup=False, highlight=False,
+    )
+    if summary.still_rejected:
+        raise typer.Exit(1)

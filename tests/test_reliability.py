@@ -1,0 +1,132 @@
+"""Reliability and security: read-only queries, hostile names, reprocessing stored raw text,
+a killed import, two imports at once (issue: reliability and security)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import sqlite_utils
+from typer.testing import CliRunner
+
+from hhtracker.cli import app
+from hhtracker.generate import generate_files
+
+from .conftest import ROOT, SAMPLES
+
+runner = CliRunner()
+HOSTILE = "x'); DROP TABLE hands;--"
+
+
+def run(*args: str):
+    return runner.invoke(app, list(args))
+
+
+def test_query_is_read_only(db_path: Path) -> None:
+    assert run("import", "--db", str(db_path), str(SAMPLES)).exit_code == 0
+    rows = json.loads(run("query", "--db", str(db_path), "select count(*) as n from hands").stdout)
+    assert rows == [{"n": 14}]  # 9 cash + 5 tournament sample hands
+    for sql in ("update hands set rake = 0", "delete from hands", "drop table hands",
+                "attach database 'other.db' as other", "pragma journal_mode = delete",
+                "insert into players (site, name) values ('x', 'y')", "create table t (a)"):
+        result = run("query", "--db", str(db_path), sql)
+        assert result.exit_code == 2, sql
+        assert "only reads" in result.stderr or "readonly" in result.stderr.lower(), (sql, result.stderr)
+    assert sqlite_utils.Database(db_path)["hands"].count == 14
+    assert not (db_path.parent / "other.db").exists()
+    assert run("query", "--db", str(db_path), "pragma table_info(hands)").exit_code == 0
+
+
+def test_hostile_player_name_imports_shows_and_queries(tmp_path: Path, db_path: Path) -> None:
+    text = (SAMPLES / "stars_cash_badugi_025_050.txt").read_text(encoding="utf-8-sig").replace("velvetcrab", HOSTILE)
+    path = tmp_path / "hostile.txt"
+    path.write_text(text, encoding="utf-8")
+    assert run("import", "--db", str(db_path), str(path)).exit_code == 0
+    profile = run("player", "--db", str(db_path), "--json", HOSTILE)
+    assert profile.exit_code == 0 and json.loads(profile.stdout)["player"] == HOSTILE
+    rows = json.loads(run("query", "--db", str(db_path), "select name from players where name like 'x%'").stdout)
+    assert rows == [{"name": HOSTILE}]
+    assert sqlite_utils.Database(db_path)["hands"].count == 9
+
+
+def test_reprocess_turns_an_old_rejection_into_a_hand(db_path: Path) -> None:
+    assert run("import", "--db", str(db_path), str(SAMPLES / "stars_cash_badugi_025_050.txt")).exit_code == 0
+    db = sqlite_utils.Database(db_path)
+    # As if an older version had rejected hand 2: its rows are gone but for the raw text.
+    row = next(db["hands"].rows_where("1 order by id limit 1 offset 1"))
+    for table in ("hand_players", "actions", "draws", "validation_issues"):
+        db.execute(f"delete from {table} where hand_id = ?", [row["id"]])
+    db.execute("update hands set status = 'rejected' where id = ?", [row["id"]])
+    db.conn.commit()
+    result = run("reprocess", "--db", str(db_path))
+    assert result.exit_code == 0, result.output
+    assert "9 hand(s) reprocessed: 1 rejected before and valid now, 1 changed status, 0 still rejected" in result.stdout
+    statuses = [r["status"] for r in sqlite_utils.Database(db_path)["hands"].rows]
+    assert statuses.count("rejected") == 0 and len(statuses) == 9
+    text = (SAMPLES / "stars_cash_badugi_025_050.txt").read_text(encoding="utf-8-sig")
+    seat_lines = sum(1 for line in text.splitlines() if line.startswith("Seat ") and "in chips)" in line)
+    assert sqlite_utils.Database(db_path)["hand_players"].count == seat_lines  # one row per seated player
+
+
+def _import_process(db_path: Path, folder: Path) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "hhtracker", "import", "-q", "--db", str(db_path), str(folder)],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def test_killed_import_leaves_whole_files_and_a_rerun_completes(tmp_path: Path, db_path: Path) -> None:
+    folder = tmp_path / "hh"
+    generate_files(folder, hands=1200, seed=11, tables=6)
+    process = _import_process(db_path, folder)
+    deadline = time.time() + 60
+    while time.time() < deadline:  # wait until at least one file is committed
+        if db_path.exists():
+            try:
+                with sqlite3.connect(db_path, timeout=5) as conn:
+                    if conn.execute("select count(*) from files").fetchone()[0] >= 1:
+                        break
+            except sqlite3.OperationalError:
+                pass
+        time.sleep(0.05)
+    os.kill(process.pid, signal.SIGKILL)
+    process.wait()
+    with sqlite3.connect(db_path) as conn:
+        assert conn.execute("pragma integrity_check").fetchone()[0] == "ok"
+        per_file = conn.execute("select f.id, count(h.id) from files f left join hands h on h.file_id = f.id group by f.id").fetchall()
+        # every committed file holds all its 200 hands: one transaction per file
+        assert all(count == 200 for _, count in per_file), per_file
+    rerun = _import_process(db_path, folder)
+    out, err = rerun.communicate(timeout=300)
+    assert rerun.returncode == 0, err
+    with sqlite3.connect(db_path) as conn:
+        assert conn.execute("select count(*) from hands").fetchone()[0] == 1200
+        assert conn.execute("select count(distinct site_hand_id) from hands").fetchone()[0] == 1200
+
+
+def test_two_imports_and_a_reader_at_once(tmp_path: Path, db_path: Path) -> None:
+    first, second = tmp_path / "a", tmp_path / "b"
+    generate_files(first, hands=300, seed=21, tables=2)
+    # the second set has other hand numbers
+    from hhtracker.generate import generate_hands
+
+    second.mkdir()
+    with open(second / "other.txt", "w", encoding="utf-8") as handle:
+        for hand in generate_hands(hands=300, seed=22, first_hand_id=400000000000):
+            handle.write(hand.text + "\n\n\n")
+    run("import", "--db", str(db_path), str(SAMPLES))  # the database exists, in WAL mode
+    a, b = _import_process(db_path, first), _import_process(db_path, second)
+    counts = []
+    while a.poll() is None or b.poll() is None:
+        with sqlite3.connect(f"{db_path.resolve().as_uri()}?mode=ro", uri=True, timeout=30) as conn:
+            counts.append(conn.execute("select count(*) from hands").fetchone()[0])
+        time.sleep(0.05)
+    assert a.returncode == 0 and b.returncode == 0, (a.stderr.read(), b.stderr.read())
+    with sqlite3.connect(db_path) as conn:
+        assert conn.execute("select count(*) from hands").fetchone()[0] == 14 + 600
+    assert counts == sorted(counts)  # the reader saw whole files arrive, never a step back
