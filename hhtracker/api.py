@@ -230,6 +230,8 @@ def _import_file(db, parsers: Parsers, path: Path, summary: ImportSummary, progr
                 writer.delete(stored[0])  # a complete copy of a hand stored as rejected
                 counts["repaired"] += 1
             writer.add(replayed, per_hand_stats(replayed))
+            if writer.queued_hands >= 500:  # memory stays flat on big files
+                writer.flush()
             counts["new"] += 1
             if replayed.status == "error":
                 counts["rejected"] += 1
@@ -239,6 +241,7 @@ def _import_file(db, parsers: Parsers, path: Path, summary: ImportSummary, progr
                 summary.problems.append(
                     Problem(name, issue.line, hand.hand_id, issue.code.value, issue.severity.value, issue.message)
                 )
+        writer.flush()
         db["files"].update(
             file_id,
             {"hands_new": counts["new"], "hands_duplicate": counts["duplicate"],
@@ -451,8 +454,155 @@ def reprocess(db_path: Path) -> ReprocessSummary:
                 writer = HandWriter(db, file_id)
                 writer.delete(row_id)
                 writer.add(replayed, per_hand_stats(replayed))
+                writer.flush()
             now_valid += status == "rejected" and replayed.status != "error"
             changed += status != replayed.status
     finally:
         db.close()
     return ReprocessSummary(hands, now_valid, changed, still_rejected)
+
+
+# --- post-session review: `hhtracker sessions`, `report`, `hand` --------------------------
+
+from .report.session import ReportError  # noqa: E402  (re-exported for the CLI)
+
+
+def sessions(db_path: Path, *, hero: str | None = None, gap_minutes: int = 30):
+    """(site -> hero name, the hero's sessions newest first) as
+    `report.session.SessionSummary`s. The hero is `hero` on every site, else the player whose
+    cards the files show most often, per site. raises ReportError when there is no hero,
+    NoDatabaseError when db_path does not exist."""
+    from .report.session import session_list
+
+    db = _existing_database(db_path)
+    try:
+        return session_list(db, hero=hero, gap=dt.timedelta(minutes=gap_minutes))
+    finally:
+        db.close()
+
+
+def session_report(db_path: Path, *, session: int | None = None, start: dt.datetime | None = None,
+                   end: dt.datetime | None = None, hero: str | None = None, gap_minutes: int = 30):
+    """The `report.session.SessionReport` of session number `session` (1 = oldest; default
+    the latest) or of the hero's hands from start (inclusive) to end (exclusive), both
+    aware datetimes. raises ReportError when there is nothing to report, NoDatabaseError
+    when db_path does not exist."""
+    from .report.session import session_report as build
+
+    db = _existing_database(db_path)
+    try:
+        return build(db, number=session, start=start, end=end, hero=hero, gap=dt.timedelta(minutes=gap_minutes))
+    finally:
+        db.close()
+
+
+def hand_replays(db_path: Path, hand_id: str, *, site: str | None = None):
+    """Every stored hand with this site hand number (one per site; only `site`'s if given),
+    parsed and replayed again, as `report.hand_text.HandReplay`s (empty when none).
+    raises NoDatabaseError when db_path does not exist."""
+    from .report.hand_text import replay_stored
+    from .report.queries import stored_hands
+
+    db = _existing_database(db_path)
+    try:
+        stored = stored_hands(db, hand_id, site)
+    finally:
+        db.close()
+    parsers = Parsers()
+    return [replay_stored(s, parsers) for s in stored]
+
+
+# --- export ----------------------------------------------------------------------------------
+
+
+class UnknownPlayerError(LookupError):
+    """No player of that name in the database."""
+
+
+@dataclass
+class ExportResult:
+    """What an export wrote. text: the whole output (PHH `.phhs` text, a JSON list or JSON
+    lines); hands: how many hands it holds; not_exported: (site, hand_id, reason) for each
+    selected hand left out (PHH cannot describe it, or it no longer parses or replays)."""
+
+    format: str
+    text: str
+    hands: int = 0
+    not_exported: list[tuple[str, str, str]] = field(default_factory=list)
+
+
+EXPORT_FORMATS = ("phh", "json")
+
+
+def export_hands(
+    db_path: Path,
+    out: Path | None = None,
+    *,
+    format: str = "phh",
+    player: str | None = None,
+    date_from: dt.date | None = None,
+    date_to: dt.date | None = None,
+    json_lines: bool = False,
+) -> ExportResult:
+    """Export the stored hands (status ok or warning) as PHH or as our event model in JSON,
+    oldest first, written to `out` when given. Each hand is parsed again from its raw text
+    and replayed. player: only hands where he is seated; date_from / date_to: the hand's
+    start (UTC), inclusive. raises ValueError for an unknown format, UnknownPlayerError,
+    NoDatabaseError when db_path does not exist."""
+    from .export import json_model, phh
+    from .parse.read import RawHand
+
+    if format not in EXPORT_FORMATS:
+        raise ValueError(f"unknown export format {format!r}; choose from {', '.join(EXPORT_FORMATS)}")
+    db = _existing_database(db_path)
+    try:
+        where = ["h.status in ('ok', 'warning')"]
+        params: list[object] = []
+        if player is not None:
+            if not db.execute("select 1 from players where name = ?", [player]).fetchone():
+                raise UnknownPlayerError(f"no player named {player!r} in {db_path}")
+            where.append("exists (select 1 from hand_players hp join players p on p.id = hp.player_id"
+                         " where hp.hand_id = h.id and p.name = ?)")
+            params.append(player)
+        if date_from is not None:
+            where.append("substr(h.start_time, 1, 10) >= ?")
+            params.append(date_from.isoformat())
+        if date_to is not None:
+            where.append("substr(h.start_time, 1, 10) <= ?")
+            params.append(date_to.isoformat())
+        rows = db.execute(
+            "select h.site, h.site_hand_id, r.path, r.line, r.text from hands h join raw_hands r on r.hand_id = h.id"
+            f" where {' and '.join(where)} order by h.start_time, h.id",
+            params,
+        ).fetchall()
+    finally:
+        db.close()
+    parsers = Parsers()
+    result = ExportResult(format, "")
+    hands_json = []
+    hands_phh = []
+    for site_name, hand_id, path, line, text in rows:
+        try:
+            replayed = replay(parsers.parse(RawHand(path, line, text), Site(site_name)))
+        except (HandHistoryError, ValueError) as error:
+            result.not_exported.append((site_name, hand_id, f"does not parse any more: {error}"))
+            continue
+        if replayed.status == "error":
+            result.not_exported.append((site_name, hand_id, "its replay now finds an error"))
+            continue
+        if format == "json":
+            hands_json.append(replayed.hand)
+            continue
+        try:
+            hands_phh.append(phh.to_phh(replayed))
+        except phh.NotExportable as error:
+            result.not_exported.append((site_name, hand_id, str(error)))
+    if format == "json":
+        result.text = json_model.dumps(hands_json, lines=json_lines)
+        result.hands = len(hands_json)
+    else:
+        result.text = phh.dumps_all(hands_phh)
+        result.hands = len(hands_phh)
+    if out is not None:
+        Path(out).write_text(result.text, encoding="utf-8")
+    return result

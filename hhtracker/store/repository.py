@@ -94,9 +94,44 @@ class HandWriter:
         self.db = db
         self.file_id = file_id
         self._players: dict[tuple[str, str], int] = {}
+        # Rows wait here and go to SQLite in batches (executemany): far faster than a
+        # statement per row. Hand ids are given here, so the writer must hold the write lock
+        # (the importer's BEGIN IMMEDIATE transaction) from the first add to the last flush.
+        self._rows: dict[str, list[dict[str, object]]] = {}
+        self._pending: dict[tuple[str, str], tuple[int, str]] = {}
+        self._next_id: int | None = None
+
+    def _new_hand_id(self) -> int:
+        if self._next_id is None:
+            self._next_id = (self.db.execute("select max(id) from hands").fetchone()[0] or 0) + 1
+        value = self._next_id
+        self._next_id += 1
+        return value
+
+    def _queue(self, table: str, rows: Iterable[dict[str, object]]) -> None:
+        self._rows.setdefault(table, []).extend(rows)
+
+    def flush(self) -> None:
+        """Write the queued rows (hands first, for the foreign keys)."""
+        for table in sorted(self._rows, key=lambda t: t != "hands"):
+            rows = self._rows[table]
+            if not rows:
+                continue
+            columns = list(dict.fromkeys(key for row in rows for key in row))
+            sql = f"insert into [{table}] ({', '.join(f'[{c}]' for c in columns)}) values ({', '.join('?' for _ in columns)})"
+            self.db.conn.executemany(sql, [[row.get(c) for c in columns] for row in rows])
+        self._rows = {}
+        self._pending = {}
+
+    @property
+    def queued_hands(self) -> int:
+        return len(self._rows.get("hands", ()))
 
     def stored(self, site: str, site_hand_id: str) -> tuple[int, str] | None:
-        """(row id, status) of the stored hand with this site and number, or None."""
+        """(row id, status) of the stored (or queued) hand with this site and number, or None."""
+        queued = self._pending.get((site, site_hand_id))
+        if queued is not None:
+            return queued
         row = self.db.execute(
             "select id, status from hands where site = ? and site_hand_id = ?", [site, site_hand_id]
         ).fetchone()
@@ -104,6 +139,7 @@ class HandWriter:
 
     def delete(self, hand_row_id: int) -> None:
         """Remove a stored hand and everything hanging from it (to store a better copy)."""
+        self.flush()
         for table in self.db.table_names():  # every table that hangs from hands (hand_id)
             if table != "hands" and "hand_id" in self.db[table].columns_dict:
                 self.db.execute(f"delete from {table} where hand_id = ?", [hand_row_id])
@@ -119,10 +155,11 @@ class HandWriter:
 
     def add_rejected(self, site: str, raw: RawHand, issue: ValidationIssue) -> None:
         """A hand that could not be parsed: its raw text and why, status "rejected"."""
-        hand_id = self.db["hands"].insert(
-            {"site": site, "site_hand_id": raw_hand_key(raw), "status": "rejected",
-             "file_id": self.file_id, "line": raw.line}
-        ).last_pk
+        hand_id = self._new_hand_id()
+        key = raw_hand_key(raw)
+        self._queue("hands", [{"id": hand_id, "site": site, "site_hand_id": key, "status": "rejected",
+                               "file_id": self.file_id, "line": raw.line}])
+        self._pending[(site, key)] = (hand_id, "rejected")
         self._raw_and_issues(hand_id, raw.path, raw.line, raw.text, [issue])
 
     def add(self, replayed: ReplayedHand, stats: Iterable[PlayerHandStats]) -> None:
@@ -130,8 +167,11 @@ class HandWriter:
         hand = replayed.hand
         site = hand.site.value
         tournament = hand.tournament
-        hand_id = self.db["hands"].insert(
+        hand_id = self._new_hand_id()
+        self._pending[(site, hand.hand_id)] = (hand_id, replayed.status)
+        self._queue("hands", [
             {
+                "id": hand_id,
                 "site": site,
                 "site_hand_id": hand.hand_id,
                 "status": replayed.status,
@@ -158,7 +198,7 @@ class HandWriter:
                 "file_id": self.file_id,
                 "line": hand.source.line,
             }
-        ).last_pk
+        ])
         stats_by_player = {s.player: s for s in stats}
         ids = {p.player: self.player_id(site, p.player) for p in replayed.players}
         rows = []
@@ -188,11 +228,11 @@ class HandWriter:
             else:
                 row.update({f"{key}_{end}": 0 for key in STAT_KEYS for end in ("done", "opp")})
             rows.append(row)
-        self.db["hand_players"].insert_all(rows)
-        self.db["draw_luck"].insert_all(
+        self._queue("hand_players", rows)
+        self._queue("draw_luck", (
             row for facts in stats_by_player.values() for row in luck_rows(hand_id, ids[facts.player], facts)
-        )
-        self.db["actions"].insert_all(
+        ))
+        self._queue("actions", (
             {
                 "hand_id": hand_id,
                 "seq": action.seq,
@@ -205,7 +245,7 @@ class HandWriter:
                 "line": action.line,
             }
             for action in replayed.actions
-        )
+        ))
         by_draw = {(d.player, d.draw): d for d in replayed.draws}
         draw_rows = []
         for player in replayed.players:
@@ -225,15 +265,15 @@ class HandWriter:
                         "line": draw.line if draw else None,
                     }
                 )
-        self.db["draws"].insert_all(draw_rows)
+        self._queue("draws", draw_rows)
         self._raw_and_issues(hand_id, hand.source.path, hand.source.line, hand.source.text, replayed.issues)
 
     def _raw_and_issues(self, hand_id: int, path: str, line: int, text: str, issues: Iterable[ValidationIssue]) -> None:
-        self.db["raw_hands"].insert({"hand_id": hand_id, "path": path, "line": line, "text": text})
-        self.db["validation_issues"].insert_all(
+        self._queue("raw_hands", [{"hand_id": hand_id, "path": path, "line": line, "text": text}])
+        self._queue("validation_issues", (
             {"hand_id": hand_id, "code": i.code.value, "severity": i.severity.value, "message": i.message, "line": i.line}
             for i in issues
-        )
+        ))
 
 
 def _cards(cards) -> str | None:
