@@ -460,58 +460,6 @@ def reprocess(db_path: Path) -> ReprocessSummary:
     finally:
         db.close()
     return ReprocessSummary(hands, now_valid, changed, still_rejected)
-
-
-# --- post-session review: `hhtracker sessions`, `report`, `hand` --------------------------
-
-from .report.session import ReportError  # noqa: E402  (re-exported for the CLI)
-
-
-def sessions(db_path: Path, *, hero: str | None = None, gap_minutes: int = 30):
-    """(site -> hero name, the hero's sessions newest first) as
-    `report.session.SessionSummary`s. The hero is `hero` on every site, else the player whose
-    cards the files show most often, per site. raises ReportError when there is no hero,
-    NoDatabaseError when db_path does not exist."""
-    from .report.session import session_list
-
-    db = _existing_database(db_path)
-    try:
-        return session_list(db, hero=hero, gap=dt.timedelta(minutes=gap_minutes))
-    finally:
-        db.close()
-
-
-def session_report(db_path: Path, *, session: int | None = None, start: dt.datetime | None = None,
-                   end: dt.datetime | None = None, hero: str | None = None, gap_minutes: int = 30):
-    """The `report.session.SessionReport` of session number `session` (1 = oldest; default
-    the latest) or of the hero's hands from start (inclusive) to end (exclusive), both
-    aware datetimes. raises ReportError when there is nothing to report, NoDatabaseError
-    when db_path does not exist."""
-    from .report.session import session_report as build
-
-    db = _existing_database(db_path)
-    try:
-        return build(db, number=session, start=start, end=end, hero=hero, gap=dt.timedelta(minutes=gap_minutes))
-    finally:
-        db.close()
-
-
-def hand_replays(db_path: Path, hand_id: str, *, site: str | None = None):
-    """Every stored hand with this site hand number (one per site; only `site`'s if given),
-    parsed and replayed again, as `report.hand_text.HandReplay`s (empty when none).
-    raises NoDatabaseError when db_path does not exist."""
-    from .report.hand_text import replay_stored
-    from .report.queries import stored_hands
-
-    db = _existing_database(db_path)
-    try:
-        stored = stored_hands(db, hand_id, site)
-    finally:
-        db.close()
-    parsers = Parsers()
-    return [replay_stored(s, parsers) for s in stored]
-
-
 # --- export ----------------------------------------------------------------------------------
 
 
