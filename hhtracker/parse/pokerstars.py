@@ -12,7 +12,7 @@ from zoneinfo import ZoneInfo
 from lark import Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
-from ..cards import parse_cards
+from ..cards import Card, parse_cards
 from ..errors import HandSyntaxError
 from ..model import (
     Bet,
@@ -82,9 +82,9 @@ _STRUCTURES = {
     "Half Pot Limit": BettingStructure.HALF_POT_LIMIT,
 }
 _BLINDS = {
-    ": posts small blind ": BlindKind.SMALL,
-    ": posts big blind ": BlindKind.BIG,
-    ": posts small & big blinds ": BlindKind.SMALL_AND_BIG,
+    "small blind": BlindKind.SMALL,
+    "big blind": BlindKind.BIG,
+    "small & big blinds": BlindKind.SMALL_AND_BIG,
 }
 _NOTES = {
     ": sits out": NoteKind.SITS_OUT,
@@ -123,6 +123,25 @@ def parse_amount(text: str) -> int:
     if len(fraction) > 2:
         raise ValueError(f"more than two decimals: {text!r}")
     return int(whole) * 100 + int(fraction.ljust(2, "0") or 0)
+
+
+def _all_in(text: str) -> tuple[str, bool]:
+    """("$0.20", True) from "$0.20 and is all-in"."""
+    if text.endswith(" and is all-in"):
+        return text[:-14], True
+    return text, False
+
+
+def _bracketed(text: str) -> tuple[Card, ...] | None:
+    """The cards of the first [..] in text; None for an empty bracket."""
+    inner = text[text.index("[") + 1 : text.index("]")]
+    return parse_cards(inner) if inner else None
+
+
+def _with(token: str) -> str | None:
+    """The hand description after " with " in a summary line, without the newline."""
+    _, found, description = token.partition(" with ")
+    return description[:-1] if found else None
 
 
 class _Line:
@@ -177,21 +196,25 @@ class PokerStarsTransformer(Transformer):
         seats = int(max_seats.strip().split("-")[0]) if max_seats else None
         return _Line("table", (str(name)[1:-1], seats, int(button)))
 
-    def seat(self, number, name, stack, bounty, status):
-        sitting_out = status is not None
-        return Seat(int(number), str(name), parse_amount(stack), sitting_out, line=self._line(number))
+    def seat(self, start, name, tail):
+        number = int(start[5 : start.index(":")])
+        amount = tail[2 : tail.index(" in chips")]
+        after = tail[tail.index(")", tail.index(" in chips")) + 1 :]
+        return Seat(number, str(name), parse_amount(amount), bool(after.strip()), line=self._line(start))
 
-    # ---- lines --------------------------------------------------------------------------
+    # ---- lines: each token below is the rest of one line, shape checked by the grammar ----
 
     def player_line(self, player, build):
         return build(str(player), self._line(player))
 
-    def post(self, kind, amount, all_in):
-        value, flag = parse_amount(amount), all_in is not None
-        if kind == ": posts the ante ":
-            return lambda p, line: PostAnte(p, value, flag, line=line)
-        blind = _BLINDS[str(kind)]
-        return lambda p, line: PostBlind(p, blind, value, flag, line=line)
+    def post(self, token):
+        body, all_in = _all_in(token[8:-1])
+        kind, amount = body.rsplit(" ", 1)
+        value = parse_amount(amount)
+        if kind == "the ante":
+            return lambda p, line: PostAnte(p, value, all_in, line=line)
+        blind = _BLINDS[kind]
+        return lambda p, line: PostBlind(p, blind, value, all_in, line=line)
 
     def fold(self):
         return lambda p, line: Fold(p, line=line)
@@ -199,31 +222,37 @@ class PokerStarsTransformer(Transformer):
     def check(self):
         return lambda p, line: Check(p, line=line)
 
-    def call(self, amount, all_in):
-        value, flag = parse_amount(amount), all_in is not None
-        return lambda p, line: Call(p, value, flag, line=line)
+    def call(self, token):
+        amount, all_in = _all_in(token[8:-1])
+        value = parse_amount(amount)
+        return lambda p, line: Call(p, value, all_in, line=line)
 
-    def bet(self, amount, all_in):
-        value, flag = parse_amount(amount), all_in is not None
-        return lambda p, line: Bet(p, value, flag, line=line)
+    def bet(self, token):
+        amount, all_in = _all_in(token[7:-1])
+        value = parse_amount(amount)
+        return lambda p, line: Bet(p, value, all_in, line=line)
 
-    def raise_(self, by, to, all_in):
-        by_value, to_value, flag = parse_amount(by), parse_amount(to), all_in is not None
-        return lambda p, line: Raise(p, by_value, to_value, flag, line=line)
+    def raise_(self, token):
+        body, all_in = _all_in(token[9:-1])
+        by, to = body.split(" to ")
+        by_value, to_value = parse_amount(by), parse_amount(to)
+        return lambda p, line: Raise(p, by_value, to_value, all_in, line=line)
 
-    def discard(self, count, _word, cards):
-        number = int(count)
-        # "discards 2 cards []" (a site glitch) leaves `cards` None: cards unknown.
-        known = parse_cards(cards) if cards is not None else None
+    def discard(self, token):
+        body = token[11:-1]
+        number = int(body[: body.index(" ")])
+        # "discards 2 cards []" (a site glitch) leaves the cards unknown (None).
+        known = _bracketed(body) if "[" in body else None
         return lambda p, line: Discard(p, number, known, line=line)
 
-    def stand_pat(self, cards):
-        known = parse_cards(cards) if cards is not None else None
+    def stand_pat(self, token):
+        known = _bracketed(token) if "[" in token else None
         return lambda p, line: StandPat(p, known, line=line)
 
-    def show(self, cards, description):
-        known = parse_cards(cards)
-        text = str(description) if description is not None else None
+    def show(self, token):
+        known = _bracketed(token) or ()
+        tail = token[token.index("]") + 1 : -1]
+        text = tail[2:-1] if tail.startswith(" (") else None
         return lambda p, line: Show(p, known, text, line=line)
 
     def muck(self):
@@ -232,9 +261,9 @@ class PokerStarsTransformer(Transformer):
     def no_show(self):
         return lambda p, line: DoesNotShow(p, line=line)
 
-    def collect(self, amount, pot_name):
+    def collect(self, token):
+        amount, _, name = token[11:-1].partition(" from ")
         value = parse_amount(amount)
-        name = str(pot_name)
         if name in ("pot", "main pot"):
             pot = 0
         elif name == "side pot":
@@ -243,24 +272,35 @@ class PokerStarsTransformer(Transformer):
             pot = int(name.rsplit("-", 1)[1])
         return lambda p, line: Collect(p, value, pot, line=line)
 
-    def finish(self, place, _ordinal, prize):
-        place_value = int(place) if place is not None else None
-        prize_value = parse_amount(prize) if prize is not None else None
-        return lambda p, line: FinishTournament(p, place_value, prize_value, line=line)
+    def finish(self, token):
+        body = token[:-1]
+        place = None
+        if " in " in body:
+            place_text = body.split(" in ", 1)[1].split(" ", 1)[0]
+            place = int(place_text[:-2])
+        prize = parse_amount(body.split(" and received ", 1)[1][:-1]) if " and received " in body else None
+        return lambda p, line: FinishTournament(p, place, prize, line=line)
 
-    def win_tournament(self, prize):
-        prize_value = parse_amount(prize) if prize is not None else None
-        return lambda p, line: FinishTournament(p, 1, prize_value, line=line)
+    def win_tournament(self, token):
+        body = token[:-1]
+        prize = None
+        if " and receives " in body:
+            prize = parse_amount(body.split(" and receives ", 1)[1].split(" - ", 1)[0])
+        return lambda p, line: FinishTournament(p, 1, prize, line=line)
 
-    def chat(self, text):
-        message = str(text)[1:]
+    def chat(self, token):
+        message = token[8:-1]
         message = message[:-1] if message.endswith('"') else message
         return lambda p, line: Chat(p, message, line=line)
 
-    def note(self, note, seat):
-        kind = _NOTES[str(note)]
-        seat_number = int(seat) if seat is not None else None
-        return lambda p, line: TableNote(p, kind, seat_number, line=line)
+    def note(self, token):
+        body = token[:-1]
+        seat = None
+        if body.startswith(" joins the table at seat #"):
+            seat = int(body.rsplit("#", 1)[1])
+            body = " joins the table at seat #"
+        kind = _NOTES[body]
+        return lambda p, line: TableNote(p, kind, seat, line=line)
 
     def other_line(self, event):
         return event
@@ -268,17 +308,23 @@ class PokerStarsTransformer(Transformer):
     def dealing(self):
         return None  # `*** DEALING HANDS ***` carries nothing; pre-draw starts with the hand.
 
-    def dealt(self, name, cards, new):
-        known = parse_cards(cards)
-        return DealtCards(
-            str(name), known, parse_cards(new) if new is not None else None, line=self._line(name)
-        )
+    def dealt(self, token):
+        body = token[9:-1]
+        last = body.rfind(" [")
+        first = body.rfind(" [", 0, last)
+        if first >= 0 and body[first:last].endswith("]"):
+            name, cards, new = body[:first], _bracketed(body[first:last]) or (), _bracketed(body[last:]) or ()
+        else:
+            name, cards, new = body[:last], _bracketed(body[last:]) or (), None
+        return DealtCards(name, cards, new, line=self._line(token))
 
-    def street(self, marker):
-        return StreetStart(_STREETS[str(marker)], line=self._line(marker))
+    def street(self, token):
+        return StreetStart(_STREETS[token[:-1]], line=self._line(token))
 
-    def uncalled(self, amount, name):
-        return UncalledBetReturned(str(name), parse_amount(amount), line=self._line(amount))
+    def uncalled(self, token):
+        amount = token[token.index("(") + 1 : token.index(")")]
+        name = token[token.index(") returned to ") + 14 : -1]
+        return UncalledBetReturned(name, parse_amount(amount), line=self._line(token))
 
     def capped(self):
         return BettingCapped()
@@ -303,30 +349,30 @@ class PokerStarsTransformer(Transformer):
     def side_pot(self, _name, amount):
         return parse_amount(amount)
 
-    def summary_seat(self, number, name, *rest):
-        *_positions, outcome = rest
+    def summary_seat(self, start, name, _positions, outcome):
         kind, values = outcome
-        return SummarySeat(int(number), str(name), kind, line=self._line(number), **values)
+        number = int(start[5 : start.index(":")])
+        return SummarySeat(number, str(name), kind, line=self._line(start), **values)
 
-    def folded_before(self, _point, didnt_bet):
-        return ("folded", {"folded_round": Round.PREDRAW, "didnt_bet": didnt_bet is not None})
+    def folded_before(self, token):
+        return ("folded", {"folded_round": Round.PREDRAW, "didnt_bet": "(didn't bet)" in token})
 
-    def folded_after(self, draw, _ordinal):
-        return ("folded", {"folded_round": Round(int(draw) + 1)})
+    def folded_after(self, token):
+        return ("folded", {"folded_round": Round(int(token[18]) + 1)})
 
-    def showed_won(self, cards, amount, description):
-        return ("showed_won", {"cards": parse_cards(cards), "won": parse_amount(amount),
-                               "description": str(description) if description else None})
+    def showed_won(self, token):
+        amount = token[token.index("and won (") + 9 : token.index(")", token.index("and won ("))]
+        return ("showed_won", {"cards": _bracketed(token) or (), "won": parse_amount(amount),
+                               "description": _with(token)})
 
-    def showed_lost(self, cards, description):
-        return ("showed_lost", {"cards": parse_cards(cards),
-                                "description": str(description) if description else None})
+    def showed_lost(self, token):
+        return ("showed_lost", {"cards": _bracketed(token) or (), "description": _with(token)})
 
-    def mucked(self, cards):
-        return ("mucked", {"cards": parse_cards(cards)})
+    def mucked(self, token):
+        return ("mucked", {"cards": _bracketed(token) or ()})
 
-    def collected(self, amount):
-        return ("collected", {"won": parse_amount(amount)})
+    def collected(self, token):
+        return ("collected", {"won": parse_amount(token[12:-2])})
 
     def seat_sitting_out(self):
         return ("sitting_out", {})
