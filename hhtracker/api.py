@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-from collections import Counter
+import sys
+from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,7 +21,7 @@ from .parse.sites import Parsers
 from .parse.read import RawHand, StrayText, split_hands
 from .rules.issues import Code, ValidationIssue
 from .rules.replay import ReplayedHand, replay
-from .stats.per_hand import per_hand_stats
+from .stats.per_hand import PlayerHandStats, per_hand_stats
 from .store.repository import (
     SORTS,
     Filters,
@@ -126,14 +127,47 @@ class HandOutcome:
     game: str
     replayed: ReplayedHand | None = None
     error: HandHistoryError | None = None
+    stats: tuple[PlayerHandStats, ...] | None = None
 
 
-def read_hands(path: Path, parsers: Parsers | None = None) -> Iterator[HandOutcome | Problem]:
+def hand_outcome(raw: RawHand, parsers: Parsers) -> HandOutcome:
+    """One hand: detected, parsed, replayed and its statistics facts computed."""
+    detected = detect(raw.text.split("\n", 1)[0])
+    if not parsers.supports(detected.site) or not detected.is_badugi:
+        return HandOutcome(raw, detected.site, detected.game)
+    try:
+        parsed = parsers.parse(raw, detected.site)
+    except HandHistoryError as error:
+        return HandOutcome(raw, detected.site, detected.game, error=error)
+    replayed = replay(parsed)
+    return HandOutcome(raw, detected.site, detected.game, replayed=replayed, stats=per_hand_stats(replayed))
+
+
+_WORKER_PARSERS: Parsers | None = None
+
+
+def _outcomes(batch: list[RawHand]) -> list[HandOutcome]:
+    """Worker process: a batch of hands (the parsers are built once per worker)."""
+    global _WORKER_PARSERS
+    if _WORKER_PARSERS is None:
+        _WORKER_PARSERS = Parsers()
+    return [hand_outcome(raw, _WORKER_PARSERS) for raw in batch]
+
+
+BATCH = 100
+"""Hands per batch sent to a worker process."""
+
+
+def read_hands(path: Path, parsers: Parsers | None = None, pool=None) -> Iterator[HandOutcome | Problem]:
     """Every hand of a file, parsed and replayed, in order; stray text and unreadable files
-    come as Problems. Streams: one hand in memory at a time."""
+    come as Problems. Streams: one hand (or, with a multiprocessing `pool`, a few batches of
+    hands) in memory at a time."""
     parsers = parsers or Parsers()
     name = str(path)
     seen = False
+    pending: deque = deque()  # batches submitted to the pool, oldest first
+    batch: list[RawHand] = []
+    window = 2 * (getattr(pool, "_processes", 1) or 1)
     try:
         for item in split_hands(path):
             if isinstance(item, StrayText):
@@ -141,24 +175,32 @@ def read_hands(path: Path, parsers: Parsers | None = None) -> Iterator[HandOutco
                               f"text outside any hand ignored: {item.text.splitlines()[0][:60]!r}")
                 continue
             seen = True
-            detected = detect(item.text.split("\n", 1)[0])
-            if not parsers.supports(detected.site) or not detected.is_badugi:
-                yield HandOutcome(item, detected.site, detected.game)
+            if pool is None:
+                yield hand_outcome(item, parsers)
                 continue
-            try:
-                parsed = parsers.parse(item, detected.site)
-            except HandHistoryError as error:
-                yield HandOutcome(item, detected.site, detected.game, error=error)
-                continue
-            yield HandOutcome(item, detected.site, detected.game, replayed=replay(parsed))
+            batch.append(item)
+            if len(batch) >= BATCH:
+                pending.append(pool.apply_async(_outcomes, (batch,)))
+                batch = []
+                while len(pending) > window:
+                    yield from pending.popleft().get()
     except HandHistoryError as error:  # the file could not be decoded (from that line on)
+        yield from _drain(pending, batch, pool)
         yield Problem(name, error.line, None, "encoding", "error", error.message)
         return
     except OSError as error:
         yield Problem(name, None, None, "unreadable", "error", f"cannot read file: {error.strerror}")
         return
+    yield from _drain(pending, batch, pool)
     if not seen:
         yield Problem(name, None, None, "no_hands", "error", "no hand histories found in this file")
+
+
+def _drain(pending: deque, batch: list[RawHand], pool) -> Iterator[HandOutcome]:
+    if pool is not None and batch:
+        pending.append(pool.apply_async(_outcomes, (batch,)))
+    while pending:
+        yield from pending.popleft().get()
 
 
 def import_paths(
@@ -166,27 +208,38 @@ def import_paths(
     db_path: Path,
     *,
     progress: Callable[[Path, int], None] | None = None,
+    jobs: int = 1,
 ) -> ImportSummary:
     """Import files and folders into the database at db_path (created if needed).
 
     One transaction per file. progress(path, bytes) is called as each hand is read, with
     the hand's size in characters (an estimate of bytes), and once per file at its end with
-    0. raises FileNotFoundError for a path that does not exist (nothing is imported then).
+    0. jobs > 1 parses, replays and computes statistics in that many worker processes (this
+    process reads and stores). raises FileNotFoundError for a path that does not exist
+    (nothing is imported then).
     """
     files = expand_paths(paths)
     db = open_database(db_path)
     summary = ImportSummary()
     parsers = Parsers()
+    pool = None
+    if jobs > 1:
+        import multiprocessing
+
+        pool = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork").Pool(jobs)
     try:
         for path in files:
             summary.files += 1
-            _import_file(db, parsers, path, summary, progress)
+            _import_file(db, parsers, path, summary, progress, pool)
     finally:
         db.close()
+        if pool is not None:
+            pool.close()
+            pool.join()
     return summary
 
 
-def _import_file(db, parsers: Parsers, path: Path, summary: ImportSummary, progress) -> None:
+def _import_file(db, parsers: Parsers, path: Path, summary: ImportSummary, progress, pool=None) -> None:
     name = str(path)
     counts = Counter()
     with immediate(db):
@@ -195,7 +248,7 @@ def _import_file(db, parsers: Parsers, path: Path, summary: ImportSummary, progr
              "imported_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds")}
         ).last_pk
         writer = HandWriter(db, file_id)
-        for item in read_hands(path, parsers):
+        for item in read_hands(path, parsers, pool):
             if isinstance(item, Problem):
                 summary.problems.append(item)
                 if item.severity == "error":
@@ -229,7 +282,7 @@ def _import_file(db, parsers: Parsers, path: Path, summary: ImportSummary, progr
                     continue
                 writer.delete(stored[0])  # a complete copy of a hand stored as rejected
                 counts["repaired"] += 1
-            writer.add(replayed, per_hand_stats(replayed))
+            writer.add(replayed, item.stats if item.stats is not None else per_hand_stats(replayed))
             if writer.queued_hands >= 500:  # memory stays flat on big files
                 writer.flush()
             counts["new"] += 1
@@ -460,6 +513,58 @@ def reprocess(db_path: Path) -> ReprocessSummary:
     finally:
         db.close()
     return ReprocessSummary(hands, now_valid, changed, still_rejected)
+
+
+# --- post-session review: `hhtracker sessions`, `report`, `hand` --------------------------
+
+from .report.session import ReportError  # noqa: E402  (re-exported for the CLI)
+
+
+def sessions(db_path: Path, *, hero: str | None = None, gap_minutes: int = 30):
+    """(site -> hero name, the hero's sessions newest first) as
+    `report.session.SessionSummary`s. The hero is `hero` on every site, else the player whose
+    cards the files show most often, per site. raises ReportError when there is no hero,
+    NoDatabaseError when db_path does not exist."""
+    from .report.session import session_list
+
+    db = _existing_database(db_path)
+    try:
+        return session_list(db, hero=hero, gap=dt.timedelta(minutes=gap_minutes))
+    finally:
+        db.close()
+
+
+def session_report(db_path: Path, *, session: int | None = None, start: dt.datetime | None = None,
+                   end: dt.datetime | None = None, hero: str | None = None, gap_minutes: int = 30):
+    """The `report.session.SessionReport` of session number `session` (1 = oldest; default
+    the latest) or of the hero's hands from start (inclusive) to end (exclusive), both
+    aware datetimes. raises ReportError when there is nothing to report, NoDatabaseError
+    when db_path does not exist."""
+    from .report.session import session_report as build
+
+    db = _existing_database(db_path)
+    try:
+        return build(db, number=session, start=start, end=end, hero=hero, gap=dt.timedelta(minutes=gap_minutes))
+    finally:
+        db.close()
+
+
+def hand_replays(db_path: Path, hand_id: str, *, site: str | None = None):
+    """Every stored hand with this site hand number (one per site; only `site`'s if given),
+    parsed and replayed again, as `report.hand_text.HandReplay`s (empty when none).
+    raises NoDatabaseError when db_path does not exist."""
+    from .report.hand_text import replay_stored
+    from .report.queries import stored_hands
+
+    db = _existing_database(db_path)
+    try:
+        stored = stored_hands(db, hand_id, site)
+    finally:
+        db.close()
+    parsers = Parsers()
+    return [replay_stored(s, parsers) for s in stored]
+
+
 # --- export ----------------------------------------------------------------------------------
 
 

@@ -32,6 +32,10 @@ class HandHistoryError(Exception):
         self.hand_id = hand_id
         self.code = code
 
+    def __reduce__(self):
+        # Keep path, line and code when the error crosses processes (import --jobs).
+        return (_rebuild, (type(self), self.message, self.path, self.line, self.column, self.hand_id, self.code))
+
     def __str__(self) -> str:
         where = self.path
         if self.line is not None:
@@ -39,6 +43,10 @@ class HandHistoryError(Exception):
             if self.column is not None:
                 where += f":{self.column}"
         return f"{where}: {self.message}"
+
+
+def _rebuild(cls, message, path, line, column, hand_id, code):
+    return cls(message, path=path, line=line, column=column, hand_id=hand_id, code=code)
 
 
 class EncodingError(HandHistoryError):

@@ -11,7 +11,18 @@ from typing import Annotated
 import typer
 
 from .. import __version__
-from . import generate_cmd, import_cmd, player_cmd, query_cmd, reprocess_cmd, validate_cmd
+from . import (
+    export_cmd,
+    generate_cmd,
+    hand_cmd,
+    import_cmd,
+    player_cmd,
+    query_cmd,
+    report_cmd,
+    reprocess_cmd,
+    sessions_cmd,
+    validate_cmd,
+)
 
 app = typer.Typer(
     name="hhtracker",
@@ -40,5 +51,9 @@ app.command("validate")(validate_cmd.validate_command)
 app.command("player")(player_cmd.player_command)
 app.command("players")(player_cmd.players_command)
 app.command("generate")(generate_cmd.generate_command)
+app.command("export")(export_cmd.export_command)
+app.command("report")(report_cmd.report_command)
+app.command("sessions")(sessions_cmd.sessions_command)
+app.command("hand")(hand_cmd.hand_command)
 app.command("query")(query_cmd.query_command)
 app.command("reprocess")(reprocess_cmd.reprocess_command)

@@ -17,6 +17,7 @@ def import_command(
     db: DbOption = None,
     json_output: JsonOption = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes that parse and check hands (this one stores them).")] = 1,
 ) -> None:
     """Import hand histories: parse, check and store every hand.
 
@@ -40,7 +41,7 @@ def import_command(
         def advance(path: Path, size: int) -> None:
             progress.update(task, advance=size, description=path.name)
 
-        summary = api.import_paths(files, resolve_db(db), progress=advance)
+        summary = api.import_paths(files, resolve_db(db), progress=advance, jobs=jobs)
     if json_output:
         print_json(summary.as_json())
     else:

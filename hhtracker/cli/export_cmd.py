@@ -1,0 +1,57 @@
+"""`hhtracker export --format phh|json OUT`: stored hands as PHH or as our event model in JSON."""
+
+from __future__ import annotations
+
+import datetime as dt
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from .. import api
+from .common import DbOption, resolve_db, stderr, usage_error
+
+
+class ExportFormat(StrEnum):
+    PHH = "phh"
+    JSON = "json"
+
+
+def export_command(
+    out: Annotated[Path, typer.Argument(help="The file to write ('-' for stdout).", show_default=False)],
+    format: Annotated[ExportFormat, typer.Option("--format", help="phh: PHH hand histories (one .phhs file, "
+                                                 "TOML tables [1], [2]...); json: our event model.")] = ExportFormat.PHH,
+    player: Annotated[str | None, typer.Option("--player", help="Only hands where this player is seated.", show_default=False)] = None,
+    date_from: Annotated[dt.datetime | None, typer.Option("--from", formats=["%Y-%m-%d"], help="First day (UTC), inclusive.", show_default=False)] = None,
+    date_to: Annotated[dt.datetime | None, typer.Option("--to", formats=["%Y-%m-%d"], help="Last day (UTC), inclusive.", show_default=False)] = None,
+    lines: Annotated[bool, typer.Option("--nl", help="JSON: one hand per line (JSON lines) instead of a JSON list.")] = False,
+    db: DbOption = None,
+) -> None:
+    """Export stored hands (those whose replay found no error), oldest first, as PHH or JSON.
+
+    PHH: the academic poker hand-history format (variant FB, fixed-limit Badugi), which pokerkit reads; hands PHH cannot describe (pot-limit Badugi...) are left out and listed on stderr. JSON: our event model, one object per hand.
+    """
+    if out.is_dir():
+        raise usage_error(f"{out} is a folder: give the file to write")
+    try:
+        result = api.export_hands(
+            resolve_db(db),
+            None if str(out) == "-" else out,
+            format=format.value,
+            player=player,
+            date_from=date_from.date() if date_from else None,
+            date_to=date_to.date() if date_to else None,
+            json_lines=lines,
+        )
+    except (api.NoDatabaseError, api.UnknownPlayerError, ValueError) as error:
+        raise usage_error(str(error)) from None
+    except OSError as error:
+        raise usage_error(f"cannot write {out}: {error.strerror}") from None
+    if str(out) == "-":
+        typer.echo(result.text, nl=False)
+    for site, hand_id, reason in result.not_exported:
+        stderr.print(f"{site} hand {hand_id} not exported: {reason}", markup=False, highlight=False)
+    where = "stdout" if str(out) == "-" else str(out)
+    stderr.print(f"{result.hands} hand(s) exported as {result.format} to {where}; {len(result.not_exported)} not exported",
+                 markup=False, highlight=False)

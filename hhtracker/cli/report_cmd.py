@@ -1,0 +1,63 @@
+"""`hhtracker report`: the review of one session (or of a date range) of the hero."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from .. import api
+from ..report import render
+from .common import DbOption, JsonOption, print_json, resolve_db, stderr, stdout, usage_error
+
+HeroOption = Annotated[str | None, typer.Option("--hero", help="The hero's screen name (default: the player whose cards the files show, per site).", show_default=False)]
+GapOption = Annotated[int, typer.Option("--gap", min=1, help="Minutes without a hand that end a session.")]
+
+
+def parse_day_or_time(text: str | None, *, end: bool) -> dt.datetime | None:
+    """YYYY-MM-DD or YYYY-MM-DDTHH:MM (UTC) as an aware datetime; a bare day given as --to
+    means the end of that day (the next midnight, exclusive)."""
+    if text is None:
+        return None
+    try:
+        if len(text) == 10:
+            day = dt.datetime.strptime(text, "%Y-%m-%d").replace(tzinfo=dt.UTC)
+            return day + dt.timedelta(days=1) if end else day
+        return dt.datetime.fromisoformat(text.replace(" ", "T")).replace(tzinfo=dt.UTC)
+    except ValueError:
+        raise usage_error(f"{text!r} is not a day (YYYY-MM-DD) or a time (YYYY-MM-DDTHH:MM)") from None
+
+
+def report_command(
+    db: DbOption = None,
+    json_output: JsonOption = False,
+    session: Annotated[int | None, typer.Option("--session", min=1, help="Session number (see `hhtracker sessions`); default the latest.", show_default=False)] = None,
+    start: Annotated[str | None, typer.Option("--from", help="Instead of a session: hands from this day or time (UTC), YYYY-MM-DD[THH:MM].", show_default=False)] = None,
+    end: Annotated[str | None, typer.Option("--to", help="... up to this day (inclusive) or time (exclusive), UTC.", show_default=False)] = None,
+    hero: HeroOption = None,
+    gap: GapOption = 30,
+    html: Annotated[Path | None, typer.Option("--html", help="Also write the report as one self-contained HTML page.", show_default=False)] = None,
+    png: Annotated[Path | None, typer.Option("--png", help="Also write the winnings chart as a PNG image.", show_default=False)] = None,
+) -> None:
+    """Post-session review: hands, duration, tables, stakes, net (money and big bets), BB/100 and bb/100, a winnings chart (total, at showdown, without showdown), results by position, the session's statistics beside lifetime, draw luck, showdowns by hand class, and hands to review.
+
+    A session is the hero's hands, all tables together, with no gap longer than --gap minutes. Times are UTC.
+    """
+    since = parse_day_or_time(start, end=False)
+    until = parse_day_or_time(end, end=True)
+    try:
+        report = api.session_report(resolve_db(db), session=session, start=since, end=until, hero=hero, gap_minutes=gap)
+    except (api.NoDatabaseError, api.ReportError) as error:
+        raise usage_error(str(error.args[0] if error.args else error)) from None
+    if html is not None:
+        html.write_text(render.report_html(report), encoding="utf-8")
+        stderr.print(f"wrote {html}", markup=False, highlight=False)
+    if png is not None:
+        png.write_bytes(render.chart_png(report))
+        stderr.print(f"wrote {png}", markup=False, highlight=False)
+    if json_output:
+        print_json(render.report_json(report))
+    else:
+        render.print_report(report, stdout)

@@ -1,0 +1,23 @@
+"""`hhtracker sessions`: the hero's sessions, newest first."""
+
+from __future__ import annotations
+
+from .. import api
+from ..report import render
+from .common import DbOption, JsonOption, print_json, resolve_db, stdout, usage_error
+from .report_cmd import GapOption, HeroOption
+
+
+def sessions_command(db: DbOption = None, json_output: JsonOption = False, hero: HeroOption = None, gap: GapOption = 30) -> None:
+    """The hero's sessions, newest first: number, start (UTC), duration, hands, tables, net, BB/100.
+
+    A session is the hero's hands, all tables together, with no gap longer than --gap minutes; session 1 is the oldest. --json prints a list, newest first.
+    """
+    try:
+        hero_names, found = api.sessions(resolve_db(db), hero=hero, gap_minutes=gap)
+    except (api.NoDatabaseError, api.ReportError) as error:
+        raise usage_error(str(error.args[0] if error.args else error)) from None
+    if json_output:
+        print_json([{"hero": hero_names, **render.summary_json(s)} for s in found])
+    else:
+        render.print_sessions(hero_names, found, stdout)

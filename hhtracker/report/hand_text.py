@@ -1,0 +1,265 @@
+"""One stored hand replayed as readable text (`hhtracker hand ID`).
+
+The stored raw text is parsed and replayed again (parse.sites.Parsers, rules.replay), so
+what is shown is exactly what the import checked: the rounds with the pot after each, the
+hero's cards after each draw, every hand shown with our evaluation beside the site's words,
+the pots with our winners and who collected, each player's result, and the validation issues.
+A hand that did not parse (status "rejected") is shown as its raw text and the reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import Card, format_cards
+from ..errors import HandHistoryError
+from ..model import (
+    Bet,
+    BettingCapped,
+    BlindKind,
+    Call,
+    Check,
+    Collect,
+    DealtCards,
+    Discard,
+    Fold,
+    Muck,
+    PostAnte,
+    PostBlind,
+    Raise,
+    Show,
+    Site,
+    StandPat,
+    Street,
+    StreetStart,
+    UncalledBetReturned,
+)
+from ..parse.read import RawHand
+from ..parse.sites import Parsers
+from ..rules.badugi import evaluate
+from ..rules.replay import ReplayedHand, replay
+from ..stats.aggregate import format_money
+from .queries import IssueRow, StoredHand
+
+_SECTION = {
+    Street.PREDRAW: "Pre-draw",
+    Street.FIRST_DRAW: "Draw 1",
+    Street.SECOND_DRAW: "Draw 2",
+    Street.THIRD_DRAW: "Draw 3",
+    Street.SHOWDOWN: "Showdown",
+}
+_BLIND = {BlindKind.SMALL: "the small blind", BlindKind.BIG: "the big blind", BlindKind.SMALL_AND_BIG: "small and big blinds"}
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """A part of the hand: "Pre-draw", "Draw 1".."Draw 3" (the draw and the betting after
+    it), "Showdown". pot: int, the pot at its end (None for the showdown)."""
+
+    name: str
+    lines: tuple[str, ...]
+    pot: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class HandReplay:
+    """A hand as text. status: "ok" | "warning" | "error" | "rejected"; sections: empty for
+    a rejected hand (then `raw` is its text); hero_cards: (when, cards, our description);
+    shown: (player, cards, our description, the site's description or None); pots:
+    readable lines; results: (player, position, net int); issues as stored."""
+
+    site: str
+    hand_id: str
+    status: str
+    currency: str
+    header: tuple[str, ...]
+    sections: tuple[Section, ...]
+    hero: str | None
+    hero_cards: tuple[tuple[str, str, str], ...]
+    shown: tuple[tuple[str, str, str, str | None], ...]
+    pots: tuple[str, ...]
+    results: tuple[tuple[str, str | None, int], ...]
+    issues: tuple[IssueRow, ...]
+    raw: str | None = None
+
+    def text(self) -> str:
+        """The whole hand as plain text lines."""
+        out = list(self.header)
+        if self.raw is not None:
+            out += ["", "This hand did not parse; its text as stored:", "", self.raw]
+        for section in self.sections:
+            out.append("")
+            out.append(f"{section.name}" + (f"  (pot {self.money(section.pot)})" if section.pot is not None else ""))
+            out += [f"  {line}" for line in section.lines]
+        if self.hero_cards:
+            out += ["", f"{self.hero}'s cards"]
+            out += [f"  {when:<16} {cards:<12} {desc}" for when, cards, desc in self.hero_cards]
+        if self.shown:
+            out += ["", "Hands shown (our evaluation; the site's words in brackets)"]
+            for player, cards, ours, theirs in self.shown:
+                out.append(f"  {player}: {cards}  {ours}" + (f"  [{theirs}]" if theirs else ""))
+        if self.pots:
+            out += ["", "Pots"] + [f"  {line}" for line in self.pots]
+        if self.results:
+            out += ["", "Results"]
+            out += [f"  {player:<20} {position or '-':<6} {self.money(net, signed=True)}" for player, position, net in self.results]
+        out += ["", "Validation"]
+        if self.issues:
+            out += [f"  line {i.line}: {i.severity} [{i.code}] {i.message}" if i.line else f"  {i.severity} [{i.code}] {i.message}"
+                    for i in self.issues]
+        else:
+            out.append("  no issues: every action, pot and showdown checks out")
+        return "\n".join(out)
+
+    def money(self, amount: int, signed: bool = False) -> str:
+        text = format_money(amount, self.currency)
+        return f"+{text}" if signed and amount > 0 else text
+
+    def as_json(self) -> dict[str, object]:
+        """The documented JSON of `hhtracker hand --json`; money as ints with `currency`."""
+        return {
+            "site": self.site, "hand_id": self.hand_id, "status": self.status, "currency": self.currency,
+            "header": list(self.header),
+            "sections": [{"name": s.name, "lines": list(s.lines), "pot": s.pot} for s in self.sections],
+            "hero": self.hero,
+            "hero_cards": [{"when": w, "cards": c, "hand": d} for w, c, d in self.hero_cards],
+            "shown": [{"player": p, "cards": c, "ours": o, "site": s} for p, c, o, s in self.shown],
+            "pots": list(self.pots),
+            "results": [{"player": p, "position": pos, "net": n} for p, pos, n in self.results],
+            "issues": [{"code": i.code, "severity": i.severity, "message": i.message, "line": i.line} for i in self.issues],
+            "raw": self.raw,
+        }
+
+
+def _describe(cards: tuple[Card, ...] | None) -> str:
+    if not cards or len(cards) > 4 or len(set(cards)) != len(cards):
+        return "?"
+    return evaluate(cards).description
+
+
+def replay_stored(stored: StoredHand, parsers: Parsers | None = None) -> HandReplay:
+    """Parse and replay a stored hand again and describe it."""
+    parsers = parsers or Parsers()
+    raw = RawHand(stored.path, stored.line, stored.text)
+    try:
+        replayed = replay(parsers.parse(raw, Site(stored.site)))
+    except (HandHistoryError, ValueError) as error:
+        message = getattr(error, "message", str(error))
+        issues = stored.issues or (IssueRow("syntax", "error", message, getattr(error, "line", None)),)
+        return HandReplay(stored.site, stored.site_hand_id, stored.status, "", (f"Hand {stored.site_hand_id} ({stored.site}): {stored.status}",),
+                          (), None, (), (), (), (), issues, raw=stored.text)
+    return describe(replayed, stored.status, stored.issues)
+
+
+def describe(replayed: ReplayedHand, status: str | None = None, issues: tuple[IssueRow, ...] | None = None) -> HandReplay:
+    """A replayed hand as a HandReplay. issues: the stored ones (default: the replay's)."""
+    hand = replayed.hand
+    currency = hand.currency
+
+    def money(amount: int) -> str:
+        return format_money(amount, currency)
+
+    stakes = f"{money(hand.stakes.small_bet)}/{money(hand.stakes.big_bet)}"
+    where = f"tournament {hand.tournament.tournament_id}, " if hand.tournament else ""
+    header = [
+        f"Hand {hand.hand_id} ({hand.site.value}), {where}table {hand.table!r}, Badugi {hand.structure.value} {stakes} {currency}",
+        f"Started {hand.start_time.strftime('%Y-%m-%d %H:%M:%S')} UTC (site's time: {hand.local_time}); status {status or replayed.status}",
+        "Seats:",
+    ]
+    for p in replayed.players:
+        mark = "  (hero)" if p.player == replayed.hero else ""
+        dealt = p.position or ("sitting out" if not p.dealt_in else "-")
+        header.append(f"  seat {p.seat}: {p.player} ({money(p.stack)} in chips) {dealt}{mark}")
+
+    pot_after = [sum(sum(p.by_round[: k + 1]) for p in replayed.players) for k in range(4)]
+    sections: list[Section] = []
+    name, lines, round_index = "Pre-draw", [], 0
+    shown_words: dict[str, str | None] = {}
+    for event in hand.events:
+        if isinstance(event, StreetStart):
+            if event.street is Street.PREDRAW:
+                continue
+            sections.append(Section(name, tuple(lines), pot_after[round_index] if name != "Showdown" else None))
+            name, lines = _SECTION[event.street], []
+            if event.street is not Street.SHOWDOWN:
+                round_index += 1
+            continue
+        line = _event_line(event, money)
+        if isinstance(event, Show):
+            shown_words[event.player] = event.description
+        if line:
+            lines.append(line)
+    sections.append(Section(name, tuple(lines), pot_after[round_index] if name != "Showdown" else None))
+
+    hero_cards: list[tuple[str, str, str]] = []
+    if replayed.hero:
+        dealt = next((e for e in hand.events if isinstance(e, DealtCards) and e.player == replayed.hero and e.new is None), None)
+        if dealt is not None:
+            hero_cards.append(("dealt", format_cards(dealt.cards), _describe(dealt.cards)))
+        for draw in replayed.draws:
+            if draw.player == replayed.hero and draw.cards_after is not None:
+                what = "pat" if draw.discarded == 0 else f"drew {draw.discarded}"
+                hero_cards.append((f"draw {draw.draw} ({what})", format_cards(draw.cards_after), _describe(draw.cards_after)))
+
+    for seat in hand.summary.seats:
+        if seat.cards is not None and seat.player not in shown_words:
+            shown_words[seat.player] = seat.description
+    shown = tuple(
+        (p.player, format_cards(p.final_cards), p.final_hand.description if p.final_hand else "?", shown_words.get(p.player))
+        for p in replayed.players
+        if p.final_cards and p.player in shown_words
+    )
+    pots = []
+    for pot in replayed.pots:
+        label = "Pot" if len(replayed.pots) == 1 else ("Main pot" if pot.index == 0 else f"Side pot {pot.index}")
+        winners = ", ".join(pot.winners) if pot.winners else "-"
+        took = ", ".join(f"{p} {money(a)}" for p, a in pot.collected.items()) or "-"
+        pots.append(f"{label} {money(pot.amount)}: eligible {', '.join(pot.eligible)}; our winner {winners}; collected {took}")
+    pots.append(f"Total {money(replayed.total_pot)}, rake {money(replayed.rake)}")
+    results = tuple((p.player, p.position, p.net) for p in replayed.players if p.dealt_in)
+    if issues is None:
+        issues = tuple(IssueRow(i.code.value, i.severity.value, i.message, i.line) for i in replayed.issues)
+    return HandReplay(
+        site=hand.site.value, hand_id=hand.hand_id, status=status or replayed.status, currency=currency,
+        header=tuple(header), sections=tuple(sections), hero=replayed.hero, hero_cards=tuple(hero_cards),
+        shown=shown, pots=tuple(pots), results=results, issues=issues,
+    )
+
+
+def _event_line(event, money) -> str | None:
+    match event:
+        case PostBlind(kind=kind, amount=amount):
+            return f"{event.player} posts {_BLIND[kind]} {money(amount)}"
+        case PostAnte(amount=amount):
+            return f"{event.player} posts the ante {money(amount)}"
+        case DealtCards(cards=cards, new=None):
+            return f"{event.player} is dealt {format_cards(cards)}  ({_describe(cards)})"
+        case DealtCards(cards=cards, new=new):
+            hand = cards + new
+            return f"{event.player} keeps {format_cards(cards) or '-'}, draws {format_cards(new)}: {format_cards(hand)}  ({_describe(hand)})"
+        case Fold():
+            return f"{event.player} folds"
+        case Check():
+            return f"{event.player} checks"
+        case Call(amount=amount, to=to, all_in=all_in):
+            text = f"{event.player} calls {money(amount)}" if amount is not None else f"{event.player} calls to {money(to or 0)}"
+            return text + (" (all-in)" if all_in else "")
+        case Bet(amount=amount, all_in=all_in):
+            return f"{event.player} bets {money(amount)}" + (" (all-in)" if all_in else "")
+        case Raise(to=to, all_in=all_in):
+            return f"{event.player} raises to {money(to)}" + (" (all-in)" if all_in else "")
+        case BettingCapped():
+            return "betting is capped"
+        case Discard(count=count, cards=cards):
+            return f"{event.player} discards {count}" + (f": {format_cards(cards)}" if cards else "")
+        case StandPat(cards=cards):
+            return f"{event.player} stands pat" + (f" on {format_cards(cards)}  ({_describe(cards)})" if cards else "")
+        case Show(cards=cards):
+            return f"{event.player} shows {format_cards(cards)}"
+        case Muck():
+            return f"{event.player} mucks"
+        case UncalledBetReturned(amount=amount):
+            return f"{money(amount)} uncalled, returned to {event.player}"
+        case Collect(amount=amount, pot=pot):
+            return f"{event.player} collects {money(amount)} from the {'pot' if pot == 0 else f'side pot {pot}'}"
+    return None

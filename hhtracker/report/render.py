@@ -1,0 +1,326 @@
+"""A session report as terminal tables (rich), an HTML page (jinja2, autoescaped, chart
+embedded), a PNG chart (matplotlib, Agg backend) or JSON; the session list and a replayed
+hand in the terminal.
+
+JSON money is `{"amount": int, "currency": str}` in the smallest unit (cents, or chips).
+matplotlib and jinja2 are imported only when a chart or a page is asked for.
+"""
+
+from __future__ import annotations
+
+import base64
+import datetime as dt
+import io
+
+from rich.console import Console
+from rich.table import Table
+
+from ..stats.aggregate import format_money, format_ratio
+from ..store.repository import Luck, Money, Ratio
+from .hand_text import HandReplay
+from .session import Chart, SessionReport, SessionSummary
+
+# --- shared formatting -----------------------------------------------------------------
+
+
+def money(m: Money, signed: bool = True) -> str:
+    """"+$3.70", "-$0.50", "+1,200 chips"."""
+    text = format_money(m.amount, m.currency)
+    return f"+{text}" if signed and m.amount > 0 else text
+
+
+def moneys(amounts: tuple[Money, ...]) -> str:
+    return ", ".join(money(m) for m in amounts) or "-"
+
+
+def signed(value: float | None, digits: int = 2) -> str:
+    return "-" if value is None else f"{value:+.{digits}f}"
+
+
+def duration(delta: dt.timedelta) -> str:
+    """"1 h 05 min", "34 min", "1 min 59 s" (under 2 minutes)."""
+    seconds = int(delta.total_seconds())
+    if seconds < 120:
+        return f"{seconds // 60} min {seconds % 60:02d} s" if seconds >= 60 else f"{seconds} s"
+    hours, minutes = divmod(seconds // 60, 60)
+    return f"{hours} h {minutes:02d} min" if hours else f"{minutes} min"
+
+
+def when(moment: dt.datetime) -> str:
+    return moment.astimezone(dt.UTC).strftime("%Y-%m-%d %H:%M")
+
+
+def hero_label(hero: dict[str, str]) -> str:
+    names = sorted(set(hero.values()))
+    if len(names) == 1:
+        return f"{names[0]} ({', '.join(sorted(hero))})"
+    return ", ".join(f"{name} ({site})" for site, name in sorted(hero.items()))
+
+
+def title(report: SessionReport) -> str:
+    s = report.summary
+    which = f"Session {s.number} of {report.sessions_total}" if s.number is not None else "Hands from a date range"
+    return f"{which}: {hero_label(report.hero)}, {when(s.start)} to {when(s.end)} UTC ({duration(s.duration)})"
+
+
+def luck_text(luck: Luck) -> str:
+    if luck.draws == 0:
+        return "- (no one-card draw to a 3-card hand)"
+    z = f", z {luck.z:+.2f}" if luck.z is not None else ""
+    return f"{luck.completed} made of {luck.draws} draws, {luck.expected:.2f} expected{z}"
+
+
+_SPARK = "▁▂▃▄▅▆▇█"
+
+
+def sparkline(values: list[float], width: int = 60) -> str:
+    """The values squeezed to at most `width` block characters, low to high."""
+    if len(values) > width:
+        step = len(values) / width
+        values = [values[min(len(values) - 1, int(i * step))] for i in range(width)] + [values[-1]]
+    low, high = min(values), max(values)
+    span = (high - low) or 1
+    return "".join(_SPARK[int((v - low) / span * (len(_SPARK) - 1))] for v in values)
+
+
+def chart_values(chart: Chart) -> tuple[str, list[float], list[float], list[float]]:
+    """(axis label, total, showdown, no showdown) in display units: currency units (dollars,
+    not cents), chips, or big bets."""
+    if chart.unit == "BB":
+        label, scale = "big bets (BB)", 1.0
+    elif chart.unit == "chips":
+        label, scale = "chips", 1.0
+    else:
+        label, scale = chart.unit, 100.0
+    return (label, [p.total / scale for p in chart.points], [p.showdown / scale for p in chart.points],
+            [p.no_showdown / scale for p in chart.points])
+
+
+# --- terminal --------------------------------------------------------------------------
+
+
+def print_report(report: SessionReport, console: Console) -> None:
+    """The report as rich tables."""
+    s = report.summary
+    head = Table(title=title(report), show_header=False)
+    head.add_column("what")
+    head.add_column("value")
+    head.add_row("Hands", str(s.hands))
+    head.add_row("Tables", f"{len(s.tables)}: {', '.join(s.tables)}")
+    head.add_row("Stakes", ", ".join(s.stakes))
+    head.add_row("Net", f"{moneys(s.net_by_currency)} ({s.net_big_bets:+.2f} BB)")
+    head.add_row("Net at showdown", moneys(report.net_showdown))
+    head.add_row("Net without showdown", moneys(report.net_no_showdown))
+    head.add_row("BB/100 (big bets)", signed(s.big_bets_per_100))
+    head.add_row("bb/100 (big blinds)", signed(s.bb_per_100))
+    label, total, _, _ = chart_values(report.chart)
+    head.add_row(f"Winnings ({label})", f"{sparkline(total)}  (--png/--html for the chart)")
+    if report.left_out:
+        head.add_row("Left out (replay errors)", ", ".join(report.left_out))
+    console.print(head)
+
+    positions = Table(title="Results by position")
+    for column in ("position", "hands", "net", "BB", "BB/100", "bb/100"):
+        positions.add_column(column, justify="left" if column == "position" else "right")
+    for p in report.positions:
+        positions.add_row(p.position, str(p.hands), moneys(p.net), signed(p.net_big_bets), signed(p.big_bets_per_100), signed(p.bb_per_100))
+    console.print(positions)
+
+    stats = Table(title="Statistics: this session beside lifetime")
+    stats.add_column("statistic")
+    stats.add_column("session", justify="right")
+    stats.add_column("lifetime", justify="right")
+    section = None
+    for line in report.stats:
+        if line.section != section:
+            section = line.section
+            stats.add_row(f"[bold]{section}[/bold]", "", "")
+        stats.add_row(line.label, format_ratio(line.session.done, line.session.opportunities),
+                      format_ratio(line.lifetime.done, line.lifetime.opportunities))
+    console.print(stats)
+
+    luck = Table(title="Draw luck: one-card draws to a 3-card hand (known cards)")
+    for column in ("", "draws", "badugis made", "expected", "z"):
+        luck.add_column(column, justify="left" if not column else "right")
+    for label, value in (("session", report.luck), ("lifetime", report.lifetime_luck)):
+        luck.add_row(label, str(value.draws), str(value.completed), f"{value.expected:.2f}", signed(value.z))
+    console.print(luck)
+
+    showdowns = Table(title="Showdowns by the hero's hand")
+    for column in ("hand", "won", "lost"):
+        showdowns.add_column(column, justify="left" if column == "hand" else "right")
+    for c in report.showdowns:
+        showdowns.add_row(c.label, str(c.won), str(c.lost))
+    if not report.showdowns:
+        showdowns.add_row("no showdown", "-", "-")
+    console.print(showdowns)
+
+    notable = Table(title="Hands to review (hhtracker hand ID)")
+    for column in ("kind", "hand", "table", "net", "why"):
+        notable.add_column(column, justify="right" if column == "net" else "left")
+    for n in report.notable:
+        notable.add_row(n.kind, n.site_hand_id, n.table, money(n.net), n.note)
+    console.print(notable)
+
+
+def print_sessions(hero: dict[str, str], sessions: list[SessionSummary], console: Console) -> None:
+    """One row per session, newest first."""
+    table = Table(title=f"Sessions of {hero_label(hero)}, newest first (times UTC)")
+    for column in ("session", "start", "duration", "hands", "tables", "net", "BB/100"):
+        table.add_column(column, justify="left" if column in ("start",) else "right")
+    for s in sessions:
+        table.add_row(str(s.number), when(s.start), duration(s.duration), str(s.hands), str(len(s.tables)),
+                      moneys(s.net_by_currency), signed(s.big_bets_per_100))
+    console.print(table)
+
+
+def print_hand(replay: HandReplay, console: Console) -> None:
+    """A replayed hand as plain text (no markup: names are printed as they are)."""
+    console.print(replay.text(), markup=False, highlight=False)
+
+
+# --- JSON -------------------------------------------------------------------------------
+
+
+def _money(m: Money) -> dict[str, object]:
+    return {"amount": m.amount, "currency": m.currency}
+
+
+def _ratio(r: Ratio) -> dict[str, int]:
+    return {"done": r.done, "opportunities": r.opportunities}
+
+
+def _luck(luck: Luck) -> dict[str, object]:
+    return {"draws": luck.draws, "completed": luck.completed, "expected": luck.expected,
+            "variance": luck.variance, "z": luck.z}
+
+
+def summary_json(s: SessionSummary) -> dict[str, object]:
+    """A session's summary: times in ISO 8601 UTC, duration in seconds, money as ints."""
+    return {
+        "session": s.number,
+        "start": s.start.isoformat(),
+        "end": s.end.isoformat(),
+        "duration_seconds": int(s.duration.total_seconds()),
+        "hands": s.hands,
+        "tables": list(s.tables),
+        "stakes": list(s.stakes),
+        "sites": list(s.sites),
+        "net": _money(s.net),
+        "net_by_currency": [_money(m) for m in s.net_by_currency],
+        "net_big_bets": s.net_big_bets,
+        "big_bets_per_100": s.big_bets_per_100,
+        "bb_per_100": s.bb_per_100,
+    }
+
+
+def report_json(report: SessionReport) -> dict[str, object]:
+    """Everything behind the report; the session's result at the top level as `net`."""
+    value: dict[str, object] = {"hero": dict(report.hero), **summary_json(report.summary)}
+    value["sessions_total"] = report.sessions_total
+    value["net_showdown"] = [_money(m) for m in report.net_showdown]
+    value["net_no_showdown"] = [_money(m) for m in report.net_no_showdown]
+    value["chart"] = {
+        "unit": report.chart.unit,
+        "points": [{"hand": p.hand, "total": p.total, "showdown": p.showdown, "no_showdown": p.no_showdown}
+                   for p in report.chart.points],
+    }
+    value["positions"] = [
+        {"position": p.position, "hands": p.hands, "net": [_money(m) for m in p.net], "net_big_bets": p.net_big_bets,
+         "big_bets_per_100": p.big_bets_per_100, "bb_per_100": p.bb_per_100}
+        for p in report.positions
+    ]
+    value["stats"] = {line.key: {"session": _ratio(line.session), "lifetime": _ratio(line.lifetime)} for line in report.stats}
+    value["luck"] = {"session": _luck(report.luck), "lifetime": _luck(report.lifetime_luck)}
+    value["showdowns"] = [{"class": c.hand_class, "won": c.won, "lost": c.lost} for c in report.showdowns]
+    value["notable"] = [
+        {"kind": n.kind, "site": n.site, "hand": n.site_hand_id, "table": n.table, "start": n.start_time.isoformat(),
+         "net": _money(n.net), "note": n.note}
+        for n in report.notable
+    ]
+    value["left_out"] = list(report.left_out)
+    return value
+
+
+# --- chart and page ------------------------------------------------------------------------
+
+
+def chart_png(report: SessionReport, *, width: float = 10.0, height: float = 5.0, dpi: int = 100) -> bytes:
+    """The cumulative winnings chart (total, at showdown, without showdown) as PNG bytes."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
+
+    label, total, showdown, no_showdown = chart_values(report.chart)
+    hands = [p.hand for p in report.chart.points]
+    figure = Figure(figsize=(width, height), dpi=dpi)
+    FigureCanvasAgg(figure)
+    axes = figure.add_subplot()
+    # the total on top: where it equals one of the others, it is the line that shows
+    axes.plot(hands, showdown, color="#1f5fbf", linewidth=1.5, label="at showdown", zorder=2)
+    axes.plot(hands, no_showdown, color="#c0392b", linewidth=1.5, label="without showdown", zorder=2)
+    axes.plot(hands, total, color="#1a7f37", linewidth=2.4, label="total", zorder=3)
+    axes.xaxis.set_major_locator(MaxNLocator(integer=True))
+    axes.axhline(0, color="#888888", linewidth=0.8)
+    axes.set_xlabel("hands")
+    axes.set_ylabel(f"cumulative winnings, {label}")
+    axes.set_title(title(report).replace("$", r"\$"), fontsize=10)  # names are text, never mathtext
+    axes.grid(True, alpha=0.3)
+    axes.legend(loc="best")
+    figure.tight_layout()
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png")
+    return buffer.getvalue()
+
+
+def _environment():
+    import jinja2
+
+    return jinja2.Environment(
+        loader=jinja2.PackageLoader("hhtracker.report", "templates"),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
+def report_html(report: SessionReport) -> str:
+    """One self-contained page (inline CSS, the chart as a data: URI); every value from the
+    files is escaped by jinja2's autoescaping."""
+    template = _environment().get_template("report.html.j2")
+    s = report.summary
+    stats = []
+    section = None
+    for line in report.stats:
+        stats.append({
+            "section": line.section if line.section != section else None,
+            "label": line.label,
+            "session": format_ratio(line.session.done, line.session.opportunities),
+            "lifetime": format_ratio(line.lifetime.done, line.lifetime.opportunities),
+        })
+        section = line.section
+    return template.render(
+        title=title(report),
+        hero=hero_label(report.hero),
+        summary=[
+            ("Hands", str(s.hands)),
+            ("Duration", duration(s.duration)),
+            ("Tables", f"{len(s.tables)}: {', '.join(s.tables)}"),
+            ("Stakes", ", ".join(s.stakes)),
+            ("Net", f"{moneys(s.net_by_currency)} ({s.net_big_bets:+.2f} BB)"),
+            ("Net at showdown", moneys(report.net_showdown)),
+            ("Net without showdown", moneys(report.net_no_showdown)),
+            ("BB/100 (big bets)", signed(s.big_bets_per_100)),
+            ("bb/100 (big blinds)", signed(s.bb_per_100)),
+        ],
+        chart=base64.b64encode(chart_png(report)).decode("ascii"),
+        positions=[(p.position, p.hands, moneys(p.net), signed(p.net_big_bets), signed(p.big_bets_per_100), signed(p.bb_per_100))
+                   for p in report.positions],
+        stats=stats,
+        luck=(luck_text(report.luck), luck_text(report.lifetime_luck)),
+        showdowns=[(c.label, c.won, c.lost) for c in report.showdowns],
+        notable=[(n.kind, n.site_hand_id, n.table, money(n.net), n.note) for n in report.notable],
+        left_out=list(report.left_out),
+        generated=dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+    )
