@@ -31,6 +31,8 @@ from .store.repository import (
     immediate,
     open_database,
     player_stats,
+    PreparedHand,
+    prepare_hand,
     raw_hand_key,
     sort_players,
 )
@@ -128,6 +130,9 @@ class HandOutcome:
     replayed: ReplayedHand | None = None
     error: HandHistoryError | None = None
     stats: tuple[PlayerHandStats, ...] | None = None
+    prepared: PreparedHand | None = None
+    issues: tuple[ValidationIssue, ...] = ()
+    size: int = 0  # characters of the hand's text when `raw` was emptied (worker results)
 
 
 def hand_outcome(raw: RawHand, parsers: Parsers) -> HandOutcome:
@@ -151,7 +156,18 @@ def _outcomes(batch: list[RawHand]) -> list[HandOutcome]:
     global _WORKER_PARSERS
     if _WORKER_PARSERS is None:
         _WORKER_PARSERS = Parsers()
-    return [hand_outcome(raw, _WORKER_PARSERS) for raw in batch]
+    return [_compact(hand_outcome(raw, _WORKER_PARSERS)) for raw in batch]
+
+
+def _compact(outcome: HandOutcome) -> HandOutcome:
+    """What a worker sends back: the rows to store instead of the replayed hand (far less
+    to pickle), the raw text only once (inside the rows)."""
+    if outcome.replayed is None:
+        return outcome
+    prepared = prepare_hand(outcome.replayed, outcome.stats or ())
+    raw = RawHand(outcome.raw.path, outcome.raw.line, "")
+    return HandOutcome(raw, outcome.site, outcome.game, prepared=prepared, issues=outcome.replayed.issues,
+                       size=len(outcome.raw.text))
 
 
 BATCH = 100
@@ -255,8 +271,8 @@ def _import_file(db, parsers: Parsers, path: Path, summary: ImportSummary, progr
                     counts["rejected_files"] += 1
                 continue
             if progress:
-                progress(path, len(item.raw.text) + 4)
-            if item.replayed is None and item.error is None:
+                progress(path, (len(item.raw.text) or item.size) + 4)
+            if item.replayed is None and item.error is None and item.prepared is None:
                 counts["unsupported"] += 1
                 summary.unsupported_games[item.game] += 1
                 continue
@@ -273,26 +289,29 @@ def _import_file(db, parsers: Parsers, path: Path, summary: ImportSummary, progr
                 counts["rejected"] += 1
                 summary.problems.append(Problem(name, item.error.line, key, issue.code.value, "error", item.error.message))
                 continue
-            replayed = item.replayed
-            hand = replayed.hand
-            stored = writer.stored(hand.site.value, hand.hand_id)
+            prepared = item.prepared
+            if prepared is None:  # computed here (no worker processes)
+                stats = item.stats if item.stats is not None else per_hand_stats(item.replayed)
+                prepared = prepare_hand(item.replayed, stats)
+            issues = item.replayed.issues if item.replayed is not None else item.issues
+            stored = writer.stored(prepared.site, prepared.site_hand_id)
             if stored is not None:
                 if stored[1] != "rejected":
                     counts["duplicate"] += 1
                     continue
                 writer.delete(stored[0])  # a complete copy of a hand stored as rejected
                 counts["repaired"] += 1
-            writer.add(replayed, item.stats if item.stats is not None else per_hand_stats(replayed))
+            writer.add_prepared(prepared)
             if writer.queued_hands >= 500:  # memory stays flat on big files
                 writer.flush()
             counts["new"] += 1
-            if replayed.status == "error":
+            if prepared.status == "error":
                 counts["rejected"] += 1
-            elif replayed.status == "warning":
+            elif prepared.status == "warning":
                 counts["warnings"] += 1
-            for issue in replayed.issues:
+            for issue in issues:
                 summary.problems.append(
-                    Problem(name, issue.line, hand.hand_id, issue.code.value, issue.severity.value, issue.message)
+                    Problem(name, issue.line, prepared.site_hand_id, issue.code.value, issue.severity.value, issue.message)
                 )
         writer.flush()
         db["files"].update(

@@ -130,3 +130,28 @@ def test_two_imports_and_a_reader_at_once(tmp_path: Path, db_path: Path) -> None
     with sqlite3.connect(db_path) as conn:
         assert conn.execute("select count(*) from hands").fetchone()[0] == 14 + 600
     assert counts == sorted(counts)  # the reader saw whole files arrive, never a step back
+
+
+def test_jobs_give_the_same_database(tmp_path: Path) -> None:
+    """import --jobs 2 (worker processes) stores exactly what a single process stores."""
+    folder = tmp_path / "hh"
+    generate_files(folder, hands=400, seed=31, tables=2)
+    (folder / "cut.txt").write_text("\n".join((SAMPLES / "stars_cash_badugi_025_050.txt")
+                                              .read_text(encoding="utf-8-sig").splitlines()[:20]))
+    contents = []
+    for jobs in ("1", "2"):
+        db_path = tmp_path / f"jobs{jobs}.db"
+        result = run("import", "--db", str(db_path), "--jobs", jobs, "--json", str(folder))
+        assert result.exit_code == 1  # the cut hand
+        summary = json.loads(result.stdout)
+        assert (summary["hands_new"], summary["hands_rejected"]) == (400, 1)
+        db = sqlite_utils.Database(db_path)
+        contents.append((
+            db.execute("select site_hand_id, status, total_pot, rake from hands order by site_hand_id").fetchall(),
+            db.execute("select h.site_hand_id, p.name, hp.net, hp.vpip_done, hp.pat_d1_done from hand_players hp "
+                       "join hands h on h.id = hp.hand_id join players p on p.id = hp.player_id "
+                       "order by h.site_hand_id, p.name").fetchall(),
+            db.execute("select count(*) from actions").fetchone(), db.execute("select count(*) from draws").fetchone(),
+            db.execute("select count(*), sum(length(text)) from raw_hands").fetchone(),
+        ))
+    assert contents[0] == contents[1]

@@ -87,6 +87,17 @@ def raw_hand_key(raw: RawHand) -> str:
     return "sha1:" + hashlib.sha1(raw.text.encode()).hexdigest()[:20]
 
 
+@dataclass(frozen=True, slots=True)
+class PreparedHand:
+    """One hand's rows, ready to store: rows maps a table to its rows (dicts of column ->
+    value), players by name under "player"; the writer adds ids."""
+
+    site: str
+    site_hand_id: str
+    status: str
+    rows: dict[str, list[dict[str, object]]]
+
+
 class HandWriter:
     """Adds hands to an open transaction. Not thread-safe."""
 
@@ -164,109 +175,24 @@ class HandWriter:
 
     def add(self, replayed: ReplayedHand, stats: Iterable[PlayerHandStats]) -> None:
         """A parsed and replayed hand with its statistics facts."""
-        hand = replayed.hand
-        site = hand.site.value
-        tournament = hand.tournament
+        self.add_prepared(prepare_hand(replayed, stats))
+
+    def add_prepared(self, prepared: PreparedHand) -> None:
+        """A hand whose rows were built by prepare_hand() (perhaps in a worker process): give
+        it a row id and its players theirs, and queue its rows."""
         hand_id = self._new_hand_id()
-        self._pending[(site, hand.hand_id)] = (hand_id, replayed.status)
-        self._queue("hands", [
-            {
-                "id": hand_id,
-                "site": site,
-                "site_hand_id": hand.hand_id,
-                "status": replayed.status,
-                "game": hand.game,
-                "structure": hand.structure.value,
-                "currency": hand.currency,
-                "tournament_id": tournament.tournament_id if tournament else None,
-                "buy_in": tournament.buy_in if tournament else None,
-                "level": tournament.level if tournament else None,
-                "small_bet": hand.stakes.small_bet,
-                "big_bet": hand.stakes.big_bet,
-                "big_blind": replayed.big_blind,
-                "table_name": hand.table,
-                "max_seats": hand.max_seats,
-                "button_seat": hand.button_seat,
-                "players_dealt": sum(1 for p in replayed.players if p.dealt_in),
-                "start_time": hand.start_time.isoformat(),
-                "local_time": hand.local_time,
-                "total_pot": replayed.total_pot,
-                "rake": replayed.rake,
-                "showdown": int(replayed.showdown),
-                "walk": int(replayed.walk),
-                "hero": replayed.hero,
-                "file_id": self.file_id,
-                "line": hand.source.line,
-            }
-        ])
-        stats_by_player = {s.player: s for s in stats}
-        ids = {p.player: self.player_id(site, p.player) for p in replayed.players}
-        rows = []
-        for player in replayed.players:
-            row = {
-                "hand_id": hand_id,
-                "player_id": ids[player.player],
-                "seat": player.seat,
-                "position": player.position,
-                "stack": player.stack,
-                "dealt_in": int(player.dealt_in),
-                "contributed": player.contributed,
-                "collected": player.collected,
-                "net": player.net,
-                "rake": player.rake,
-                "folded_round": int(player.folded_round) if player.folded_round else None,
-                "all_in": int(player.all_in),
-                "reached_draw": player.reached_draw,
-                "showdown": int(player.showdown),
-                "final_cards": format_cards(player.final_cards) if player.final_cards else None,
-                "hand_class": player.final_hand.hand_class.value if player.final_hand else None,
-                "hand_description": player.final_hand.description if player.final_hand else None,
-            }
-            facts = stats_by_player.get(player.player)
-            if facts is not None:
-                row.update(fact_columns(facts))
-            else:
-                row.update({f"{key}_{end}": 0 for key in STAT_KEYS for end in ("done", "opp")})
-            rows.append(row)
-        self._queue("hand_players", rows)
-        self._queue("draw_luck", (
-            row for facts in stats_by_player.values() for row in luck_rows(hand_id, ids[facts.player], facts)
-        ))
-        self._queue("actions", (
-            {
-                "hand_id": hand_id,
-                "seq": action.seq,
-                "round": int(action.round),
-                "player_id": ids[action.player],
-                "kind": action.kind.value,
-                "amount": action.amount,
-                "to_amount": action.to,
-                "all_in": int(action.all_in),
-                "line": action.line,
-            }
-            for action in replayed.actions
-        ))
-        by_draw = {(d.player, d.draw): d for d in replayed.draws}
-        draw_rows = []
-        for player in replayed.players:
-            if not player.dealt_in:
-                continue
-            for number in (1, 2, 3):
-                draw = by_draw.get((player.player, number))
-                draw_rows.append(
-                    {
-                        "hand_id": hand_id,
-                        "player_id": ids[player.player],
-                        "draw": number,
-                        "discarded": draw.discarded if draw else None,
-                        "cards_before": _cards(draw.cards_before) if draw else None,
-                        "discarded_cards": _cards(draw.discarded_cards) if draw else None,
-                        "new_cards": _cards(draw.new_cards) if draw else None,
-                        "line": draw.line if draw else None,
-                    }
-                )
-        self._queue("draws", draw_rows)
-        self._raw_and_issues(hand_id, hand.source.path, hand.source.line, hand.source.text, replayed.issues)
+        self._pending[(prepared.site, prepared.site_hand_id)] = (hand_id, prepared.status)
+        for table, rows in prepared.rows.items():
+            for row in rows:
+                if table == "hands":
+                    row["id"], row["file_id"] = hand_id, self.file_id
+                else:
+                    row["hand_id"] = hand_id
+                name = row.pop("player", None)
+                if name is not None:
+                    row["player_id"] = self.player_id(prepared.site, name)
+            self._queue(table, rows)
+
 
     def _raw_and_issues(self, hand_id: int, path: str, line: int, text: str, issues: Iterable[ValidationIssue]) -> None:
         self._queue("raw_hands", [{"hand_id": hand_id, "path": path, "line": line, "text": text}])
@@ -274,6 +200,119 @@ class HandWriter:
             {"hand_id": hand_id, "code": i.code.value, "severity": i.severity.value, "message": i.message, "line": i.line}
             for i in issues
         ))
+
+
+def prepare_hand(replayed: ReplayedHand, stats: Iterable[PlayerHandStats]) -> PreparedHand:
+    """The rows of one hand for every table, with players named (not yet numbered) and no
+    hand id: pure, so worker processes can build them (import --jobs)."""
+    out: dict[str, list[dict[str, object]]] = {}
+
+    def queue(table: str, rows) -> None:
+        out.setdefault(table, []).extend(rows)
+
+    hand = replayed.hand
+    site = hand.site.value
+    tournament = hand.tournament
+    queue("hands", [
+        {
+            "site": site,
+            "site_hand_id": hand.hand_id,
+            "status": replayed.status,
+            "game": hand.game,
+            "structure": hand.structure.value,
+            "currency": hand.currency,
+            "tournament_id": tournament.tournament_id if tournament else None,
+            "buy_in": tournament.buy_in if tournament else None,
+            "level": tournament.level if tournament else None,
+            "small_bet": hand.stakes.small_bet,
+            "big_bet": hand.stakes.big_bet,
+            "big_blind": replayed.big_blind,
+            "table_name": hand.table,
+            "max_seats": hand.max_seats,
+            "button_seat": hand.button_seat,
+            "players_dealt": sum(1 for p in replayed.players if p.dealt_in),
+            "start_time": hand.start_time.isoformat(),
+            "local_time": hand.local_time,
+            "total_pot": replayed.total_pot,
+            "rake": replayed.rake,
+            "showdown": int(replayed.showdown),
+            "walk": int(replayed.walk),
+            "hero": replayed.hero,
+            "line": hand.source.line,
+        }
+    ])
+    stats_by_player = {s.player: s for s in stats}
+    ids = {p.player: p.player for p in replayed.players}
+    rows = []
+    for player in replayed.players:
+        row = {
+            "player": ids[player.player],
+            "seat": player.seat,
+            "position": player.position,
+            "stack": player.stack,
+            "dealt_in": int(player.dealt_in),
+            "contributed": player.contributed,
+            "collected": player.collected,
+            "net": player.net,
+            "rake": player.rake,
+            "folded_round": int(player.folded_round) if player.folded_round else None,
+            "all_in": int(player.all_in),
+            "reached_draw": player.reached_draw,
+            "showdown": int(player.showdown),
+            "final_cards": format_cards(player.final_cards) if player.final_cards else None,
+            "hand_class": player.final_hand.hand_class.value if player.final_hand else None,
+            "hand_description": player.final_hand.description if player.final_hand else None,
+        }
+        facts = stats_by_player.get(player.player)
+        if facts is not None:
+            row.update(fact_columns(facts))
+        else:
+            row.update({f"{key}_{end}": 0 for key in STAT_KEYS for end in ("done", "opp")})
+        rows.append(row)
+    queue("hand_players", rows)
+    queue("draw_luck", (
+        {**{k: v for k, v in row.items() if k != "player_id"}, "player": facts.player}
+        for facts in stats_by_player.values() for row in luck_rows(0, 0, facts)
+    ))
+    queue("actions", (
+        {
+            "seq": action.seq,
+            "round": int(action.round),
+            "player": ids[action.player],
+            "kind": action.kind.value,
+            "amount": action.amount,
+            "to_amount": action.to,
+            "all_in": int(action.all_in),
+            "line": action.line,
+        }
+        for action in replayed.actions
+    ))
+    by_draw = {(d.player, d.draw): d for d in replayed.draws}
+    draw_rows = []
+    for player in replayed.players:
+        if not player.dealt_in:
+            continue
+        for number in (1, 2, 3):
+            draw = by_draw.get((player.player, number))
+            draw_rows.append(
+                {
+                    "player": ids[player.player],
+                    "draw": number,
+                    "discarded": draw.discarded if draw else None,
+                    "cards_before": _cards(draw.cards_before) if draw else None,
+                    "discarded_cards": _cards(draw.discarded_cards) if draw else None,
+                    "new_cards": _cards(draw.new_cards) if draw else None,
+                    "line": draw.line if draw else None,
+                }
+            )
+    queue("draws", draw_rows)
+    queue("raw_hands", [{"path": hand.source.path, "line": hand.source.line, "text": hand.source.text}])
+    queue("validation_issues", (
+        {"code": i.code.value, "severity": i.severity.value, "message": i.message, "line": i.line}
+        for i in replayed.issues
+    ))
+    return PreparedHand(site, hand.hand_id, replayed.status, out)
+
 
 
 def _cards(cards) -> str | None:
