@@ -133,6 +133,7 @@ class HandOutcome:
     prepared: PreparedHand | None = None
     issues: tuple[ValidationIssue, ...] = ()
     size: int = 0  # characters of the hand's text when `raw` was emptied (worker results)
+    duplicate: bool = False  # already stored whole: not parsed again
 
 
 def hand_outcome(raw: RawHand, parsers: Parsers) -> HandOutcome:
@@ -174,10 +175,12 @@ BATCH = 100
 """Hands per batch sent to a worker process."""
 
 
-def read_hands(path: Path, parsers: Parsers | None = None, pool=None) -> Iterator[HandOutcome | Problem]:
+def read_hands(path: Path, parsers: Parsers | None = None, pool=None,
+               stored: Callable[[str, str], bool] | None = None) -> Iterator[HandOutcome | Problem]:
     """Every hand of a file, parsed and replayed, in order; stray text and unreadable files
     come as Problems. Streams: one hand (or, with a multiprocessing `pool`, a few batches of
-    hands) in memory at a time."""
+    hands) in memory at a time. stored(site, hand number) -> True skips a hand already in the
+    database before any parsing (it comes back with duplicate=True)."""
     parsers = parsers or Parsers()
     name = str(path)
     seen = False
@@ -191,6 +194,11 @@ def read_hands(path: Path, parsers: Parsers | None = None, pool=None) -> Iterato
                               f"text outside any hand ignored: {item.text.splitlines()[0][:60]!r}")
                 continue
             seen = True
+            if stored is not None:
+                detected = detect(item.text.split("\n", 1)[0])
+                if detected.site is not None and stored(detected.site.value, raw_hand_key(item)):
+                    yield HandOutcome(item, detected.site, detected.game, duplicate=True)
+                    continue
             if pool is None:
                 yield hand_outcome(item, parsers)
                 continue
@@ -264,7 +272,11 @@ def _import_file(db, parsers: Parsers, path: Path, summary: ImportSummary, progr
              "imported_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds")}
         ).last_pk
         writer = HandWriter(db, file_id)
-        for item in read_hands(path, parsers, pool):
+        def already(site: str, number: str) -> bool:
+            found = writer.stored(site, number)
+            return found is not None and found[1] != "rejected"
+
+        for item in read_hands(path, parsers, pool, stored=already):
             if isinstance(item, Problem):
                 summary.problems.append(item)
                 if item.severity == "error":
@@ -272,6 +284,9 @@ def _import_file(db, parsers: Parsers, path: Path, summary: ImportSummary, progr
                 continue
             if progress:
                 progress(path, (len(item.raw.text) or item.size) + 4)
+            if item.duplicate:
+                counts["duplicate"] += 1
+                continue
             if item.replayed is None and item.error is None and item.prepared is None:
                 counts["unsupported"] += 1
                 summary.unsupported_games[item.game] += 1
