@@ -12,7 +12,6 @@ import sys
 import time
 from pathlib import Path
 
-import pytest
 import sqlite_utils
 from typer.testing import CliRunner
 

@@ -26,7 +26,6 @@ import re
 from zoneinfo import ZoneInfo
 
 from lark import Token, Transformer, v_args
-from lark.exceptions import UnexpectedInput, VisitError
 
 from ..cards import parse_cards
 from ..errors import HandSyntaxError
@@ -63,8 +62,8 @@ from ..model import (
     Tournament,
     UncalledBetReturned,
 )
-from .grammar import inline_transformer, load_parser
-from .pokerstars import ZONES, _syntax_error, parse_amount
+from .grammar import inline_transformer, load_parser, parse_lines
+from .pokerstars import ZONES, parse_amount
 from .read import RawHand
 
 _STRUCTURES = {
@@ -326,15 +325,7 @@ class FullTiltParser:
                 path=raw.path, line=raw.line, code="partial",
             )
         self._transformer.offset = raw.line - 1
-        try:
-            text = "\n".join(line.rstrip() for line in raw.text.split("\n")) + "\n"
-            header, items = self._lark.parse(text)
-        except UnexpectedInput as error:
-            raise _syntax_error(error, raw) from None
-        except VisitError as error:
-            raise HandSyntaxError(
-                f"bad value: {error.orig_exc}", path=raw.path, line=raw.line, code="bad_value"
-            ) from None
+        header, items = parse_lines(self._lark, raw)
         hand_id, table_part, (structure, stakes, currency), clock = header.value
         seats: list[Seat] = []
         events: list[Event] = []

@@ -11,6 +11,10 @@ from pathlib import Path
 
 import lark.lexer
 from lark import Lark, Transformer
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+
+from ..errors import HandSyntaxError
+from .read import RawHand
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 _CANDIDATES = (_PACKAGE / "grammars", _PACKAGE.parent / "grammars")
@@ -64,3 +68,44 @@ def load_parser(name: str, transformer_type: type[Transformer] | None = None) ->
 def inline_transformer(parser: Lark) -> Transformer:
     """The transformer instance a cached parser was built with."""
     return parser.options.transformer
+
+
+def parse_lines(parser: Lark, raw: RawHand):
+    """Run a site's LALR parser (with its inline transformer) on one hand; returns what the
+    transformer's `start` returns. Trailing blanks are part of the formats on some lines and
+    not on others (FORMATS.md 1.1), so they are dropped first. raises HandSyntaxError with
+    the file line: an unknown line shape, a hand cut off, or a value the grammar let through
+    but that is wrong (a date like 31:05:12)."""
+    text = "\n".join(line.rstrip() for line in raw.text.rstrip().split("\n")) + "\n"
+    try:
+        return parser.parse(text)
+    except UnexpectedInput as error:
+        raise syntax_error(error, raw) from None
+    except (VisitError, ValueError) as error:
+        error = getattr(error, "orig_exc", error)
+        raise HandSyntaxError(f"bad value: {error}", path=raw.path, line=raw.line, code="bad_value") from None
+
+
+def syntax_error(error: UnexpectedInput, raw: RawHand) -> HandSyntaxError:
+    """A lark failure as `file:line: what is wrong`, quoting the offending line."""
+    lines = raw.text.split("\n")
+    if isinstance(error, UnexpectedEOF) or getattr(error, "line", -1) in (-1, None, "?"):
+        line = raw.line + len(lines) - 1
+        message = "hand ends too early (cut off?): no *** SUMMARY *** block"
+        if any(text.startswith("*** SUMMARY ***") for text in lines):
+            message = "hand ends too early (cut off?) inside the summary"
+        return HandSyntaxError(message, path=raw.path, line=line, code="truncated")
+    relative = error.line
+    text = lines[relative - 1] if 0 < relative <= len(lines) else ""
+    if isinstance(error, UnexpectedToken) and error.token.type == "$END":
+        line = raw.line + len(lines) - 1
+        return HandSyntaxError(
+            "hand ends too early (cut off?): no *** SUMMARY *** block" if "*** SUMMARY ***" not in raw.text
+            else "hand ends too early (cut off?) inside the summary",
+            path=raw.path, line=line, code="truncated",
+        )
+    if isinstance(error, UnexpectedCharacters | UnexpectedToken):
+        message = f"unrecognised line: {text.strip()!r}"
+    else:  # pragma: no cover - other lark errors
+        message = f"cannot parse: {text.strip()!r}"
+    return HandSyntaxError(message, path=raw.path, line=raw.line + relative - 1, column=error.column, code="syntax")

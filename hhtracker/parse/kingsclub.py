@@ -32,7 +32,6 @@ from collections import defaultdict
 from decimal import Decimal, InvalidOperation
 
 from lark import Token, Transformer, v_args
-from lark.exceptions import UnexpectedInput, VisitError
 
 from ..cards import Card, parse_cards
 from ..errors import HandSyntaxError
@@ -63,8 +62,7 @@ from ..model import (
     Summary,
     SummarySeat,
 )
-from .grammar import inline_transformer, load_parser
-from .pokerstars import _syntax_error
+from .grammar import inline_transformer, load_parser, parse_lines
 from .read import RawHand
 
 CURRENCY = "USD"
@@ -256,15 +254,7 @@ class KingsClubParser:
 
     def parse(self, raw: RawHand) -> ParsedHand:
         self._transformer.reset(raw.line - 1)
-        try:
-            text = "\n".join(line.rstrip() for line in raw.text.split("\n")) + "\n"
-            header, date, table, items = self._lark.parse(text)
-        except UnexpectedInput as error:
-            raise _syntax_error(error, raw) from None
-        except VisitError as error:
-            raise HandSyntaxError(
-                f"bad value: {error.orig_exc}", path=raw.path, line=raw.line, code="bad_value"
-            ) from None
+        header, date, table, items = parse_lines(self._lark, raw)
         hand_id, structure, stakes = header.value
         table_name, button = table.value
         seats: list[Seat] = []

@@ -10,7 +10,6 @@ import datetime as dt
 from zoneinfo import ZoneInfo
 
 from lark import Token, Transformer, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from ..cards import Card, parse_cards
 from ..errors import HandSyntaxError
@@ -50,7 +49,7 @@ from ..model import (
     Tournament,
     UncalledBetReturned,
 )
-from .grammar import inline_transformer, load_parser
+from .grammar import inline_transformer, load_parser, parse_lines
 from .read import RawHand
 
 # Site time zone abbreviations -> IANA zones (the ET stamp, always present, is preferred).
@@ -395,18 +394,7 @@ class PokerStarsParser:
 
     def parse(self, raw: RawHand) -> ParsedHand:
         self._transformer.offset = raw.line - 1
-        try:
-            # Trailing blanks are part of the format on some lines and not on others
-            # (FORMATS.md 1.1): drop them all so the grammar need not know which.
-            text = "\n".join(line.rstrip() for line in raw.text.rstrip().split("\n")) + "\n"
-            header, table, items = self._lark.parse(text)
-        except UnexpectedInput as error:
-            raise _syntax_error(error, raw) from None
-        except (VisitError, ValueError) as error:  # a value the grammar let through but is wrong
-            error = getattr(error, "orig_exc", error)
-            raise HandSyntaxError(
-                f"bad value: {error}", path=raw.path, line=raw.line, code="bad_value"
-            ) from None
+        header, table, items = parse_lines(self._lark, raw)
         hand_id, (structure, stakes, currency, tournament), clock, et_clock = header.value
         table_name, max_seats, button = table.value
         seats: list[Seat] = []
@@ -449,28 +437,3 @@ class PokerStarsParser:
             summary=summary,
             source=SourceText(raw.path, raw.line, raw.text),
         )
-
-
-def _syntax_error(error: UnexpectedInput, raw: RawHand) -> HandSyntaxError:
-    """A lark failure as `file:line: what is wrong`, quoting the offending line."""
-    lines = raw.text.split("\n")
-    if isinstance(error, UnexpectedEOF) or getattr(error, "line", -1) in (-1, None, "?"):
-        line = raw.line + len(lines) - 1
-        message = "hand ends too early (cut off?): no *** SUMMARY *** block"
-        if any(text.startswith("*** SUMMARY ***") for text in lines):
-            message = "hand ends too early (cut off?) inside the summary"
-        return HandSyntaxError(message, path=raw.path, line=line, code="truncated")
-    relative = error.line
-    text = lines[relative - 1] if 0 < relative <= len(lines) else ""
-    if isinstance(error, UnexpectedToken) and error.token.type == "$END":
-        line = raw.line + len(lines) - 1
-        return HandSyntaxError(
-            "hand ends too early (cut off?): no *** SUMMARY *** block" if "*** SUMMARY ***" not in raw.text
-            else "hand ends too early (cut off?) inside the summary",
-            path=raw.path, line=line, code="truncated",
-        )
-    if isinstance(error, UnexpectedCharacters | UnexpectedToken):
-        message = f"unrecognised line: {text.strip()!r}"
-    else:  # pragma: no cover - other lark errors
-        message = f"cannot parse: {text.strip()!r}"
-    return HandSyntaxError(message, path=raw.path, line=raw.line + relative - 1, column=error.column, code="syntax")
