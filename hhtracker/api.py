@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 import sys
+import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -82,6 +83,7 @@ class ImportSummary:
     hands_unsupported: int = 0
     hands_with_warnings: int = 0
     hands_repaired: int = 0
+    hands_pending: int = 0  # (--watch) a last hand still being written, left for later
     unsupported_games: Counter[str] = field(default_factory=Counter)
     problems: list[Problem] = field(default_factory=list)
 
@@ -93,6 +95,7 @@ class ImportSummary:
             "hands_rejected": self.hands_rejected,
             "hands_unsupported": self.hands_unsupported,
             "hands_repaired": self.hands_repaired,
+            "hands_pending": self.hands_pending,
             "unsupported_games": dict(sorted(self.unsupported_games.items())),
             "problems": [
                 {"file": p.file, "line": p.line, "hand_id": p.hand_id, "code": p.code,
@@ -263,7 +266,27 @@ def import_paths(
     return summary
 
 
-def _import_file(db, parsers: Parsers, path: Path, summary: ImportSummary, progress, pool=None) -> None:
+def _held_tail(items: Iterator[HandOutcome | Problem], hold_tail: bool, summary: ImportSummary) -> Iterator[HandOutcome | Problem]:
+    """With hold_tail, a file's last hand that is cut off is not passed on (a site client may
+    still be writing it: `import --watch` picks it up when it is complete)."""
+    if not hold_tail:
+        yield from items
+        return
+    held: HandOutcome | Problem | None = None
+    for item in items:
+        if held is not None:
+            yield held
+        held = item
+    if held is None:
+        return
+    if isinstance(held, HandOutcome) and held.error is not None and held.error.code == "truncated":
+        summary.hands_pending += 1
+        return
+    yield held
+
+
+def _import_file(db, parsers: Parsers, path: Path, summary: ImportSummary, progress, pool=None,
+                 hold_tail: bool = False) -> None:
     name = str(path)
     counts = Counter()
     with immediate(db):
@@ -276,7 +299,7 @@ def _import_file(db, parsers: Parsers, path: Path, summary: ImportSummary, progr
             found = writer.stored(site, number)
             return found is not None and found[1] != "rejected"
 
-        for item in read_hands(path, parsers, pool, stored=already):
+        for item in _held_tail(read_hands(path, parsers, pool, stored=already), hold_tail, summary):
             if isinstance(item, Problem):
                 summary.problems.append(item)
                 if item.severity == "error":
@@ -693,3 +716,51 @@ def export_hands(
     if out is not None:
         Path(out).write_text(result.text, encoding="utf-8")
     return result
+
+
+def watch(
+    paths: Iterable[Path],
+    db_path: Path,
+    *,
+    interval: float = 2.0,
+    on_import: Callable[[ImportSummary], None] | None = None,
+    rounds: int | None = None,
+) -> None:
+    """Keep importing new and growing files under `paths` (auto-import while a site client
+    writes its hand histories). Every `interval` seconds the files whose size or time
+    changed are imported again: stored hands are skipped by number, new ones added, and a
+    last hand still being written is left for the next round instead of being rejected.
+    on_import(summary) is called after each round that imported something; `rounds` stops
+    after that many rounds (None: until KeyboardInterrupt, which is left to the caller)."""
+    seen: dict[Path, tuple[int, int]] = {}
+    done = 0
+    parsers = Parsers()
+    while rounds is None or done < rounds:
+        done += 1
+        try:
+            files = expand_paths(paths)
+        except FileNotFoundError:
+            files = []
+        changed = []
+        for path in files:
+            try:
+                stat = path.stat()
+            except OSError:
+                continue
+            key = (stat.st_size, stat.st_mtime_ns)
+            if seen.get(path) != key:
+                changed.append(path)
+                seen[path] = key
+        if changed:
+            summary = ImportSummary()
+            db = open_database(db_path)
+            try:
+                for path in changed:
+                    summary.files += 1
+                    _import_file(db, parsers, path, summary, None, None, hold_tail=True)
+            finally:
+                db.close()
+            if on_import is not None:
+                on_import(summary)
+        if rounds is None or done < rounds:
+            time.sleep(interval)

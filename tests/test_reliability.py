@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 
 from hhtracker.cli import app
 from hhtracker.generate import generate_files
+from hhtracker.parse.read import split_hands
 
 from .conftest import ROOT, SAMPLES
 
@@ -154,3 +155,45 @@ def test_jobs_give_the_same_database(tmp_path: Path) -> None:
             db.execute("select count(*), sum(length(text)) from raw_hands").fetchone(),
         ))
     assert contents[0] == contents[1]
+
+
+def test_watch_picks_up_new_hands_and_waits_for_a_hand_being_written(tmp_path: Path, db_path: Path) -> None:
+    folder = tmp_path / "client"
+    folder.mkdir()
+    hands = list(split_hands(SAMPLES / "stars_cash_badugi_025_050.txt"))
+    live = folder / "table.txt"
+    # two whole hands and the first 12 lines of the third, as a client mid-write
+    third = hands[2].text.split("\n")
+    live.write_text(hands[0].text + "\n\n\n" + hands[1].text + "\n\n\n" + "\n".join(third[:12]) + "\n")
+    process = subprocess.Popen([sys.executable, "-m", "hhtracker", "import", "--watch", "--interval", "0.2",
+                                "--db", str(db_path), str(folder)], cwd=ROOT, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+
+    def count(status: str) -> int:
+        try:
+            with sqlite3.connect(db_path, timeout=5) as conn:
+                return conn.execute("select count(*) from hands where status = ?", [status]).fetchone()[0]
+        except sqlite3.OperationalError:
+            return -1
+
+    def wait_for(predicate) -> bool:
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            if predicate():
+                return True
+            time.sleep(0.1)
+        return False
+
+    try:
+        assert wait_for(lambda: count("ok") == 2)
+        time.sleep(0.5)
+        assert count("rejected") == 0  # the hand being written is not rejected
+        with open(live, "a", encoding="utf-8") as handle:
+            handle.write("\n".join(third[12:]) + "\n\n\n" + hands[3].text + "\n")
+        assert wait_for(lambda: count("ok") == 4)
+        assert count("rejected") == 0
+    finally:
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=30)
+    assert process.returncode == 0, err
+    assert "stopped" in err

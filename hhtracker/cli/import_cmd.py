@@ -18,6 +18,8 @@ def import_command(
     json_output: JsonOption = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes that parse and check hands (this one stores them).")] = 1,
+    watch: Annotated[bool, typer.Option("--watch", help="Keep importing new and growing files until Ctrl-C.")] = False,
+    interval: Annotated[float, typer.Option("--interval", min=0.1, help="With --watch: seconds between looks.")] = 2.0,
 ) -> None:
     """Import hand histories: parse, check and store every hand.
 
@@ -27,6 +29,9 @@ def import_command(
         files = api.expand_paths(paths)
     except FileNotFoundError as error:
         raise usage_error(str(error)) from None
+    if watch:
+        _watch(paths, resolve_db(db), interval, json_output)
+        return
     if not files:
         raise usage_error("no hand-history files (.txt, .xml) in " + ", ".join(str(p) for p in paths))
     total = sum(f.stat().st_size for f in files)
@@ -71,3 +76,23 @@ def _print_summary(summary: api.ImportSummary) -> None:
             f"{warnings} warning(s) in {summary.hands_with_warnings} hand(s) (hands kept); see `hhtracker validate` or --json",
             markup=False, highlight=False,
         )
+
+
+def _watch(paths: list[Path], db: Path, interval: float, json_output: bool) -> None:
+    """Auto-import until Ctrl-C: one summary per round that found something new."""
+    stderr.print(f"watching {', '.join(str(p) for p in paths)} every {interval:g} s; Ctrl-C stops",
+                 markup=False, highlight=False)
+
+    def report(summary: api.ImportSummary) -> None:
+        if json_output:
+            print_json(summary.as_json())
+        else:
+            _print_summary(summary)
+            if summary.hands_pending:
+                stdout.print(f"{summary.hands_pending} hand(s) still being written, left for later",
+                             markup=False, highlight=False)
+
+    try:
+        api.watch(paths, db, interval=interval, on_import=report)
+    except KeyboardInterrupt:
+        stderr.print("stopped", markup=False, highlight=False)
