@@ -764,3 +764,65 @@ def watch(
                 on_import(summary)
         if rounds is None or done < rounds:
             time.sleep(interval)
+
+
+PARQUET_TABLES = ("hands", "players", "hand_players", "actions", "draws")
+
+
+class MissingExtraError(RuntimeError):
+    """An optional dependency is not installed (the message says which extra to install)."""
+
+
+def export_parquet(db_path: Path, out: Path, *, player: str | None = None,
+                   date_from: dt.date | None = None, date_to: dt.date | None = None,
+                   batch_rows: int = 50_000) -> dict[str, int]:
+    """Write the hands, players, hand_players, actions and draws tables as Parquet files in
+    the folder `out` (one file per table, `<table>.parquet`), for DuckDB, Spark or pandas on
+    archives larger than one SQLite file. Only hands that count (status ok or warning),
+    optionally those where `player` is seated and within the dates (UTC, inclusive). Rows go
+    out in batches, so memory stays flat. Returns rows written per table. raises
+    NoDatabaseError, MissingExtraError (pyarrow: `pip install 'hhtracker[parquet]'`)."""
+    try:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+    except ImportError:
+        raise MissingExtraError("Parquet export needs pyarrow: pip install 'hhtracker[parquet]'") from None
+    db = _existing_database(db_path)
+    where = ["h.status in ('ok', 'warning')"]
+    params: list[object] = []
+    if player is not None:
+        where.append("h.id in (select hp.hand_id from hand_players hp join players p on p.id = hp.player_id where p.name = ?)")
+        params.append(player)
+    if date_from is not None:
+        where.append("h.start_time >= ?")
+        params.append(date_from.isoformat())
+    if date_to is not None:
+        where.append("h.start_time < ?")
+        params.append((date_to + dt.timedelta(days=1)).isoformat())
+    chosen = "select h.id from hands h where " + " and ".join(where)
+    queries = {
+        "hands": (f"select * from hands where id in ({chosen}) order by id", params),
+        "players": (f"select * from players where id in (select player_id from hand_players where hand_id in ({chosen}))", params),
+        "hand_players": (f"select * from hand_players where hand_id in ({chosen}) order by hand_id", params),
+        "actions": (f"select * from actions where hand_id in ({chosen}) order by hand_id, seq", params),
+        "draws": (f"select * from draws where hand_id in ({chosen}) order by hand_id, player_id, draw", params),
+    }
+    out.mkdir(parents=True, exist_ok=True)
+    written: dict[str, int] = {}
+    try:
+        for table, (sql, args) in queries.items():
+            types = db[table].columns_dict  # column -> int, float or str
+            schema = pa.schema([(name, pa.int64() if kind is int else pa.float64() if kind is float else pa.string())
+                                for name, kind in types.items()])
+            cursor = db.execute(sql, args)
+            names = [d[0] for d in cursor.description]
+            count = 0
+            with pq.ParquetWriter(out / f"{table}.parquet", schema) as writer:
+                while rows := cursor.fetchmany(batch_rows):
+                    columns = list(zip(*rows))
+                    writer.write_table(pa.table({n: pa.array(c, type=schema.field(n).type) for n, c in zip(names, columns)}, schema=schema))
+                    count += len(rows)
+            written[table] = count
+    finally:
+        db.close()
+    return written

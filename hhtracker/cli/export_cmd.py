@@ -1,4 +1,5 @@
-"""`hhtracker export --format phh|json OUT`: stored hands as PHH or as our event model in JSON."""
+"""`hhtracker export --format phh|json|parquet OUT`: stored hands as PHH, as our event model in
+JSON, or the tables as Parquet files (OUT is then a folder)."""
 
 from __future__ import annotations
 
@@ -16,10 +17,11 @@ from .common import DbOption, resolve_db, stderr, usage_error
 class ExportFormat(StrEnum):
     PHH = "phh"
     JSON = "json"
+    PARQUET = "parquet"
 
 
 def export_command(
-    out: Annotated[Path, typer.Argument(help="The file to write ('-' for stdout).", show_default=False)],
+    out: Annotated[Path, typer.Argument(help="The file to write ('-' for stdout); for parquet, a folder.", show_default=False)],
     format: Annotated[ExportFormat, typer.Option("--format", help="phh: PHH hand histories (one .phhs file, "
                                                  "TOML tables [1], [2]...); json: our event model.")] = ExportFormat.PHH,
     player: Annotated[str | None, typer.Option("--player", help="Only hands where this player is seated.", show_default=False)] = None,
@@ -32,6 +34,16 @@ def export_command(
 
     PHH: the academic poker hand-history format (variant FB, fixed-limit Badugi), which pokerkit reads; hands PHH cannot describe (pot-limit Badugi...) are left out and listed on stderr. JSON: our event model, one object per hand.
     """
+    if format is ExportFormat.PARQUET:
+        try:
+            written = api.export_parquet(resolve_db(db), out, player=player,
+                                         date_from=date_from.date() if date_from else None,
+                                         date_to=date_to.date() if date_to else None)
+        except (api.NoDatabaseError, api.MissingExtraError) as error:
+            raise usage_error(str(error)) from None
+        stderr.print("Parquet written to " + str(out) + ": " + ", ".join(f"{t} {n:,} rows" for t, n in written.items()),
+                     markup=False, highlight=False)
+        return
     if out.is_dir():
         raise usage_error(f"{out} is a folder: give the file to write")
     try:
