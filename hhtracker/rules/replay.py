@@ -42,12 +42,12 @@ from .badugi import BadugiHand, evaluate
 from .issues import Code, Severity, ValidationIssue
 from .pots import build_pots, proportional_shares, split_amount
 from .positions import positions
-from .structures import SITE_RULES, LimitRules, SiteRules
+from .structures import POKERSTARS_LIMIT, SITE_RULES, LimitRules, SiteRules
 from .table import IllegalAction, Table
 
-CAP_BETS = 4
-"""PokerStars fixed limit: 4 bets per round (a bet and three raises; pre-draw the big blind
-is the first), heads-up included, as the real files show (../shared/formats, 1.6)."""
+CAP_BETS = POKERSTARS_LIMIT.cap
+"""Bets per fixed-limit round on PokerStars (structures.POKERSTARS_LIMIT), for the
+statistics that ask whether a raise was still allowed."""
 
 
 class ActionKind(StrEnum):
@@ -635,9 +635,7 @@ class _Replay:
         return tuple(results)
 
     def clockwise_from_button(self) -> list[str]:
-        button = self.hand.button_seat
-        seats = sorted(self.hand.seats, key=lambda s: ((s.seat - button - 1) % 100, s.seat))
-        return [s.player for s in seats]
+        return self.table.clockwise_after(self.hand.button_seat)
 
     def check_cards(self, live: list[str]) -> None:
         """No card in two hands at once; a discarded card back only after a reshuffle."""
