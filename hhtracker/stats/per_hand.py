@@ -145,7 +145,8 @@ _AGGRESSIVE = frozenset({ActionKind.BET, ActionKind.RAISE})
 
 def per_hand_stats(replayed: ReplayedHand) -> tuple[PlayerHandStats, ...]:
     """The facts of every player dealt in, in seat order."""
-    return tuple(_Hand(replayed).player_stats(p) for p in replayed.players if p.dealt_in)
+    hand = _Hand(replayed)  # what all players' facts share, worked out once
+    return tuple(hand.player_stats(p) for p in replayed.players if p.dealt_in)
 
 
 class _Hand:
