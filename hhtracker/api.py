@@ -17,12 +17,13 @@ from pathlib import Path
 
 from .errors import HandHistoryError
 from .model import Site
-from .parse.detect import detect
+from .parse.detect import Detected, detect
 from .parse.sites import Parsers
+from .pipeline import replay_raw
 from .parse.read import RawHand, StrayText, split_hands
 from .rules.issues import Code, ValidationIssue
-from .rules.replay import ReplayedHand, replay
-from .stats.per_hand import PlayerHandStats, per_hand_stats
+from .rules.replay import ReplayedHand
+from .stats.per_hand import per_hand_stats
 from .store.repository import (
     SORTS,
     Filters,
@@ -132,24 +133,23 @@ class HandOutcome:
     game: str
     replayed: ReplayedHand | None = None
     error: HandHistoryError | None = None
-    stats: tuple[PlayerHandStats, ...] | None = None
     prepared: PreparedHand | None = None
     issues: tuple[ValidationIssue, ...] = ()
     size: int = 0  # characters of the hand's text when `raw` was emptied (worker results)
     duplicate: bool = False  # already stored whole: not parsed again
 
 
-def hand_outcome(raw: RawHand, parsers: Parsers) -> HandOutcome:
-    """One hand: detected, parsed, replayed and its statistics facts computed."""
-    detected = detect(raw.text.split("\n", 1)[0])
+def hand_outcome(raw: RawHand, parsers: Parsers, detected: Detected | None = None) -> HandOutcome:
+    """One hand: detected (unless given), parsed and replayed. Statistics are left to the
+    importer (validate needs none)."""
+    detected = detected or detect(raw.text.split("\n", 1)[0])
     if not parsers.supports(detected.site) or not detected.is_badugi:
         return HandOutcome(raw, detected.site, detected.game)
     try:
-        parsed = parsers.parse(raw, detected.site)
+        replayed = replay_raw(raw, parsers, detected.site)
     except HandHistoryError as error:
         return HandOutcome(raw, detected.site, detected.game, error=error)
-    replayed = replay(parsed)
-    return HandOutcome(raw, detected.site, detected.game, replayed=replayed, stats=per_hand_stats(replayed))
+    return HandOutcome(raw, detected.site, detected.game, replayed=replayed)
 
 
 _WORKER_PARSERS: Parsers | None = None
@@ -168,7 +168,7 @@ def _compact(outcome: HandOutcome) -> HandOutcome:
     to pickle), the raw text only once (inside the rows)."""
     if outcome.replayed is None:
         return outcome
-    prepared = prepare_hand(outcome.replayed, outcome.stats or ())
+    prepared = prepare_hand(outcome.replayed, per_hand_stats(outcome.replayed))
     raw = RawHand(outcome.raw.path, outcome.raw.line, "")
     return HandOutcome(raw, outcome.site, outcome.game, prepared=prepared, issues=outcome.replayed.issues,
                        size=len(outcome.raw.text))
@@ -197,13 +197,14 @@ def read_hands(path: Path, parsers: Parsers | None = None, pool=None,
                               f"text outside any hand ignored: {item.text.splitlines()[0][:60]!r}")
                 continue
             seen = True
+            detected = None
             if stored is not None:
                 detected = detect(item.text.split("\n", 1)[0])
                 if detected.site is not None and stored(detected.site.value, raw_hand_key(item)):
                     yield HandOutcome(item, detected.site, detected.game, duplicate=True)
                     continue
             if pool is None:
-                yield hand_outcome(item, parsers)
+                yield hand_outcome(item, parsers, detected)
                 continue
             batch.append(item)
             if len(batch) >= BATCH:
@@ -329,8 +330,7 @@ def _import_file(db, parsers: Parsers, path: Path, summary: ImportSummary, progr
                 continue
             prepared = item.prepared
             if prepared is None:  # computed here (no worker processes)
-                stats = item.stats if item.stats is not None else per_hand_stats(item.replayed)
-                prepared = prepare_hand(item.replayed, stats)
+                prepared = prepare_hand(item.replayed, per_hand_stats(item.replayed))
             issues = item.replayed.issues if item.replayed is not None else item.issues
             stored = writer.stored(prepared.site, prepared.site_hand_id)
             if stored is not None:
@@ -550,13 +550,8 @@ def reprocess(db_path: Path) -> ReprocessSummary:
         ).fetchall()
         for row_id, site, status, file_id, path, line, text in rows:
             hands += 1
-            raw = RawHand(path, line, text)
-            detected = detect(text.split("\n", 1)[0])
-            if not parsers.supports(detected.site) or not detected.is_badugi:
-                still_rejected += status == "rejected"
-                continue
             try:
-                replayed = replay(parsers.parse(raw, detected.site))
+                replayed = replay_raw(RawHand(path, line, text), parsers)
             except HandHistoryError:
                 still_rejected += status == "rejected"
                 continue
@@ -693,8 +688,8 @@ def export_hands(
     hands_phh = []
     for site_name, hand_id, path, line, text in rows:
         try:
-            replayed = replay(parsers.parse(RawHand(path, line, text), Site(site_name)))
-        except (HandHistoryError, ValueError) as error:
+            replayed = replay_raw(RawHand(path, line, text), parsers, site_name)
+        except HandHistoryError as error:
             result.not_exported.append((site_name, hand_id, f"does not parse any more: {error}"))
             continue
         if replayed.status == "error":

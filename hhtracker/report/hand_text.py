@@ -28,7 +28,6 @@ from ..model import (
     PostBlind,
     Raise,
     Show,
-    Site,
     StandPat,
     Street,
     StreetStart,
@@ -37,7 +36,8 @@ from ..model import (
 from ..parse.read import RawHand
 from ..parse.sites import Parsers
 from ..rules.badugi import evaluate
-from ..rules.replay import ReplayedHand, replay
+from ..pipeline import replay_raw
+from ..rules.replay import ReplayedHand
 from ..stats.aggregate import format_money
 from .queries import IssueRow, StoredHand
 
@@ -142,8 +142,8 @@ def replay_stored(stored: StoredHand, parsers: Parsers | None = None) -> HandRep
     parsers = parsers or Parsers()
     raw = RawHand(stored.path, stored.line, stored.text)
     try:
-        replayed = replay(parsers.parse(raw, Site(stored.site)))
-    except (HandHistoryError, ValueError) as error:
+        replayed = replay_raw(raw, parsers, stored.site)
+    except HandHistoryError as error:
         message = getattr(error, "message", str(error))
         issues = stored.issues or (IssueRow("syntax", "error", message, getattr(error, "line", None)),)
         return HandReplay(stored.site, stored.site_hand_id, stored.status, "", (f"Hand {stored.site_hand_id} ({stored.site}): {stored.status}",),

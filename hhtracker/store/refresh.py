@@ -6,10 +6,9 @@ from __future__ import annotations
 from sqlite_utils import Database
 
 from ..errors import HandHistoryError
-from ..model import Site
 from ..parse.read import RawHand
 from ..parse.sites import Parsers
-from ..rules.replay import replay
+from ..pipeline import replay_raw
 from ..stats.per_hand import per_hand_stats
 from .repository import fact_columns, luck_rows
 
@@ -25,14 +24,8 @@ def recompute_facts(db: Database) -> int:
     ).fetchall()
     for hand_id, site, path, line, text in rows:
         try:
-            site_enum = Site(site)
-        except ValueError:
-            continue
-        if not parsers.supports(site_enum):
-            continue
-        try:
-            replayed = replay(parsers.parse(RawHand(path, line, text), site_enum))
-        except HandHistoryError:
+            replayed = replay_raw(RawHand(path, line, text), parsers, site)
+        except HandHistoryError:  # no longer parses, or a site this version does not read
             continue
         ids = dict(db.execute("select name, id from players where site = ?", [site]).fetchall())
         db.execute("delete from draw_luck where hand_id = ?", [hand_id])
