@@ -40,7 +40,6 @@ from typer.testing import CliRunner
 
 from hhtracker import api
 from hhtracker.cli import app
-from hhtracker.report import render
 from hhtracker.report.queries import HeroHand
 from hhtracker.report.session import split_sessions
 

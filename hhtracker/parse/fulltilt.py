@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from zoneinfo import ZoneInfo
 
 from lark import Token, Transformer, v_args
 
@@ -62,8 +61,8 @@ from ..model import (
     Tournament,
     UncalledBetReturned,
 )
-from .grammar import inline_transformer, load_parser, parse_lines
-from .pokerstars import ZONES, parse_amount
+from .grammar import Piece, SiteParser, site_time_to_utc
+from .pokerstars import parse_amount
 from .read import RawHand
 
 _STRUCTURES = {
@@ -100,14 +99,6 @@ _FUSED = re.compile(r"^(?P<first>.+?) Seat (?P<seat>\d+): (?P<second>.+)$")
 _POT_NUMBER = re.compile(r"#?(\d+) \($")
 
 
-class _Line:
-    """A parsed line before it becomes an event: the pieces `start` assembles."""
-
-    __slots__ = ("kind", "value")
-
-    def __init__(self, kind: str, value: object) -> None:
-        self.kind = kind
-        self.value = value
 
 
 def _description(token: Token | None, prefix: str) -> str | None:
@@ -132,7 +123,7 @@ class FullTiltTransformer(Transformer):
     # ---- header -------------------------------------------------------------------------
 
     def header(self, hand_id, table_part, game_info, clock, _partial):
-        return _Line("header", (str(hand_id), str(table_part), game_info, str(clock)))
+        return Piece("header", (str(hand_id), str(table_part), game_info, str(clock)))
 
     def header_game(self, first, second):
         stakes, game = (first, second) if first.type == "STAKES" else (second, first)
@@ -239,7 +230,7 @@ class FullTiltTransformer(Transformer):
         return UncalledBetReturned(str(name), parse_amount(amount), line=self._line(amount))
 
     def button(self, seat):
-        return _Line("button", int(seat))
+        return Piece("button", int(seat))
 
     # ---- summary ------------------------------------------------------------------------
 
@@ -248,7 +239,7 @@ class FullTiltTransformer(Transformer):
         flat: list[SummarySeat] = []
         for item in seats:
             flat.extend(item)
-        return _Line("summary", Summary(total_pot, rake, pots, tuple(flat), line=line))
+        return Piece("summary", Summary(total_pot, rake, pots, tuple(flat), line=line))
 
     def total_pot(self, total, main, *rest):
         *sides, rake = rest
@@ -307,15 +298,14 @@ class FullTiltTransformer(Transformer):
         return (header, items)
 
 
-class FullTiltParser:
+class FullTiltParser(SiteParser):
     """Parses Full Tilt Badugi hands. Not thread-safe (one inline transformer per process).
 
     parse(raw) -> ParsedHand; raises HandSyntaxError with the file line and what is wrong.
     """
 
-    def __init__(self) -> None:
-        self._lark = load_parser("fulltilt", FullTiltTransformer)
-        self._transformer: FullTiltTransformer = inline_transformer(self._lark)  # type: ignore[assignment]
+    grammar = "fulltilt"
+    transformer = FullTiltTransformer
 
     def parse(self, raw: RawHand) -> ParsedHand:
         first = raw.text.split("\n", 1)[0].rstrip()
@@ -324,8 +314,7 @@ class FullTiltParser:
                 "partial hand: Full Tilt wrote only part of it (header ends '(partial)'); nothing to import",
                 path=raw.path, line=raw.line, code="partial",
             )
-        self._transformer.offset = raw.line - 1
-        header, items = parse_lines(self._lark, raw)
+        header, items = self.run(raw)
         hand_id, table_part, (structure, stakes, currency), clock = header.value
         seats: list[Seat] = []
         events: list[Event] = []
@@ -340,7 +329,7 @@ class FullTiltParser:
                 events.extend(e for e in item if e is not None)
             elif isinstance(item, Seat):
                 seats.append(item)
-            elif isinstance(item, _Line):
+            elif isinstance(item, Piece):
                 if item.kind == "button":
                     button = item.value  # type: ignore[assignment]
                 else:
@@ -370,9 +359,6 @@ class FullTiltParser:
         clock_text, _, date_text = clock.partition(" - ")
         time_text, zone = clock_text.split(" ")
         stamp = dt.datetime.strptime(f"{date_text} {time_text}", "%Y/%m/%d %H:%M:%S")
-        tz = ZONES.get(zone)
-        if tz is None:
-            raise HandSyntaxError(f"unknown time zone {zone!r}", path=raw.path, line=raw.line, code="time_zone")
         return ParsedHand(
             site=Site.FULL_TILT,
             hand_id=hand_id,
@@ -384,7 +370,7 @@ class FullTiltParser:
             table=table,
             max_seats=max_seats,
             button_seat=button,
-            start_time=stamp.replace(tzinfo=ZoneInfo(tz)).astimezone(dt.UTC),
+            start_time=site_time_to_utc(stamp, zone, raw),
             local_time=f"{stamp:%Y/%m/%d %H:%M:%S} {zone}",
             seats=tuple(seats),
             events=tuple(events),

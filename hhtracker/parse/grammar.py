@@ -6,8 +6,10 @@ they are packaged as `hhtracker/grammars/` (pyproject.toml, hatch `force-include
 
 from __future__ import annotations
 
+import datetime as dt
 from functools import cache
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import lark.lexer
 from lark import Lark, Transformer
@@ -109,3 +111,69 @@ def syntax_error(error: UnexpectedInput, raw: RawHand) -> HandSyntaxError:
     else:  # pragma: no cover - other lark errors
         message = f"cannot parse: {text.strip()!r}"
     return HandSyntaxError(message, path=raw.path, line=raw.line + relative - 1, column=error.column, code="syntax")
+
+
+class Piece:
+    """What an inline transformer hands back for a line that is not an event (the header,
+    the table line, the summary block): a kind and its value, for the site parser to assemble."""
+
+    __slots__ = ("kind", "value")
+
+    def __init__(self, kind: str, value: object) -> None:
+        self.kind = kind
+        self.value = value
+
+
+class SiteParser:
+    """Base of the Lark-based site parsers: builds the site's grammar once (`grammar`, the
+    file name under grammars/; `transformer`, its inline transformer class) and runs it on a
+    hand with the transformer told the hand's first file line. Subclasses assemble the
+    ParsedHand in `parse()`. Not thread-safe (one inline transformer per process)."""
+
+    grammar: str
+    transformer: type[Transformer]
+
+    def __init__(self) -> None:
+        self._lark = load_parser(self.grammar, self.transformer)
+        self._transformer = inline_transformer(self._lark)
+
+    def run(self, raw: RawHand):
+        """What the transformer's `start` returns for this hand. raises HandSyntaxError."""
+        reset = getattr(self._transformer, "reset", None)
+        if reset is not None:
+            reset(raw.line - 1)
+        else:
+            self._transformer.offset = raw.line - 1
+        return parse_lines(self._lark, raw)
+
+
+# Site time zone abbreviations -> IANA zones (the ET stamp, always present on PokerStars, is preferred).
+ZONES: dict[str, str] = {
+    "ET": "America/New_York",
+    "CET": "Europe/Paris",
+    "CEST": "Europe/Paris",
+    "EET": "Europe/Helsinki",
+    "WET": "Europe/Lisbon",
+    "GMT": "UTC",
+    "UTC": "UTC",
+    "MSK": "Europe/Moscow",
+    "PT": "America/Los_Angeles",
+    "MT": "America/Denver",
+    "CT": "America/Chicago",
+    "AT": "America/Halifax",
+    "BRT": "America/Sao_Paulo",
+    "AEST": "Australia/Sydney",
+    "NZT": "Pacific/Auckland",
+    "IST": "Asia/Kolkata",
+    "JST": "Asia/Tokyo",
+    "CCT": "Asia/Shanghai",
+}
+
+
+def site_time_to_utc(stamp: dt.datetime, zone: str, raw: RawHand) -> dt.datetime:
+    """A site's wall-clock time stamp (naive datetime) in the named zone ("ET", "CET"...) as
+    an aware UTC datetime. raises HandSyntaxError for a zone abbreviation not in ZONES."""
+    name = ZONES.get(zone)
+    if name is None:
+        raise HandSyntaxError(f"unknown time zone {zone!r}", path=raw.path, line=raw.line, code="time_zone")
+    return stamp.replace(tzinfo=ZoneInfo(name)).astimezone(dt.UTC)

@@ -62,7 +62,7 @@ from ..model import (
     Summary,
     SummarySeat,
 )
-from .grammar import inline_transformer, load_parser, parse_lines
+from .grammar import Piece, SiteParser
 from .read import RawHand
 
 CURRENCY = "USD"
@@ -107,12 +107,6 @@ def _pot_index(words: str) -> int:
     return int(digits) if digits else 1
 
 
-class _Line:
-    __slots__ = ("kind", "value")
-
-    def __init__(self, kind: str, value: object) -> None:
-        self.kind = kind
-        self.value = value
 
 
 @v_args(inline=True)
@@ -136,10 +130,10 @@ class KingsClubTransformer(Transformer):
 
     def header(self, hand_id, game, small, big):
         structure = _STRUCTURES[str(game).rsplit(" ", 1)[0]]
-        return _Line("header", (str(hand_id), structure, Stakes(parse_money(small), parse_money(big))))
+        return Piece("header", (str(hand_id), structure, Stakes(parse_money(small), parse_money(big))))
 
     def table(self, name, button):
-        return _Line("table", (str(name)[1:-1], int(button)))
+        return Piece("table", (str(name)[1:-1], int(button)))
 
     def seat(self, number, name, stack):
         return Seat(int(number), str(name), parse_money(stack), line=self._line(number))
@@ -220,7 +214,7 @@ class KingsClubTransformer(Transformer):
     # ---- summary ------------------------------------------------------------------------
 
     def summary(self, *items):
-        return _Line("summary", items)
+        return Piece("summary", items)
 
     def summary_seat(self, number, name, stack, net):
         return ("seat", int(number), str(name), parse_money(net), self._line(number))
@@ -242,19 +236,17 @@ class KingsClubTransformer(Transformer):
         return (header, str(date), table, items)
 
 
-class KingsClubParser:
+class KingsClubParser(SiteParser):
     """Parses KingsClub Badugi hands. Not thread-safe (one inline transformer per process).
 
     parse(raw) -> ParsedHand; raises HandSyntaxError with the file line and what is wrong.
     """
 
-    def __init__(self) -> None:
-        self._lark = load_parser("kingsclub", KingsClubTransformer)
-        self._transformer: KingsClubTransformer = inline_transformer(self._lark)  # type: ignore[assignment]
+    grammar = "kingsclub"
+    transformer = KingsClubTransformer
 
     def parse(self, raw: RawHand) -> ParsedHand:
-        self._transformer.reset(raw.line - 1)
-        header, date, table, items = parse_lines(self._lark, raw)
+        header, date, table, items = self.run(raw)
         hand_id, structure, stakes = header.value
         table_name, button = table.value
         seats: list[Seat] = []
@@ -267,7 +259,7 @@ class KingsClubParser:
                 events.extend(item)
             elif isinstance(item, Seat):
                 seats.append(item)
-            elif isinstance(item, _Line):
+            elif isinstance(item, Piece):
                 summary_items = item.value  # type: ignore[assignment]
             else:
                 events.append(item)

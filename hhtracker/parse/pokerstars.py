@@ -7,12 +7,10 @@ that parses is a hand whose every line has a known shape.
 from __future__ import annotations
 
 import datetime as dt
-from zoneinfo import ZoneInfo
 
 from lark import Token, Transformer, v_args
 
 from ..cards import Card, parse_cards
-from ..errors import HandSyntaxError
 from ..model import (
     Bet,
     BettingCapped,
@@ -49,30 +47,9 @@ from ..model import (
     Tournament,
     UncalledBetReturned,
 )
-from .grammar import inline_transformer, load_parser, parse_lines
+from .grammar import Piece, SiteParser, site_time_to_utc
 from .read import RawHand
 
-# Site time zone abbreviations -> IANA zones (the ET stamp, always present, is preferred).
-ZONES: dict[str, str] = {
-    "ET": "America/New_York",
-    "CET": "Europe/Paris",
-    "CEST": "Europe/Paris",
-    "EET": "Europe/Helsinki",
-    "WET": "Europe/Lisbon",
-    "GMT": "UTC",
-    "UTC": "UTC",
-    "MSK": "Europe/Moscow",
-    "PT": "America/Los_Angeles",
-    "MT": "America/Denver",
-    "CT": "America/Chicago",
-    "AT": "America/Halifax",
-    "BRT": "America/Sao_Paulo",
-    "AEST": "Australia/Sydney",
-    "NZT": "Pacific/Auckland",
-    "IST": "Asia/Kolkata",
-    "JST": "Asia/Tokyo",
-    "CCT": "Asia/Shanghai",
-}
 
 _STRUCTURES = {
     "Limit": BettingStructure.FIXED_LIMIT,
@@ -143,14 +120,6 @@ def _with(token: str) -> str | None:
     return description[:-1] if found else None
 
 
-class _Line:
-    """A parsed line before it becomes an event: the pieces `start` assembles."""
-
-    __slots__ = ("kind", "value")
-
-    def __init__(self, kind: str, value: object) -> None:
-        self.kind = kind
-        self.value = value
 
 
 @v_args(inline=True)
@@ -169,7 +138,7 @@ class PokerStarsTransformer(Transformer):
     # ---- header -------------------------------------------------------------------------
 
     def header(self, hand_id, room, game_info, clock, et_clock):
-        return _Line("header", (str(hand_id), game_info, clock, et_clock))
+        return Piece("header", (str(hand_id), game_info, clock, et_clock))
 
     def cash_game(self, game, small, big, currency):
         structure = game
@@ -193,7 +162,7 @@ class PokerStarsTransformer(Transformer):
 
     def table(self, name, max_seats, play_money, button):
         seats = int(max_seats.strip().split("-")[0]) if max_seats else None
-        return _Line("table", (str(name)[1:-1], seats, int(button)))
+        return Piece("table", (str(name)[1:-1], seats, int(button)))
 
     def seat(self, start, name, tail):
         number = int(start[5 : start.index(":")])
@@ -335,7 +304,7 @@ class PokerStarsTransformer(Transformer):
 
     def summary(self, total, *seats):
         total_pot, rake, pots, line = total
-        return _Line("summary", Summary(total_pot, rake, pots, tuple(seats), line=line))
+        return Piece("summary", Summary(total_pot, rake, pots, tuple(seats), line=line))
 
     def total_pot(self, total, main, *rest):
         *sides, rake = rest
@@ -382,19 +351,17 @@ class PokerStarsTransformer(Transformer):
         return (header, table, items)
 
 
-class PokerStarsParser:
+class PokerStarsParser(SiteParser):
     """Parses PokerStars Badugi hands. Not thread-safe (one inline transformer per process).
 
     parse(raw) -> ParsedHand; raises HandSyntaxError with the file line and what was expected.
     """
 
-    def __init__(self) -> None:
-        self._lark = load_parser("pokerstars", PokerStarsTransformer)
-        self._transformer: PokerStarsTransformer = inline_transformer(self._lark)  # type: ignore[assignment]
+    grammar = "pokerstars"
+    transformer = PokerStarsTransformer
 
     def parse(self, raw: RawHand) -> ParsedHand:
-        self._transformer.offset = raw.line - 1
-        header, table, items = parse_lines(self._lark, raw)
+        header, table, items = self.run(raw)
         hand_id, (structure, stakes, currency, tournament), clock, et_clock = header.value
         table_name, max_seats, button = table.value
         seats: list[Seat] = []
@@ -405,7 +372,7 @@ class PokerStarsParser:
                 continue
             if isinstance(item, Seat):
                 seats.append(item)
-            elif isinstance(item, _Line):
+            elif isinstance(item, Piece):
                 summary = item.value  # type: ignore[assignment]
             else:
                 events.append(item)
@@ -414,10 +381,7 @@ class PokerStarsParser:
             stamp, et_zone = et_clock
         else:
             stamp, et_zone = clock
-        tz = ZONES.get(et_zone)
-        if tz is None:
-            raise HandSyntaxError(f"unknown time zone {et_zone!r}", path=raw.path, line=raw.line, code="time_zone")
-        start_time = stamp.replace(tzinfo=ZoneInfo(tz)).astimezone(dt.UTC)
+        start_time = site_time_to_utc(stamp, et_zone, raw)
         assert summary is not None  # the grammar requires the summary block
         return ParsedHand(
             site=Site.POKERSTARS,
