@@ -280,3 +280,12 @@ def test_the_state_machine_makes_legal_hands(stacks: list[int], choices: list[in
     assert live
     levels = {table.players[n].in_round for n in live if not table.players[n].all_in}
     assert len(levels) <= 1  # everyone still able to act has matched the last bet
+
+
+def test_summary_cards_that_contradict_the_showdown_are_an_error() -> None:
+    # Found by the fuzz test: the summary line repeats Birch's hand with 4d twice instead of
+    # the 8d he showed at line 37; the summary line is line 42.
+    text = (HANDS / "legal" / "base_three_handed.txt").read_text().replace(
+        "Seat 2: Birch (small blind) showed [3s 5h 8d Qc]", "Seat 2: Birch (small blind) showed [3s 5h 4d 4d]")
+    issues = replay(PokerStarsParser().parse(RawHand("x.txt", 1, text))).issues
+    assert [(i.code, i.severity, i.line) for i in issues] == [(Code.CARDS_MISMATCH, Severity.ERROR, 42)]

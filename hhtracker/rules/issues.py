@@ -30,6 +30,7 @@ class Code(StrEnum):
     POTS_MISMATCH = "pots_mismatch"
     RAKE_INVALID = "rake_invalid"
     CARD_DUPLICATED = "card_duplicated"
+    CARDS_MISMATCH = "cards_mismatch"
     DISCARD_REUSED = "discard_reused_before_reshuffle"
     TOO_MANY_CARDS = "too_many_cards"
     BAD_DISCARD = "bad_discard"
@@ -64,6 +65,7 @@ ERROR_CODES = frozenset(
         Code.POTS_MISMATCH,
         Code.RAKE_INVALID,
         Code.CARD_DUPLICATED,
+        Code.CARDS_MISMATCH,
         Code.DISCARD_REUSED,
         Code.TOO_MANY_CARDS,
         Code.BAD_DISCARD,

@@ -278,7 +278,7 @@ class _Replay:
             self.table.start_round(self.round)
 
     def betting(self, event: PlayerEvent, kind: ActionKind, all_in_flag: bool, apply) -> None:
-        """A betting action: turn, legality (by `apply`'s verify), money, and its record."""
+        """A betting action (its legality already checked by a verify_*): turn order, then record()."""
         self.open_round()
         table = self.table
         player = table.players[event.player]
@@ -286,8 +286,14 @@ class _Replay:
             # (PokerStars prints a fold for an all-in player who sat out: he forfeits the pot,
             # out of turn but harmless.)
             self.attempt(table.verify_turn, event.player, line=event.line)
-        facing, bets_before, callers = table.level, table.bets, self.callers
-        put_before = player.put
+        self.record(event, kind, all_in_flag, apply, self.callers)
+
+    def record(self, event: PlayerEvent, kind: ActionKind, all_in_flag: bool, apply, callers: int) -> None:
+        """Apply a post or betting action to the table, check the site's all-in flag against
+        the chips left, and keep the Action (with the state of the round before it)."""
+        table = self.table
+        player = table.players[event.player]
+        facing, bets_before, put_before = table.level, table.bets, player.put
         apply()
         added = player.put - put_before
         if added and all_in_flag != player.all_in and player.put <= player.stack:
@@ -314,10 +320,10 @@ class _Replay:
                     continue
                 case PostBlind(kind=kind, amount=amount, all_in=flag):
                     self.attempt(table.verify_post, event.player, kind, amount, line=event.line)
-                    self.post(event, _BLIND_KIND[kind], flag, lambda: table.post(event.player, kind, amount))
+                    self.record(event, _BLIND_KIND[kind], flag, lambda: table.post(event.player, kind, amount), 0)
                 case PostAnte(amount=amount, all_in=flag):
                     self.attempt(table.verify_post, event.player, None, amount, line=event.line)
-                    self.post(event, ActionKind.ANTE, flag, lambda: table.post(event.player, None, amount))
+                    self.record(event, ActionKind.ANTE, flag, lambda: table.post(event.player, None, amount), 0)
                 case DealtCards():
                     self.on_dealt(event)
                 case Fold():
@@ -363,18 +369,6 @@ class _Replay:
                     self.collected[pot][event.player] += amount
                     self.collect_line = self.collect_line or event.line
         return self.finish()
-
-    def post(self, event: PlayerEvent, kind: ActionKind, all_in_flag: bool, apply) -> None:
-        player = self.table.players[event.player]
-        put_before = player.put
-        apply()
-        if all_in_flag != player.all_in and player.put <= player.stack:
-            said = "says all-in but has chips left" if all_in_flag else "has no chips left but is not marked all-in"
-            self.issue(Code.ALL_IN_FLAG, f"{event.player} {said}", event.line)
-        self.actions.append(
-            Action(len(self.actions), self.round, event.player, kind, player.put - put_before, player.in_round,
-                   self.table.level, self.table.bets, 0, player.all_in, event.line)
-        )
 
     def end_round(self) -> None:
         """Where the site prints no uncalled-bet line, a bet nobody matched goes back when its
@@ -504,7 +498,11 @@ class _Replay:
             if seat.cards is not None and seat.player not in self.shown:
                 self.on_show(seat.player, seat.cards, seat.description, seat.line)
             elif seat.cards is not None:
-                self.check_description(seat.player, seat.cards, seat.description, seat.line)
+                if set(seat.cards) != set(self.shown[seat.player]) or len(seat.cards) != len(self.shown[seat.player]):
+                    self.issue(Code.CARDS_MISMATCH, f"{seat.player}: the summary shows [{format_cards(seat.cards)}], "
+                               f"the showdown [{format_cards(self.shown[seat.player])}]", seat.line)
+                else:
+                    self.check_description(seat.player, seat.cards, seat.description, seat.line)
         dealt = self.dealt
         live = [p for p in dealt if p not in self.folded]
         players = self.table.players
