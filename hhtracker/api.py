@@ -639,6 +639,28 @@ class ExportResult:
 EXPORT_FORMATS = ("phh", "json")
 
 
+def _exported_hands(db, db_path: Path, player: str | None, date_from: dt.date | None,
+                    date_to: dt.date | None) -> tuple[str, list[object]]:
+    """The WHERE clause (over `hands h`) and parameters choosing the hands an export writes:
+    those that count, where `player` is seated, started within the dates (UTC, inclusive).
+    raises UnknownPlayerError."""
+    where = ["h.status in ('ok', 'warning')"]
+    params: list[object] = []
+    if player is not None:
+        if not db.execute("select 1 from players where name = ?", [player]).fetchone():
+            raise UnknownPlayerError(f"no player named {player!r} in {db_path}")
+        where.append("exists (select 1 from hand_players hp join players p on p.id = hp.player_id"
+                     " where hp.hand_id = h.id and p.name = ?)")
+        params.append(player)
+    if date_from is not None:
+        where.append("substr(h.start_time, 1, 10) >= ?")
+        params.append(date_from.isoformat())
+    if date_to is not None:
+        where.append("substr(h.start_time, 1, 10) <= ?")
+        params.append(date_to.isoformat())
+    return " and ".join(where), params
+
+
 def export_hands(
     db_path: Path,
     out: Path | None = None,
@@ -661,23 +683,10 @@ def export_hands(
         raise ValueError(f"unknown export format {format!r}; choose from {', '.join(EXPORT_FORMATS)}")
     db = _existing_database(db_path)
     try:
-        where = ["h.status in ('ok', 'warning')"]
-        params: list[object] = []
-        if player is not None:
-            if not db.execute("select 1 from players where name = ?", [player]).fetchone():
-                raise UnknownPlayerError(f"no player named {player!r} in {db_path}")
-            where.append("exists (select 1 from hand_players hp join players p on p.id = hp.player_id"
-                         " where hp.hand_id = h.id and p.name = ?)")
-            params.append(player)
-        if date_from is not None:
-            where.append("substr(h.start_time, 1, 10) >= ?")
-            params.append(date_from.isoformat())
-        if date_to is not None:
-            where.append("substr(h.start_time, 1, 10) <= ?")
-            params.append(date_to.isoformat())
+        where, params = _exported_hands(db, db_path, player, date_from, date_to)
         rows = db.execute(
             "select h.site, h.site_hand_id, r.path, r.line, r.text from hands h join raw_hands r on r.hand_id = h.id"
-            f" where {' and '.join(where)} order by h.start_time, h.id",
+            f" where {where} order by h.start_time, h.id",
             params,
         ).fetchall()
     finally:
@@ -776,25 +785,20 @@ def export_parquet(db_path: Path, out: Path, *, player: str | None = None,
     archives larger than one SQLite file. Only hands that count (status ok or warning),
     optionally those where `player` is seated and within the dates (UTC, inclusive). Rows go
     out in batches, so memory stays flat. Returns rows written per table. raises
-    NoDatabaseError, MissingExtraError (pyarrow: `pip install 'hhtracker[parquet]'`)."""
+    NoDatabaseError, UnknownPlayerError, MissingExtraError (pyarrow: `pip install
+    'hhtracker[parquet]'`)."""
     try:
         import pyarrow as pa
         import pyarrow.parquet as pq
     except ImportError:
         raise MissingExtraError("Parquet export needs pyarrow: pip install 'hhtracker[parquet]'") from None
     db = _existing_database(db_path)
-    where = ["h.status in ('ok', 'warning')"]
-    params: list[object] = []
-    if player is not None:
-        where.append("h.id in (select hp.hand_id from hand_players hp join players p on p.id = hp.player_id where p.name = ?)")
-        params.append(player)
-    if date_from is not None:
-        where.append("h.start_time >= ?")
-        params.append(date_from.isoformat())
-    if date_to is not None:
-        where.append("h.start_time < ?")
-        params.append((date_to + dt.timedelta(days=1)).isoformat())
-    chosen = "select h.id from hands h where " + " and ".join(where)
+    try:
+        where, params = _exported_hands(db, db_path, player, date_from, date_to)
+    except UnknownPlayerError:
+        db.close()
+        raise
+    chosen = "select h.id from hands h where " + where
     queries = {
         "hands": (f"select * from hands where id in ({chosen}) order by id", params),
         "players": (f"select * from players where id in (select player_id from hand_players where hand_id in ({chosen}))", params),

@@ -385,3 +385,19 @@ def test_parquet_tables_read_back_with_duckdb(tmp_path: Path) -> None:
     assert nets == expected
     actions = con.execute(f"select count(*) from '{out}/actions.parquet'").fetchone()[0]
     assert actions == sqlite3.connect(db).execute("select count(*) from actions").fetchone()[0]
+
+
+def test_parquet_export_takes_the_same_filters(tmp_path: Path) -> None:
+    import duckdb
+
+    db = tmp_path / "t.db"
+    runner = CliRunner()
+    assert runner.invoke(app, ["import", "--db", str(db), str(SAMPLES)]).exit_code == 0
+    out = tmp_path / "one"
+    # zanzibar77 is seated in one sample hand only (the first of the tournament file: he
+    # busts in it, `grep -c "^Seat [0-9]: zanzibar77 ("` gives 1).
+    result = runner.invoke(app, ["export", "--db", str(db), "--format", "parquet", "--player", "zanzibar77", str(out)])
+    assert result.exit_code == 0, result.output
+    assert duckdb.connect().execute(f"select count(*) from '{out}/hands.parquet'").fetchone() == (1,)
+    unknown = runner.invoke(app, ["export", "--db", str(db), "--format", "parquet", "--player", "nobody", str(tmp_path / "x")])
+    assert unknown.exit_code == 2

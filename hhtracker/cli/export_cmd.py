@@ -39,7 +39,7 @@ def export_command(
             written = api.export_parquet(resolve_db(db), out, player=player,
                                          date_from=date_from.date() if date_from else None,
                                          date_to=date_to.date() if date_to else None)
-        except (api.NoDatabaseError, api.MissingExtraError) as error:
+        except (api.NoDatabaseError, api.UnknownPlayerError, api.MissingExtraError) as error:
             raise usage_error(str(error)) from None
         stderr.print("Parquet written to " + str(out) + ": " + ", ".join(f"{t} {n:,} rows" for t, n in written.items()),
                      markup=False, highlight=False)
