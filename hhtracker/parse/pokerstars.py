@@ -7,6 +7,8 @@ that parses is a hand whose every line has a known shape.
 from __future__ import annotations
 
 import datetime as dt
+import re
+from dataclasses import dataclass
 
 from lark import Token, Transformer, v_args
 
@@ -47,7 +49,7 @@ from ..model import (
     Tournament,
     UncalledBetReturned,
 )
-from .grammar import Piece, SiteParser, site_time_to_utc
+from .grammar import SiteParser, site_time_to_utc
 from .read import RawHand
 
 
@@ -114,17 +116,256 @@ def _bracketed(text: str) -> tuple[Card, ...] | None:
     return parse_cards(inner) if inner else None
 
 
-def _with(token: str) -> str | None:
-    """The hand description after " with " in a summary line, without the newline."""
-    _, found, description = token.partition(" with ")
-    return description[:-1] if found else None
+def _with(text: str) -> str | None:
+    """The hand description after " with " in a summary line."""
+    _, found, description = text.partition(" with ")
+    return description if found else None
 
 
+# The grammar has already checked each line's shape; these only pick the values out.
+_HEADER = re.compile(
+    r"[^#]*#(?P<hand_id>\d+): +(?:\{[^}]*\} )?"
+    r"(?:Tournament #(?P<tournament>\d+), (?P<buy_in>(?:[$€£]?[\d.]+(?:\+[$€£]?[\d.]+)*|Freeroll)(?: [A-Z]{3})? )?)?"
+    r".*?Badugi (?P<structure>Limit|Pot Limit|No Limit|Half Pot Limit)\)?"
+    r"(?: - (?:Match Round [IVXLC]+, )?Level (?P<level>[IVXLC]+))?"
+    r" \((?P<small>[^/]+)/(?P<big>[^ )]+)(?: (?P<currency>[A-Z]{3}))?\)"
+    r" - (?P<date>\S+ \S+) (?P<zone>[A-Z]+)(?: \[(?P<et_date>\S+ \S+) (?P<et_zone>[A-Z]+)\])?\n"
+)
+_TABLE = re.compile(r"Table '(?P<name>.*?)'(?: (?P<max_seats>\d+)-max)?(?: \(Play Money\))? Seat #(?P<button>\d+) ")
+_SEAT = re.compile(r"Seat (?P<seat>\d+): +(?P<name>.+?) \((?P<stack>[$€£]?[\d.,]+) in chips[^)]*\)(?P<after>.*)\n")
+_SUMMARY_SEAT = re.compile(
+    r"Seat (?P<seat>\d+): +(?P<name>.+?)(?: \((?:button|small blind|big blind)\))*"
+    r" (?P<outcome>(?:folded|showed|mucked|collected|is sitting out).*)\n"
+)
+_SIDE_POT = re.compile(r" Side pot(?:-\d+)? (\S+)\.")
+
+
+@dataclass(frozen=True, slots=True)
+class _Header:
+    """The values of a hand's first line. et_stamp/et_zone: the ET clock when printed, else
+    the local one (naive wall time and its zone abbreviation)."""
+
+    hand_id: str
+    structure: BettingStructure
+    stakes: Stakes
+    currency: str
+    tournament: Tournament | None
+    local_time: str
+    et_stamp: dt.datetime
+    et_zone: str
+
+
+def _header(text: str) -> _Header:
+    """raises ValueError for an impossible date or time ("2010/13/45 31:05:12")."""
+    head = _HEADER.match(text)
+    assert head is not None  # the grammar checked the line
+    small, big = head["small"], head["big"]
+    stakes = Stakes(parse_amount(small), parse_amount(big))
+    if head["tournament"] is not None:
+        tournament: Tournament | None = Tournament(head["tournament"], (head["buy_in"] or "").strip(), head["level"])
+        currency = "chips"
+    else:
+        tournament = None
+        money = small[0] in "$€£"
+        code = head["currency"] or ("USD" if small[0] == "$" else "EUR" if money else "")
+        currency = code if money else "chips"
+    local = dt.datetime.strptime(head["date"], "%Y/%m/%d %H:%M:%S")
+    et_stamp, et_zone = local, head["zone"]
+    if head["et_date"] is not None:
+        et_stamp, et_zone = dt.datetime.strptime(head["et_date"], "%Y/%m/%d %H:%M:%S"), head["et_zone"]
+    return _Header(head["hand_id"], _STRUCTURES[head["structure"]], stakes, currency, tournament,
+                   f"{local:%Y/%m/%d %H:%M:%S} {head['zone']}", et_stamp, et_zone)
+
+
+def _player(text: str, verb: str) -> tuple[str, str]:
+    """(name, rest) of a player's line around its verb. The rest (amounts, cards) cannot hold
+    the verb, so the last occurrence splits it, as the grammar's shortest name would."""
+    name, _, rest = text.rpartition(verb)
+    return name, rest
+
+
+def _post(text: str, line: int) -> Event:
+    player, body = _player(text, ": posts ")
+    body, all_in = _all_in(body)
+    kind, amount = body.rsplit(" ", 1)
+    if kind == "the ante":
+        return PostAnte(player, parse_amount(amount), all_in, line=line)
+    return PostBlind(player, _BLINDS[kind], parse_amount(amount), all_in, line=line)
+
+
+def _call(text: str, line: int) -> Event:
+    player, body = _player(text, ": calls ")
+    amount, all_in = _all_in(body)
+    return Call(player, parse_amount(amount), all_in, line=line)
+
+
+def _bet(text: str, line: int) -> Event:
+    player, body = _player(text, ": bets ")
+    amount, all_in = _all_in(body)
+    return Bet(player, parse_amount(amount), all_in, line=line)
+
+
+def _raise(text: str, line: int) -> Event:
+    player, body = _player(text, ": raises ")
+    body, all_in = _all_in(body)
+    by, to = body.split(" to ")
+    return Raise(player, parse_amount(by), parse_amount(to), all_in, line=line)
+
+
+def _discard(text: str, line: int) -> Event:
+    player, body = _player(text, ": discards ")
+    number = int(body[: body.index(" ")])
+    # "discards 2 cards []" (a site glitch) leaves the cards unknown (None).
+    return Discard(player, number, _bracketed(body) if "[" in body else None, line=line)
+
+
+def _stand_pat(text: str, line: int) -> Event:
+    player, body = _player(text, ": stands pat")
+    return StandPat(player, _bracketed(body) if "[" in body else None, line=line)
+
+
+def _show(text: str, line: int) -> Event:
+    # The description in parentheses is free text: the first ": shows [" ends the name.
+    player, _, body = text.partition(": shows [")
+    body = "[" + body
+    tail = body[body.index("]") + 1 :]
+    return Show(player, _bracketed(body) or (), tail[2:-1] if tail.startswith(" (") else None, line=line)
+
+
+def _collect(text: str, line: int) -> Event:
+    player, body = _player(text, " collected ")
+    amount, _, name = body.partition(" from ")
+    if name in ("pot", "main pot"):
+        pot = 0
+    elif name == "side pot":
+        pot = 1
+    else:
+        pot = int(name.rsplit("-", 1)[1])
+    return Collect(player, parse_amount(amount), pot, line=line)
+
+
+def _finish(text: str, line: int) -> Event:
+    player, body = _player(text, " finished the tournament")
+    place = None
+    if body.startswith(" in "):
+        place = int(body[4:].split(" ", 1)[0][:-2])
+    prize = parse_amount(body.split(" and received ", 1)[1][:-1]) if " and received " in body else None
+    return FinishTournament(player, place, prize, line=line)
+
+
+def _win_tournament(text: str, line: int) -> Event:
+    player, body = _player(text, " wins the tournament")
+    prize = None
+    if " and receives " in body:
+        prize = parse_amount(body.split(" and receives ", 1)[1].split(" - ", 1)[0])
+    return FinishTournament(player, 1, prize, line=line)
+
+
+def _chat(text: str, line: int) -> Event:
+    # The message is free text: the first ' said, "' ends the name.
+    player, _, message = text.partition(' said, "')
+    return Chat(player, message[:-1] if message.endswith('"') else message, line=line)
+
+
+def _note(text: str, line: int) -> Event:
+    if " joins the table at seat #" in text:
+        player, _, seat = text.rpartition(" joins the table at seat #")
+        return TableNote(player, NoteKind.JOINS, int(seat), line=line)
+    for ending, kind in _NOTES.items():
+        if text.endswith(ending):
+            return TableNote(text[: -len(ending)], kind, None, line=line)
+    raise ValueError(f"unknown table note: {text!r}")  # pragma: no cover - the grammar lists them
+
+
+def _dealt(text: str, line: int) -> Event:
+    body = text[9:]
+    last = body.rfind(" [")
+    first = body.rfind(" [", 0, last)
+    if first >= 0 and body[first:last].endswith("]"):
+        return DealtCards(body[:first], _bracketed(body[first:last]) or (), _bracketed(body[last:]) or (), line=line)
+    return DealtCards(body[:last], _bracketed(body[last:]) or (), None, line=line)
+
+
+def _uncalled(text: str, line: int) -> Event:
+    amount = text[text.index("(") + 1 : text.index(")")]
+    return UncalledBetReturned(text[text.index(") returned to ") + 14 :], parse_amount(amount), line=line)
+
+
+def _suffix(event: type, verb: str):
+    """A builder for a line that is a name and a fixed verb ("X: folds")."""
+    cut = len(verb)
+    return lambda text, line: event(text[:-cut], line=line)
+
+
+# Line terminal -> builder(text without its newline, file line) -> Event or None.
+_LINES = {
+    "POST": _post,
+    "FOLD": _suffix(Fold, ": folds"),
+    "CHECK": _suffix(Check, ": checks"),
+    "CALL": _call,
+    "BET": _bet,
+    "RAISE": _raise,
+    "DISCARD": _discard,
+    "STAND_PAT": _stand_pat,
+    "SHOW": _show,
+    "MUCK": _suffix(Muck, ": mucks hand"),
+    "NO_SHOW": _suffix(DoesNotShow, ": doesn't show hand"),
+    "COLLECT": _collect,
+    "FINISH": _finish,
+    "WIN_TOURNAMENT": _win_tournament,
+    "CHAT": _chat,
+    "NOTE": _note,
+    "DEALING": lambda text, line: None,  # `*** DEALING HANDS ***` carries nothing.
+    "DEALT": _dealt,
+    "STREET": lambda text, line: StreetStart(_STREETS[text], line=line),
+    "UNCALLED": _uncalled,
+    "CAPPED": lambda text, line: BettingCapped(),
+    "CANCELLED": lambda text, line: TableNote("", NoteKind.HAND_CANCELLED),
+}
+
+
+def _outcome(text: str) -> tuple[str, dict[str, object]]:
+    """A summary seat's outcome (" folded before the Draw", " showed [..] and won ($1)"...)."""
+    if text.startswith("folded before"):
+        return "folded", {"folded_round": Round.PREDRAW, "didnt_bet": "(didn't bet)" in text}
+    if text.startswith("folded after"):
+        return "folded", {"folded_round": Round(int(text[17]) + 1)}
+    if text.startswith("showed"):
+        cards = _bracketed(text) or ()
+        if " and won (" in text:
+            start = text.index(" and won (") + 10
+            won = parse_amount(text[start : text.index(")", start)])
+            return "showed_won", {"cards": cards, "won": won, "description": _with(text)}
+        return "showed_lost", {"cards": cards, "description": _with(text)}
+    if text.startswith("mucked"):
+        return "mucked", {"cards": _bracketed(text) or ()}
+    if text.startswith("collected"):
+        return "collected", {"won": parse_amount(text[11:-1])}
+    return "sitting_out", {}
+
+
+def _summary(total: Token, seats: list[Token], offset: int) -> Summary:
+    text = total[:-1]
+    total_pot = parse_amount(text[10 : text.index(" ", 10)])
+    rake = parse_amount(text[text.index("| Rake ") + 7 :])
+    pots: tuple[int, ...] = ()
+    if " Main pot " in text:
+        main = text[text.index(" Main pot ") + 10 :]
+        pots = (parse_amount(main[: main.index(" ")].rstrip(".")),
+                *(parse_amount(amount) for amount in _SIDE_POT.findall(text)))
+    summary_seats = []
+    for token in seats:
+        found = _SUMMARY_SEAT.match(token)
+        assert found is not None  # the grammar checked the line
+        kind, values = _outcome(found["outcome"])
+        summary_seats.append(SummarySeat(int(found["seat"]), found["name"], kind, line=offset + token.line, **values))
+    return Summary(total_pot, rake, pots, tuple(summary_seats), line=offset + total.line)
 
 
 @v_args(inline=True)
 class PokerStarsTransformer(Transformer):
-    """Builds a ParsedHand while the LALR parser runs (inline: no tree is built).
+    """Builds a ParsedHand's parts while the LALR parser runs (inline: no tree is built).
+    The grammar has one token per line; `start` gets them all and builds the values.
 
     `offset` is set before each parse to the hand's first line minus one, so token lines
     become file lines.
@@ -132,223 +373,30 @@ class PokerStarsTransformer(Transformer):
 
     offset = 0
 
-    def _line(self, token: Token) -> int:
-        return self.offset + token.line
-
-    # ---- header -------------------------------------------------------------------------
-
-    def header(self, hand_id, room, game_info, clock, et_clock):
-        return Piece("header", (str(hand_id), game_info, clock, et_clock))
-
-    def cash_game(self, game, small, big, currency):
-        structure = game
-        small_bet, big_bet = parse_amount(small), parse_amount(big)
-        money = small[0] in "$€£"
-        code = currency.strip() if currency else ("USD" if small[0] == "$" else "EUR" if money else "")
-        return (structure, Stakes(small_bet, big_bet), code if money else "chips", None)
-
-    def tournament_game(self, tournament_id, buy_in, game, match_round, level, small, big):
-        tournament = Tournament(str(tournament_id), (buy_in or "").strip(), str(level))
-        return (game, Stakes(parse_amount(small), parse_amount(big)), "chips", tournament)
-
-    def game(self, mix_name, structure):
-        return _STRUCTURES[structure.strip()]
-
-    def clock(self, date, time, zone):
-        stamp = dt.datetime.strptime(f"{date}{time}".strip(), "%Y/%m/%d %H:%M:%S")
-        return (stamp, str(zone))
-
-    # ---- table and seats ----------------------------------------------------------------
-
-    def table(self, name, max_seats, play_money, button):
-        seats = int(max_seats.strip().split("-")[0]) if max_seats else None
-        return Piece("table", (str(name)[1:-1], seats, int(button)))
-
-    def seat(self, start, name, tail):
-        number = int(start[5 : start.index(":")])
-        amount = tail[2 : tail.index(" in chips")]
-        after = tail[tail.index(")", tail.index(" in chips")) + 1 :]
-        return Seat(number, str(name), parse_amount(amount), bool(after.strip()), line=self._line(start))
-
-    # ---- lines: each token below is the rest of one line, shape checked by the grammar ----
-
-    def player_line(self, player, build):
-        return build(str(player), self._line(player))
-
-    def post(self, token):
-        body, all_in = _all_in(token[8:-1])
-        kind, amount = body.rsplit(" ", 1)
-        value = parse_amount(amount)
-        if kind == "the ante":
-            return lambda p, line: PostAnte(p, value, all_in, line=line)
-        blind = _BLINDS[kind]
-        return lambda p, line: PostBlind(p, blind, value, all_in, line=line)
-
-    def fold(self):
-        return lambda p, line: Fold(p, line=line)
-
-    def check(self):
-        return lambda p, line: Check(p, line=line)
-
-    def call(self, token):
-        amount, all_in = _all_in(token[8:-1])
-        value = parse_amount(amount)
-        return lambda p, line: Call(p, value, all_in, line=line)
-
-    def bet(self, token):
-        amount, all_in = _all_in(token[7:-1])
-        value = parse_amount(amount)
-        return lambda p, line: Bet(p, value, all_in, line=line)
-
-    def raise_(self, token):
-        body, all_in = _all_in(token[9:-1])
-        by, to = body.split(" to ")
-        by_value, to_value = parse_amount(by), parse_amount(to)
-        return lambda p, line: Raise(p, by_value, to_value, all_in, line=line)
-
-    def discard(self, token):
-        body = token[11:-1]
-        number = int(body[: body.index(" ")])
-        # "discards 2 cards []" (a site glitch) leaves the cards unknown (None).
-        known = _bracketed(body) if "[" in body else None
-        return lambda p, line: Discard(p, number, known, line=line)
-
-    def stand_pat(self, token):
-        known = _bracketed(token) if "[" in token else None
-        return lambda p, line: StandPat(p, known, line=line)
-
-    def show(self, token):
-        known = _bracketed(token) or ()
-        tail = token[token.index("]") + 1 : -1]
-        text = tail[2:-1] if tail.startswith(" (") else None
-        return lambda p, line: Show(p, known, text, line=line)
-
-    def muck(self):
-        return lambda p, line: Muck(p, line=line)
-
-    def no_show(self):
-        return lambda p, line: DoesNotShow(p, line=line)
-
-    def collect(self, token):
-        amount, _, name = token[11:-1].partition(" from ")
-        value = parse_amount(amount)
-        if name in ("pot", "main pot"):
-            pot = 0
-        elif name == "side pot":
-            pot = 1
-        else:
-            pot = int(name.rsplit("-", 1)[1])
-        return lambda p, line: Collect(p, value, pot, line=line)
-
-    def finish(self, token):
-        body = token[:-1]
-        place = None
-        if " in " in body:
-            place_text = body.split(" in ", 1)[1].split(" ", 1)[0]
-            place = int(place_text[:-2])
-        prize = parse_amount(body.split(" and received ", 1)[1][:-1]) if " and received " in body else None
-        return lambda p, line: FinishTournament(p, place, prize, line=line)
-
-    def win_tournament(self, token):
-        body = token[:-1]
-        prize = None
-        if " and receives " in body:
-            prize = parse_amount(body.split(" and receives ", 1)[1].split(" - ", 1)[0])
-        return lambda p, line: FinishTournament(p, 1, prize, line=line)
-
-    def chat(self, token):
-        message = token[8:-1]
-        message = message[:-1] if message.endswith('"') else message
-        return lambda p, line: Chat(p, message, line=line)
-
-    def note(self, token):
-        body = token[:-1]
-        seat = None
-        if body.startswith(" joins the table at seat #"):
-            seat = int(body.rsplit("#", 1)[1])
-            body = " joins the table at seat #"
-        kind = _NOTES[body]
-        return lambda p, line: TableNote(p, kind, seat, line=line)
-
-    def other_line(self, event):
-        return event
-
-    def dealing(self):
-        return None  # `*** DEALING HANDS ***` carries nothing; pre-draw starts with the hand.
-
-    def dealt(self, token):
-        body = token[9:-1]
-        last = body.rfind(" [")
-        first = body.rfind(" [", 0, last)
-        if first >= 0 and body[first:last].endswith("]"):
-            name, cards, new = body[:first], _bracketed(body[first:last]) or (), _bracketed(body[last:]) or ()
-        else:
-            name, cards, new = body[:last], _bracketed(body[last:]) or (), None
-        return DealtCards(name, cards, new, line=self._line(token))
-
-    def street(self, token):
-        return StreetStart(_STREETS[token[:-1]], line=self._line(token))
-
-    def uncalled(self, token):
-        amount = token[token.index("(") + 1 : token.index(")")]
-        name = token[token.index(") returned to ") + 14 : -1]
-        return UncalledBetReturned(name, parse_amount(amount), line=self._line(token))
-
-    def capped(self):
-        return BettingCapped()
-
-    def cancelled(self):
-        return TableNote("", NoteKind.HAND_CANCELLED)
-
-    # ---- summary ------------------------------------------------------------------------
-
-    def summary(self, total, *seats):
-        total_pot, rake, pots, line = total
-        return Piece("summary", Summary(total_pot, rake, pots, tuple(seats), line=line))
-
-    def total_pot(self, total, main, *rest):
-        *sides, rake = rest
-        pots = () if main is None else (main, *sides)
-        return (parse_amount(total), parse_amount(rake), tuple(p for p in pots if p is not None), self._line(total))
-
-    def main_pot(self, amount):
-        return parse_amount(amount)
-
-    def side_pot(self, _name, amount):
-        return parse_amount(amount)
-
-    def summary_seat(self, start, name, _positions, outcome):
-        kind, values = outcome
-        number = int(start[5 : start.index(":")])
-        return SummarySeat(number, str(name), kind, line=self._line(start), **values)
-
-    def folded_before(self, token):
-        return ("folded", {"folded_round": Round.PREDRAW, "didnt_bet": "(didn't bet)" in token})
-
-    def folded_after(self, token):
-        return ("folded", {"folded_round": Round(int(token[18]) + 1)})
-
-    def showed_won(self, token):
-        amount = token[token.index("and won (") + 9 : token.index(")", token.index("and won ("))]
-        return ("showed_won", {"cards": _bracketed(token) or (), "won": parse_amount(amount),
-                               "description": _with(token)})
-
-    def showed_lost(self, token):
-        return ("showed_lost", {"cards": _bracketed(token) or (), "description": _with(token)})
-
-    def mucked(self, token):
-        return ("mucked", {"cards": _bracketed(token) or ()})
-
-    def collected(self, token):
-        return ("collected", {"won": parse_amount(token[12:-2])})
-
-    def seat_sitting_out(self):
-        return ("sitting_out", {})
-
-    # ---- the whole hand -----------------------------------------------------------------
-
-    def start(self, header, table, *items):
-        return (header, table, items)
+    def start(self, header: Token, table: Token, *lines: Token):
+        offset = self.offset
+        head = _header(header)
+        where = _TABLE.match(table)
+        assert where is not None
+        seats: list[Seat] = []
+        events: list[Event] = []
+        summary_at = len(lines)
+        for index, token in enumerate(lines):
+            kind = token.type
+            if kind == "SEAT":
+                found = _SEAT.match(token)
+                assert found is not None
+                seats.append(Seat(int(found["seat"]), found["name"], parse_amount(found["stack"]),
+                                  bool(found["after"].strip()), line=offset + token.line))
+            elif kind == "SUMMARY":
+                summary_at = index
+                break
+            else:
+                event = _LINES[kind](token[:-1], offset + token.line)
+                if event is not None:
+                    events.append(event)
+        summary = _summary(lines[summary_at + 1], list(lines[summary_at + 2 :]), offset)
+        return head, where, seats, events, summary
 
 
 class PokerStarsParser(SiteParser):
@@ -361,41 +409,21 @@ class PokerStarsParser(SiteParser):
     transformer = PokerStarsTransformer
 
     def parse(self, raw: RawHand) -> ParsedHand:
-        header, table, items = self.run(raw)
-        hand_id, (structure, stakes, currency, tournament), clock, et_clock = header.value
-        table_name, max_seats, button = table.value
-        seats: list[Seat] = []
-        events: list[Event] = []
-        summary: Summary | None = None
-        for item in items:
-            if item is None:
-                continue
-            if isinstance(item, Seat):
-                seats.append(item)
-            elif isinstance(item, Piece):
-                summary = item.value  # type: ignore[assignment]
-            else:
-                events.append(item)
-        local, zone = clock
-        if et_clock is not None:
-            stamp, et_zone = et_clock
-        else:
-            stamp, et_zone = clock
-        start_time = site_time_to_utc(stamp, et_zone, raw)
-        assert summary is not None  # the grammar requires the summary block
+        header, table, seats, events, summary = self.run(raw)
+        start_time = site_time_to_utc(header.et_stamp, header.et_zone, raw)
         return ParsedHand(
             site=Site.POKERSTARS,
-            hand_id=hand_id,
+            hand_id=header.hand_id,
             game="badugi",
-            structure=structure,
-            stakes=stakes,
-            currency=currency,
-            tournament=tournament,
-            table=table_name,
-            max_seats=max_seats,
-            button_seat=button,
+            structure=header.structure,
+            stakes=header.stakes,
+            currency=header.currency,
+            tournament=header.tournament,
+            table=table["name"],
+            max_seats=int(table["max_seats"]) if table["max_seats"] else None,
+            button_seat=int(table["button"]),
             start_time=start_time,
-            local_time=f"{local:%Y/%m/%d %H:%M:%S} {zone}",
+            local_time=header.local_time,
             seats=tuple(seats),
             events=tuple(events),
             summary=summary,
