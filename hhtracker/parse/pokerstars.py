@@ -132,10 +132,10 @@ _HEADER = re.compile(
     r" - (?P<date>\S+ \S+) (?P<zone>[A-Z]+)(?: \[(?P<et_date>\S+ \S+) (?P<et_zone>[A-Z]+)\])?\n"
 )
 _TABLE = re.compile(r"Table '(?P<name>.*?)'(?: (?P<max_seats>\d+)-max)?(?: \(Play Money\))? Seat #(?P<button>\d+) ")
-_SEAT = re.compile(r"Seat (?P<seat>\d+): +(?P<name>.+?) \((?P<stack>[$€£]?[\d.,]+) in chips[^)]*\)(?P<after>.*)\n")
+_SEAT = re.compile(r"Seat (?P<seat>\d+): +(?P<name>.+?) \((?P<stack>[$€£]?[\d.,]+) in chips[^)]*\)(?P<after>.*)")
 _SUMMARY_SEAT = re.compile(
     r"Seat (?P<seat>\d+): +(?P<name>.+?)(?: \((?:button|small blind|big blind)\))*"
-    r" (?P<outcome>(?:folded|showed|mucked|collected|is sitting out).*)\n"
+    r" (?P<outcome>(?:folded |showed \[|mucked \[|collected \(|is sitting out).*)"
 )
 _SIDE_POT = re.compile(r" Side pot(?:-\d+)? (\S+)\.")
 
@@ -344,7 +344,13 @@ def _outcome(text: str) -> tuple[str, dict[str, object]]:
     return "sitting_out", {}
 
 
-def _summary(total: Token, seats: list[Token], offset: int) -> Summary:
+def _seat(text: str, line: int) -> Seat:
+    found = _SEAT.match(text)
+    assert found is not None  # the grammar checked the line
+    return Seat(int(found["seat"]), found["name"], parse_amount(found["stack"]), bool(found["after"].strip()), line=line)
+
+
+def _summary(total: Token, seats: Token | None, offset: int) -> Summary:
     text = total[:-1]
     total_pot = parse_amount(text[10 : text.index(" ", 10)])
     rake = parse_amount(text[text.index("| Rake ") + 7 :])
@@ -354,11 +360,13 @@ def _summary(total: Token, seats: list[Token], offset: int) -> Summary:
         pots = (parse_amount(main[: main.index(" ")].rstrip(".")),
                 *(parse_amount(amount) for amount in _SIDE_POT.findall(text)))
     summary_seats = []
-    for token in seats:
-        found = _SUMMARY_SEAT.match(token)
-        assert found is not None  # the grammar checked the line
-        kind, values = _outcome(found["outcome"])
-        summary_seats.append(SummarySeat(int(found["seat"]), found["name"], kind, line=offset + token.line, **values))
+    if seats is not None:
+        for number, line in enumerate(seats[:-1].split("\n")):
+            found = _SUMMARY_SEAT.match(line)
+            assert found is not None  # the grammar checked the line
+            kind, values = _outcome(found["outcome"])
+            summary_seats.append(SummarySeat(int(found["seat"]), found["name"], kind,
+                                             line=offset + seats.line + number, **values))
     return Summary(total_pot, rake, pots, tuple(summary_seats), line=offset + total.line)
 
 
@@ -383,11 +391,8 @@ class PokerStarsTransformer(Transformer):
         summary_at = len(lines)
         for index, token in enumerate(lines):
             kind = token.type
-            if kind == "SEAT":
-                found = _SEAT.match(token)
-                assert found is not None
-                seats.append(Seat(int(found["seat"]), found["name"], parse_amount(found["stack"]),
-                                  bool(found["after"].strip()), line=offset + token.line))
+            if kind == "SEATS":
+                seats = [_seat(text, offset + token.line + number) for number, text in enumerate(token[:-1].split("\n"))]
             elif kind == "SUMMARY":
                 summary_at = index
                 break
@@ -395,7 +400,7 @@ class PokerStarsTransformer(Transformer):
                 event = _LINES[kind](token[:-1], offset + token.line)
                 if event is not None:
                     events.append(event)
-        summary = _summary(lines[summary_at + 1], list(lines[summary_at + 2 :]), offset)
+        summary = _summary(lines[summary_at + 1], lines[summary_at + 2] if len(lines) > summary_at + 2 else None, offset)
         return head, where, seats, events, summary
 
 
