@@ -32,15 +32,16 @@ def build_pots(
     players included (their chips are dead money); live: players who did not fold, in seat
     order; all_in: live players with no chips left. Layers that hold no chips are dropped.
     """
-    live_amounts = [contributed.get(player, 0) for player in live]
-    top = max(live_amounts, default=0)
-    levels = sorted({contributed.get(p, 0) for p in live if p in all_in and contributed.get(p, 0) < top})
+    live_amounts = [(player, contributed.get(player, 0)) for player in live]
+    puts = list(contributed.values())
+    top = max([put for _, put in live_amounts], default=0)
+    levels = sorted({put for p, put in live_amounts if p in all_in and put < top})
     levels.append(top)
     pots: list[PotLayer] = []
     previous = 0
     for level in levels:
-        amount = sum(max(0, min(put, level) - previous) for put in contributed.values())
-        eligible = tuple(p for p in live if contributed.get(p, 0) >= level)
+        amount = sum([max(0, min(put, level) - previous) for put in puts])
+        eligible = tuple([p for p, put in live_amounts if put >= level])
         if amount > 0:
             if pots and pots[-1].eligible == eligible:
                 pots[-1] = PotLayer(pots[-1].amount + amount, eligible)
@@ -49,7 +50,7 @@ def build_pots(
         previous = level
     # Dead money above the top live contribution (a folded player who put in more than
     # every live player) belongs to the last pot.
-    extra = sum(max(0, put - top) for put in contributed.values())
+    extra = sum([max(0, put - top) for put in puts])
     if extra and pots:
         pots[-1] = PotLayer(pots[-1].amount + extra, pots[-1].eligible)
     return tuple(pots)
@@ -70,9 +71,8 @@ def proportional_shares(total: int, weights: Mapping[str, int]) -> dict[str, int
     if total == 0 or weight_sum == 0:
         return {player: 0 for player in weights}
     shares = {player: total * weight // weight_sum for player, weight in weights.items()}
-    remainders = sorted(
-        weights, key=lambda p: (-(total * weights[p] % weight_sum), list(weights).index(p))
-    )
+    order = {player: index for index, player in enumerate(weights)}
+    remainders = sorted(weights, key=lambda p: (-(total * weights[p] % weight_sum), order[p]))
     for player in remainders[: total - sum(shares.values())]:
         shares[player] += 1
     return shares

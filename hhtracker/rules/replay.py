@@ -11,6 +11,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import lru_cache
 
 from ..cards import Card, format_cards
 from ..model import (
@@ -215,8 +216,10 @@ class _Replay:
             self.seat_of[seat.player] = seat
             taken.add(seat.seat)
         self.order = list(self.seat_of)
-        actors = {e.player for e in hand.events if isinstance(e, _DEALT_IN_EVENTS)}
-        self.dealt = [p for p, s in self.seat_of.items() if not s.sitting_out or p in actors]
+        self.dealt = list(self.seat_of)
+        if any(s.sitting_out for s in self.seat_of.values()):  # (rare) dealt in only if he acts
+            actors = {e.player for e in hand.events if isinstance(e, _DEALT_IN_EVENTS)}
+            self.dealt = [p for p, s in self.seat_of.items() if not s.sitting_out or p in actors]
         big_blind = hand.stakes.small_bet if hand.structure is BettingStructure.FIXED_LIMIT else hand.stakes.big_bet
         self.big_blind = big_blind
         self.table = Table(
@@ -238,18 +241,26 @@ class _Replay:
         self.hero: str | None = None
         self.hero_cards: tuple[Card, ...] | None = None
         self.hero_discarded: list[tuple[int, Card]] = []  # (draw, card)
-        self.drawn_before: dict[int, int] = {}  # cards drawn in the hand before the hero's draw k
         self.shown: dict[str, tuple[Card, ...]] = {}
         self.shown_line: dict[str, int] = {}
         self.mucked: set[str] = set()
         self.collected: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
         self.collect_line = 0
         self.pending_discard: Discard | None = None
+        self.evaluated: dict[tuple[Card, ...], BadugiHand] = {}
 
     # ---- helpers --------------------------------------------------------------------------
 
     def issue(self, code: Code, message: str, line: int | None) -> None:
         self.issues.append(ValidationIssue.of(code, message, line))
+
+    def evaluate(self, cards: tuple[Card, ...]) -> BadugiHand:
+        """badugi.evaluate(cards), worked out once per hand for the same cards (a shown hand
+        is read for its description, the summary's, the pots and the final hand)."""
+        hand = self.evaluated.get(cards)
+        if hand is None:
+            hand = self.evaluated[cards] = evaluate(cards)
+        return hand
 
     def known(self, event: PlayerEvent) -> bool:
         if event.player in self.table.players:
@@ -282,9 +293,9 @@ class _Replay:
         self.open_round()
         table = self.table
         player = table.players[event.player]
-        if not (kind is ActionKind.FOLD and player.all_in):
-            # (PokerStars prints a fold for an all-in player who sat out: he forfeits the pot,
-            # out of turn but harmless.)
+        if table.actor != event.player and not (kind is ActionKind.FOLD and player.all_in):
+            # Out of turn (verify_turn says how). PokerStars prints a fold for an all-in
+            # player who sat out: he forfeits the pot, out of turn but harmless.
             self.attempt(table.verify_turn, event.player, line=event.line)
         self.record(event, kind, all_in_flag, apply, self.callers)
 
@@ -393,7 +404,6 @@ class _Replay:
         for player in self.dealt:
             if player not in self.folded:
                 self.draws_reached[player] = self.draw
-        self.drawn_before[self.draw] = sum(d.discarded for d in self.draws)
         self.table.start_draw(self.draw)
 
     def on_uncalled(self, event: UncalledBetReturned, amount: int) -> None:
@@ -465,7 +475,8 @@ class _Replay:
                 self.issue(Code.BAD_DISCARD, f"{player} stands pat on [{format_cards(event.cards)}] but holds [{format_cards(self.hero_cards)}]", event.line)
         after = None
         if before is not None:
-            after = before if count == 0 else tuple(c for c in before if c not in set(discarded or ())) + tuple(new or ())
+            thrown = set(discarded or ())
+            after = before if count == 0 else tuple(c for c in before if c not in thrown) + tuple(new or ())
         if count == 0 and player == self.hero:
             before = after = self.hero_cards
         self.draws.append(DrawAction(self.draw, player, count, before, discarded, new, after, event.line))
@@ -483,7 +494,7 @@ class _Replay:
         "Three Cards, Q-J-2") against our evaluation: same number of cards, same ranks."""
         if description is None:
             return
-        ours = evaluate(cards)
+        ours = self.evaluate(cards)
         said = read_description(description)
         if said is None or said != (ours.size, tuple(card.rank.value for card in ours.cards)):
             self.issue(Code.DESCRIPTION_MISMATCH, f"{player}: the site says ({description}), our evaluator ({ours.description})", line)
@@ -533,7 +544,7 @@ class _Replay:
             cards = self.shown.get(player)
             if cards is None and player == self.hero and player not in self.folded:
                 cards = self.hero_cards
-            final_hand = evaluate(cards) if cards and len(cards) <= 4 and len(set(cards)) == len(cards) else None
+            final_hand = self.evaluate(cards) if cards and len(cards) <= 4 and len(set(cards)) == len(cards) else None
             results.append(
                 PlayerResult(
                     player=player,
@@ -609,7 +620,7 @@ class _Replay:
                         cards = self.hero_cards
                     if cards is None:
                         break
-                    hands[player] = evaluate(cards)
+                    hands[player] = self.evaluate(cards)
                 else:
                     best = max(hands.values())
                     winners = tuple(p for p in contenders if hands[p] == best)
@@ -682,6 +693,7 @@ _DESCRIPTION = re.compile(r"^(?:a |an )?(badugi|[123]-card|three|two|one)(?: car
 _RANK = re.compile(r"10|[2-9TJQKA]")
 
 
+@lru_cache(maxsize=4096)
 def read_description(text: str) -> tuple[int, tuple[str, ...]] | None:
     """A site's hand description as (cards that play, rank letters high first), whatever the
     site's spelling: "Badugi: 8,4,3,A" (PokerStars), "a 3-Card: 7, 2, A" (Full Tilt),

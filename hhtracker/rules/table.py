@@ -87,12 +87,17 @@ class Table:
         self.draw_number = 0
         self.to_draw: list[str] = []
         self.betting_started = False
+        self._clockwise: dict[int, tuple[str, ...]] = {}  # seat -> clockwise_after(seat): the seats never change
 
     # ---- seat order ----------------------------------------------------------------------
 
     def clockwise_after(self, seat: int) -> list[str]:
         """Players in the hand, clockwise starting with the first seat after `seat`."""
-        return sorted(self.players, key=lambda name: (self.players[name].seat - seat - 1) % 1000)
+        order = self._clockwise.get(seat)
+        if order is None:
+            order = self._clockwise[seat] = tuple(
+                sorted(self.players, key=lambda name: (self.players[name].seat - seat - 1) % 1000))
+        return list(order)
 
     def live(self) -> list[str]:
         """Players who have not folded, in seat order."""
@@ -117,18 +122,24 @@ class Table:
     @property
     def hand_over(self) -> bool:
         """Everyone but one player has folded."""
-        return len(self.live()) <= 1
+        return self._live_count() <= 1
+
+    def _live_count(self) -> int:
+        """len(self.live()), without the list."""
+        return sum(not p.folded for p in self.players.values())
 
     def cap(self) -> int | None:
         if self.structure is not BettingStructure.FIXED_LIMIT:
             return None
-        return self.limit_rules.cap_for(len(self.live()))
+        return self.limit_rules.cap_for(self._live_count())
 
     def limits(self, name: str) -> Limits:
         """What the player may do now (to call, min and max total bet this round)."""
         unit = bet_unit(self.structure, self.stakes, self.round, self.big_blind)
+        # (fixed-limit sizes do not depend on the pot: it is added up only for the others)
+        pot = self.pot if self.structure is not BettingStructure.FIXED_LIMIT else 0
         return limits(self.structure, unit=unit, level=self.level, mine=self.players[name].in_round,
-                      last_raise=self.last_raise, pot=self.pot)
+                      last_raise=self.last_raise, pot=pot)
 
     # ---- money ---------------------------------------------------------------------------
 
@@ -205,12 +216,21 @@ class Table:
     def _settle(self) -> None:
         """No one left to bet against: with at most one player able to act, who has matched
         every bet, the round is over (e.g. the big blind after the small blind calls all-in)."""
-        live = self.live()
-        active = self.can_act_players(live)
-        if len(active) <= 1:
-            top = max((self.players[n].in_round for n in live), default=0)
-            if not active or self.players[active[0]].in_round >= top:
-                self.pending = []
+        # One pass (this runs after every action): the live players' top bet this round, and
+        # the first of them who can still act and whether there is a second.
+        top: int | None = None
+        active: PlayerState | None = None
+        for player in self.players.values():
+            if player.folded:
+                continue
+            if top is None or player.in_round > top:
+                top = player.in_round
+            if not player.all_in:
+                if active is not None:
+                    return  # two or more can act: the round goes on
+                active = player
+        if active is None or active.in_round >= (top if top is not None else 0):
+            self.pending = []
 
     # ---- actions -------------------------------------------------------------------------
 
@@ -224,7 +244,7 @@ class Table:
         self.players[name].folded = True
         self._done(name)
         self.may_raise.discard(name)
-        if len(self.live()) <= 1:
+        if self._live_count() <= 1:
             self.pending = []
 
     def verify_check(self, name: str) -> None:
