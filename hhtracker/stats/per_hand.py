@@ -507,8 +507,9 @@ def _known_draw(draw: DrawAction | None) -> tuple[Fact, Fact]:
     were known at the moment of the draw (the hero's own, or cards printed on the draw
     line), never inferred back from a later showdown: a pat hand shown later could be
     inferred, but a broken badugi never can, so inferring would bias both statistics."""
-    if draw is None or draw.cards_before is None or len(set(draw.cards_before)) != 4:
-        return NO, NO  # unknown, or garbled (the replay reports it)
+    cards = draw.cards_before if draw is not None else None
+    if cards is None or len(cards) != 4 or len(set(cards)) != 4:
+        return NO, NO  # unknown, or garbled: not four different cards (the replay reports it)
     is_badugi = _is_badugi(draw.cards_before)
     snow = Fact.of(not is_badugi, True) if draw.discarded == 0 else NO
     broke = Fact.of(draw.discarded >= 1, True) if is_badugi else NO
@@ -531,7 +532,7 @@ def _luck(draws: list[DrawAction | None]) -> tuple[LuckDraw, ...]:
         thrown = set(draw.discarded_cards)
         kept = tuple(c for c in draw.cards_before if c not in thrown)
         after = kept + tuple(draw.new_cards)
-        if len(set(kept)) != 3 or len(set(after)) != 4 or evaluate(kept).size != 3:
+        if len(kept) != 3 or len(set(kept)) != 3 or len(set(after)) != 4 or evaluate(kept).size != 3:
             continue  # not a three-card hand, or a garbled draw (the replay reports it)
         suits = {c.suit for c in kept}
         ranks = {c.rank for c in kept}
