@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
+from ..store import summary
 from ..store.repository import Luck, Ratio
 
 
@@ -50,6 +51,16 @@ class HeroHand:
     players_dealt: int
 
     @property
+    def count(self) -> int:
+        """Hands: 1 (a DayGroup holds many)."""
+        return 1
+
+    @property
+    def net_showdown(self) -> int:
+        """net if the hero was at showdown, else 0."""
+        return self.net if self.showdown else 0
+
+    @property
     def big_bets(self) -> float:
         """net in big bets (BB) of this hand's stakes."""
         return self.net / self.big_bet
@@ -57,6 +68,38 @@ class HeroHand:
     @property
     def big_blinds(self) -> float:
         """net in big blinds (bb) of this hand's stakes."""
+        return self.net / self.big_blind
+
+
+@dataclass(frozen=True, slots=True)
+class DayGroup:
+    """The hero's hands of one group on one day (a `player_days` row): what a long report
+    reads instead of the hands. count: hands; net, net_showdown: sums in the smallest unit
+    of `currency`; biggest_win, biggest_loss: the largest net won / lost in one of them;
+    position: "" when unknown."""
+
+    date: dt.date
+    site: str
+    structure: str
+    currency: str
+    small_bet: int
+    big_bet: int
+    big_blind: int
+    position: str
+    count: int
+    net: int
+    net_showdown: int
+    biggest_win: int
+    biggest_loss: int
+
+    @property
+    def big_bets(self) -> float:
+        """net in big bets (BB) of this group's stakes."""
+        return self.net / self.big_bet
+
+    @property
+    def big_blinds(self) -> float:
+        """net in big blinds (bb) of this group's stakes."""
         return self.net / self.big_blind
 
 
@@ -92,13 +135,20 @@ def _ids(values: Iterable[int]) -> str:
 def hero_names(db: Database) -> dict[str, str]:
     """site -> the hero remembered for that site: the player whose cards the files show
     (`hands.hero`) in most of the site's hands (ties: the one seen most recently). Hands with
-    a replay error are counted too: who the files were written for does not depend on them."""
+    a replay error are counted too: who the files were written for does not depend on them.
+    Counts from the heroes summary table (a tie, rare, reads the hands)."""
+    by_site: dict[str, list[tuple[int, str]]] = {}
+    for site, hero, hands in db.execute("select site, hero, hands from heroes where hands > 0").fetchall():
+        by_site.setdefault(site, []).append((hands, hero))
     found: dict[str, str] = {}
-    for site, hero in db.execute(
-        """select site, hero from hands where hero is not null
-           group by site, hero order by site, count(*) desc, max(start_time) desc"""
-    ).fetchall():
-        found.setdefault(site, hero)
+    for site, counts in sorted(by_site.items()):
+        most = max(hands for hands, _ in counts)
+        tied = [hero for hands, hero in counts if hands == most]
+        if len(tied) > 1:
+            latest = {hero: db.execute("select max(start_time) from hands where site = ? and hero = ?",
+                                       [site, hero]).fetchone()[0] or "" for hero in tied}
+            tied = [max(tied, key=lambda hero: latest[hero])]
+        found[site] = tied[0]
     return found
 
 
@@ -116,23 +166,22 @@ def player_ids(db: Database, names_by_site: dict[str, str] | None = None, name: 
     return tuple(r[0] for r in rows)
 
 
-def hero_hands(db: Database, ids: Sequence[int]) -> list[HeroHand]:
-    """Every counted hand (status ok or warning) of the players `ids`, oldest first (ties by
-    row id, i.e. import order)."""
+_HERO_HAND = """select h.id, h.site, h.site_hand_id, p.name, h.start_time, h.table_name, h.structure, h.currency,
+       h.small_bet, h.big_bet, h.big_blind, hp.position, hp.net, hp.collected, hp.showdown, hp.showdown_class,
+       h.status, hp.snow_known_done, hp.break_known_done, h.players_dealt
+from hand_players hp {indexed} join hands h on h.id = hp.hand_id join players p on p.id = hp.player_id"""
+COUNTED = "h.status in ('ok', 'warning') and hp.dealt_in = 1"
+"""The hands that count (those of the hand_facts view)."""
+
+
+def _hero_hands(db: Database, where: str, params: list[object], indexed: str = "") -> list[HeroHand]:
     rows = db.execute(
-        """select hf.hand_id, hf.site, hf.site_hand_id, hf.player, hf.start_time, h.table_name,
-                  hf.structure, hf.currency, hf.small_bet, hf.big_bet, hf.big_blind, hf.position,
-                  hf.net, hf.collected, hf.showdown, hf.showdown_class, h.status,
-                  hf.snow_known_done, hf.break_known_done, hf.players_dealt
-           from hand_facts hf join hands h on h.id = hf.hand_id
-           where hf.player_id in (select value from json_each(?))
-           order by hf.start_time, hf.hand_id""",
-        [_ids(ids)],
+        f"{_HERO_HAND.format(indexed=indexed)} where {COUNTED} and {where} order by h.start_time, h.id", params
     ).fetchall()
     return [
         HeroHand(
             hand_id=r[0], site=r[1], site_hand_id=r[2], player=r[3],
-            start_time=dt.datetime.fromisoformat(r[4]).astimezone(dt.UTC), table=r[5] or "",
+            start_time=dt.datetime.fromisoformat(r[4]), table=r[5] or "",  # stored in UTC
             structure=r[6], currency=r[7], small_bet=r[8], big_bet=r[9], big_blind=r[10],
             position=r[11], net=r[12], collected=r[13] or 0, showdown=bool(r[14]),
             showdown_class=r[15], status=r[16], snows=r[17] or 0, breaks=r[18] or 0,
@@ -142,35 +191,159 @@ def hero_hands(db: Database, ids: Sequence[int]) -> list[HeroHand]:
     ]
 
 
+def _ids_and_times(ids: Sequence[int], start: dt.datetime | None, end: dt.datetime | None) -> tuple[str, list[object]]:
+    where = "hp.player_id in (select value from json_each(?))"
+    params: list[object] = [_ids(ids)]
+    if start is not None:
+        where += " and h.start_time >= ?"
+        params.append(start.astimezone(dt.UTC).isoformat())  # compared as text, as stored
+    if end is not None:
+        where += " and h.start_time < ?"
+        params.append(end.astimezone(dt.UTC).isoformat())
+    return where, params
+
+
+def hero_hands(db: Database, ids: Sequence[int], start: dt.datetime | None = None,
+               end: dt.datetime | None = None, *, big_bets: tuple[int, float] | None = None) -> list[HeroHand]:
+    """Every counted hand (status ok or warning) of the players `ids`, oldest first (ties by
+    row id, i.e. import order); only those started from `start` (inclusive) to `end`
+    (exclusive) when given (UTC; on the index hands(start_time)); big_bets = (sign, value):
+    only those where sign x net in big bets is at least value (sign 1: won, -1: lost)."""
+    where, params = _ids_and_times(ids, start, end)
+    if big_bets is not None:
+        where += " and ? * hp.net * 1.0 / h.big_bet >= ?"
+        params += list(big_bets)
+    return _hero_hands(db, where, params)
+
+
+def notable_hands(db: Database, ids: Sequence[int], start: dt.datetime, end: dt.datetime) -> list[HeroHand]:
+    """The players' counted hands from start to end (exclusive) with a snow or a break (the
+    partial index hand_players_notable), or a validation warning (index hands(status,
+    start_time)), oldest first."""
+    where, params = _ids_and_times(ids, start, end)
+    return sorted(
+        {h.hand_id: h for h in (
+            *_hero_hands(db, f"{where} and (hp.snow_known_done > 0 or hp.break_known_done > 0)", params,
+                         "indexed by hand_players_notable"),
+            *_hero_hands(db, f"{where} and h.status = 'warning'", params),
+        )}.values(),
+        key=lambda h: (h.start_time, h.hand_id),
+    )
+
+
+def hero_periods(db: Database, ids: Sequence[int]) -> list[tuple[dt.datetime, dt.datetime, int]]:
+    """The players' half hours with a counted hand (the player_periods table), oldest first,
+    as (first start, last start, hands), UTC."""
+    if len(ids) == 1:  # in the order of the primary key: no sorting
+        rows = db.execute("select first_start, last_start, hands from player_periods where player_id = ? order by period",
+                          list(ids)).fetchall()
+    else:
+        rows = db.execute(
+            """select min(first_start), max(last_start), sum(hands) from player_periods
+               where player_id in (select value from json_each(?)) group by period order by period""",
+            [_ids(ids)],
+        ).fetchall()
+    parse = dt.datetime.fromisoformat
+    return [(parse(a), parse(b), n) for a, b, n in rows]
+
+
+def day_hands(db: Database, ids: Sequence[int], first: dt.date, last: dt.date) -> int:
+    """How many counted hands the players have from day `first` to `last` (inclusive)."""
+    row = db.execute(
+        """select coalesce(sum(hands), 0) from player_days
+           where player_id in (select value from json_each(?)) and date >= ? and date <= ?""",
+        [_ids(ids), first.isoformat(), last.isoformat()],
+    ).fetchone()
+    return row[0]
+
+
+def day_groups(db: Database, ids: Sequence[int], first: dt.date, last: dt.date) -> list[DayGroup]:
+    """The players' player_days rows from day `first` to `last` (inclusive), by day."""
+    rows = db.execute(
+        """select date, site, structure, currency, small_bet, big_bet, big_blind, position, hands, net,
+                  net_showdown, biggest_win, biggest_loss
+           from player_days where player_id in (select value from json_each(?)) and date >= ? and date <= ?
+           order by date, player_id, position""",
+        [_ids(ids), first.isoformat(), last.isoformat()],
+    ).fetchall()
+    return [DayGroup(dt.date.fromisoformat(r[0]), *r[1:]) for r in rows]
+
+
+def day_span(db: Database, ids: Sequence[int], first: dt.date, last: dt.date) -> tuple[dt.datetime, dt.datetime] | None:
+    """(first start, last start) of the players' counted hands from day `first` to `last`
+    (inclusive), UTC, from player_periods; None without a hand."""
+    row = db.execute(
+        """select min(first_start), max(last_start) from player_periods
+           where player_id in (select value from json_each(?)) and period >= ? and period < ?""",
+        [_ids(ids), first.isoformat(), (last + dt.timedelta(days=1)).isoformat()],
+    ).fetchone()
+    if row[0] is None:
+        return None
+    return dt.datetime.fromisoformat(row[0]).astimezone(dt.UTC), dt.datetime.fromisoformat(row[1]).astimezone(dt.UTC)
+
+
+def day_tables(db: Database, ids: Sequence[int], first: dt.date, last: dt.date) -> set[str]:
+    """The tables where the players have counted hands from day `first` to `last` (inclusive)."""
+    rows = db.execute(
+        """select distinct table_name from player_tables
+           where player_id in (select value from json_each(?)) and date >= ? and date <= ?""",
+        [_ids(ids), first.isoformat(), last.isoformat()],
+    ).fetchall()
+    return {r[0] for r in rows}
+
+
+def summary_sums(db: Database, ids: Sequence[int], columns: Sequence[str],
+                 days: tuple[dt.date, dt.date] | None = None) -> dict[str, int]:
+    """column -> its sum over the players' summary rows: every day (player_totals), or the
+    days from days[0] to days[1] inclusive (player_days). columns: summary columns
+    (store/summary.py)."""
+    sums = ", ".join(f"coalesce(sum({c}), 0)" for c in columns)
+    if days is None:
+        sql = f"select {sums} from player_totals where player_id in (select value from json_each(?))"
+        params: list[object] = [_ids(ids)]
+    else:
+        sql = f"select {sums} from player_days where player_id in (select value from json_each(?)) and date >= ? and date <= ?"
+        params = [_ids(ids), days[0].isoformat(), days[1].isoformat()]
+    return dict(zip(columns, db.execute(sql, params).fetchone()))
+
+
 def stat_totals(db: Database, ids: Sequence[int], keys: Sequence[str], hand_ids: Sequence[int] | None = None) -> dict[str, Ratio]:
     """key -> Ratio(sum of <key>_done, sum of <key>_opp) over the players' counted hands, all
-    of them (lifetime) or only `hand_ids`. keys must be STATS.md keys (columns of hand_facts)."""
-    sums = ", ".join(f"coalesce(sum({k}_done), 0), coalesce(sum({k}_opp), 0)" for k in keys)
-    where = "player_id in (select value from json_each(?))"
-    params: list[object] = [_ids(ids)]
-    if hand_ids is not None:
-        where += " and hand_id in (select value from json_each(?))"
-        params.append(_ids(hand_ids))
-    row = db.execute(f"select {sums} from hand_facts where {where}", params).fetchone()
+    of them (lifetime, from player_totals) or only `hand_ids`. keys must be STATS.md keys."""
+    if hand_ids is None:
+        sums = summary_sums(db, ids, [f"{k}_{end}" for k in keys for end in ("done", "opp")])
+        return {key: Ratio(sums[f"{key}_done"], sums[f"{key}_opp"]) for key in keys}
+    columns = ", ".join(f"coalesce(sum(hp.{k}_done), 0), coalesce(sum(hp.{k}_opp), 0)" for k in keys)
+    row = db.execute(  # hand by hand on the primary key (cross join: json_each first)
+        f"""select {columns} from json_each(?) j cross join hand_players hp on hp.hand_id = j.value
+            join hands h on h.id = hp.hand_id
+            where {COUNTED} and hp.player_id in (select value from json_each(?))""",
+        [_ids(hand_ids), _ids(ids)],
+    ).fetchone()
     return {key: Ratio(row[2 * i], row[2 * i + 1]) for i, key in enumerate(keys)}
 
 
 def luck_totals(db: Database, ids: Sequence[int], hand_ids: Sequence[int] | None = None) -> Luck:
     """Draw luck (STATS.md): one-card draws to a three-card hand of the players in their
-    counted hands (all, or only `hand_ids`): draws, completed, expected = sum of outs/unseen,
-    variance = sum of p(1 - p)."""
-    where = "dl.player_id in (select value from json_each(?)) and h.status in ('ok', 'warning')"
-    params: list[object] = [_ids(ids)]
-    if hand_ids is not None:
-        where += " and dl.hand_id in (select value from json_each(?))"
-        params.append(_ids(hand_ids))
+    counted hands (all, from player_totals, or only `hand_ids`): draws, completed, expected
+    = sum of outs/unseen, variance = sum of p(1 - p)."""
+    if hand_ids is None:
+        return luck_of(summary_sums(db, ids, summary.LUCK_COLUMNS))
     row = db.execute(
-        f"""select count(*), coalesce(sum(dl.completed), 0), coalesce(sum(dl.outs * 1.0 / dl.unseen), 0.0),
-                   coalesce(sum((dl.outs * 1.0 / dl.unseen) * (1 - dl.outs * 1.0 / dl.unseen)), 0.0)
-            from draw_luck dl join hands h on h.id = dl.hand_id where {where}""",
-        params,
+        """select count(*), coalesce(sum(dl.completed), 0), coalesce(sum(dl.outs * 1.0 / dl.unseen), 0.0),
+                  coalesce(sum((dl.outs * 1.0 / dl.unseen) * (1 - dl.outs * 1.0 / dl.unseen)), 0.0)
+           from json_each(?) j cross join draw_luck dl on dl.hand_id = j.value join hands h on h.id = dl.hand_id
+           where h.status in ('ok', 'warning') and dl.player_id in (select value from json_each(?))""",
+        [_ids(hand_ids), _ids(ids)],
     ).fetchone()
     return Luck(row[0], row[1], row[2], row[3])
+
+
+def luck_of(sums: dict[str, int]) -> Luck:
+    """A Luck from the summary columns luck_draws, luck_completed, luck_expected_e9,
+    luck_variance_e9."""
+    return Luck(sums["luck_draws"], sums["luck_completed"], sums["luck_expected_e9"] / summary.E9,
+                sums["luck_variance_e9"] / summary.E9)
 
 
 def issues_of(db: Database, hand_ids: Sequence[int]) -> dict[int, tuple[IssueRow, ...]]:
@@ -187,14 +360,16 @@ def issues_of(db: Database, hand_ids: Sequence[int]) -> dict[int, tuple[IssueRow
 
 def error_hands(db: Database, ids: Sequence[int], start: dt.datetime, end: dt.datetime) -> tuple[str, ...]:
     """Site hand numbers of the players' hands between start and end (UTC, inclusive) that
-    are left out of every figure because their replay found an error."""
+    are left out of every figure because their replay found an error (on the index
+    hands(status, start_time))."""
     rows = db.execute(
-        """select distinct h.site_hand_id from hands h join hand_players hp on hp.hand_id = h.id
-           where h.status = 'error' and hp.player_id in (select value from json_each(?))
-             and h.start_time >= ? and h.start_time <= ? order by h.start_time""",
-        [_ids(ids), start.isoformat(), end.isoformat()],
+        """select h.site_hand_id from hands h
+           where h.status = 'error' and h.start_time >= ? and h.start_time <= ?
+             and exists (select 1 from hand_players hp where hp.hand_id = h.id and hp.player_id in (select value from json_each(?)))
+           order by h.start_time, h.id""",
+        [start.isoformat(), end.isoformat(), _ids(ids)],
     ).fetchall()
-    return tuple(r[0] for r in rows)
+    return tuple(dict.fromkeys(r[0] for r in rows))
 
 
 def stored_hands(db: Database, site_hand_id: str, site: str | None = None) -> list[StoredHand]:

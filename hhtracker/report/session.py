@@ -9,6 +9,12 @@ Choices: the duration of a session is from its first hand's start to its last ha
 (the files give no end time), so a one-hand session lasts 0 minutes. BB/100 and bb/100
 average each hand in its own big bet / big blind (as the `player_stats` view does), and
 money is summed per currency, cash before chips; `net` is the first currency.
+
+Scale: sessions are found from the hero's half hours (the player_periods summary table) when
+the gap is 30 minutes or more, without reading his hands; a report over more than
+PER_HAND_LIMIT hands reads the days wholly inside it from player_days (one chart point per
+such day) and only the hands of its first and last day one by one; lifetime statistics come
+from player_totals.
 """
 
 from __future__ import annotations
@@ -19,11 +25,17 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
+from ..store import summary as store_summary
 from ..store.repository import Luck, Money, Ratio
 from . import queries
-from .queries import HeroHand, IssueRow
+from .queries import DayGroup, HeroHand, IssueRow
 
 DEFAULT_GAP = dt.timedelta(minutes=30)
+PERIOD = dt.timedelta(minutes=30)
+"""The player_periods half hour: sessions with a gap of at least this are found from it."""
+PER_HAND_LIMIT = 10_000
+"""A report over more hands reads the days wholly inside it from the summary tables."""
+_SECOND = dt.timedelta(seconds=1)
 
 
 class ReportError(LookupError):
@@ -59,7 +71,12 @@ def split_sessions(hands: Sequence[HeroHand], gap: dt.timedelta = DEFAULT_GAP) -
     return [Session(i, tuple(run)) for i, run in enumerate(runs, start=1)]
 
 
-def money_by_currency(hands: Sequence[HeroHand], amount=lambda h: h.net) -> tuple[Money, ...]:
+Results = HeroHand | DayGroup
+"""One hand, or many (a day's group, in a long report): count, currency, net, net_showdown,
+big_bets, big_blinds, position, stakes."""
+
+
+def money_by_currency(hands: Sequence[Results], amount=lambda h: h.net) -> tuple[Money, ...]:
     """Sum of amount(hand) (int, default the net) per currency, cash before chips."""
     totals: dict[str, int] = {}
     for hand in hands:
@@ -67,11 +84,13 @@ def money_by_currency(hands: Sequence[HeroHand], amount=lambda h: h.net) -> tupl
     return tuple(Money(totals[c], c) for c in sorted(totals, key=lambda c: (c == "chips", c)))
 
 
-def _per_100(values: Sequence[float]) -> float | None:
-    return 100.0 * sum(values) / len(values) if values else None
+def _per_100(items: Sequence[Results], value) -> float | None:
+    """100 x the sum of value(item) (big bets or big blinds) per hand."""
+    hands = sum(i.count for i in items)
+    return 100.0 * sum(value(i) for i in items) / hands if hands else None
 
 
-def format_stakes(hand: HeroHand) -> str:
+def format_stakes(hand: Results) -> str:
     """"$0.50/$1 USD FL" (money) or "30/60 chips FL"."""
     if hand.currency == "chips":
         return f"{hand.small_bet:,}/{hand.big_bet:,} chips {hand.structure}"
@@ -110,20 +129,25 @@ class SessionSummary:
 
 def summarize(number: int | None, hands: Sequence[HeroHand]) -> SessionSummary:
     """The summary of a non-empty run of hands (oldest first)."""
-    net = money_by_currency(hands)
+    return _summary(number, hands, hands[0].start_time, hands[-1].start_time, {h.table for h in hands})
+
+
+def _summary(number: int | None, items: Sequence[Results], start: dt.datetime, end: dt.datetime,
+             tables: set[str]) -> SessionSummary:
+    net = money_by_currency(items)
     return SessionSummary(
         number=number,
-        start=hands[0].start_time,
-        end=hands[-1].start_time,
-        hands=len(hands),
-        tables=tuple(sorted({h.table for h in hands})),
-        stakes=tuple(sorted({format_stakes(h) for h in hands})),
-        sites=tuple(sorted({h.site for h in hands})),
+        start=start,
+        end=end,
+        hands=sum(i.count for i in items),
+        tables=tuple(sorted(tables)),
+        stakes=tuple(sorted({format_stakes(i) for i in items})),
+        sites=tuple(sorted({i.site for i in items})),
         net=net[0],
         net_by_currency=net,
-        net_big_bets=sum(h.big_bets for h in hands),
-        big_bets_per_100=_per_100([h.big_bets for h in hands]) or 0.0,
-        bb_per_100=_per_100([h.big_blinds for h in hands]) or 0.0,
+        net_big_bets=sum(i.big_bets for i in items),
+        big_bets_per_100=_per_100(items, lambda i: i.big_bets) or 0.0,
+        bb_per_100=_per_100(items, lambda i: i.big_blinds) or 0.0,
     )
 
 
@@ -262,59 +286,83 @@ def find_hero(db: Database, hero: str | None) -> tuple[dict[str, str], tuple[int
     return names, queries.player_ids(db, names)
 
 
-def chart_of(hands: Sequence[HeroHand]) -> Chart:
-    """Cumulative total / showdown / non-showdown winnings, one point per hand after a 0."""
+def chart_of(hands: Sequence[Results]) -> Chart:
+    """Cumulative total / showdown / non-showdown winnings, one point per hand after a 0
+    (one per day for the day groups of a long report, a day's groups given together)."""
     currencies = {h.currency for h in hands}
     unit = currencies.pop() if len(currencies) == 1 else "BB"
-    value = (lambda h: h.net) if unit != "BB" else (lambda h: h.big_bets)
     total = sd = nsd = 0
+    count = 0
     points = [ChartPoint(0, 0, 0, 0)]
-    for i, hand in enumerate(hands, start=1):
-        amount = value(hand)
-        total += amount
-        if hand.showdown:
-            sd += amount
+    for i, item in enumerate(hands):
+        count += item.count
+        if isinstance(item, HeroHand):
+            amount = item.net if unit != "BB" else item.big_bets
+            if item.showdown:
+                sd += amount
+            else:
+                nsd += amount
+            total += amount
         else:
-            nsd += amount
-        points.append(ChartPoint(i, total, sd, nsd))
+            showdown = item.net_showdown if unit != "BB" else item.net_showdown / item.big_bet
+            amount = item.net if unit != "BB" else item.big_bets
+            total += amount
+            sd += showdown
+            nsd += amount - showdown
+            following = hands[i + 1] if i + 1 < len(hands) else None
+            if isinstance(following, DayGroup) and following.date == item.date:
+                continue  # one point per day
+        points.append(ChartPoint(count, total, sd, nsd))
     return Chart(unit, tuple(points))
 
 
-def _positions(hands: Sequence[HeroHand]) -> tuple[PositionResult, ...]:
-    by: dict[str, list[HeroHand]] = {}
+def _positions(hands: Sequence[Results]) -> tuple[PositionResult, ...]:
+    by: dict[str, list[Results]] = {}
     for hand in hands:
         by.setdefault(hand.position or "?", []).append(hand)
     order = {p: i for i, p in enumerate(_POSITION_ORDER)}
     return tuple(
         PositionResult(
-            position=position, hands=len(group), net=money_by_currency(group),
+            position=position, hands=sum(h.count for h in group), net=money_by_currency(group),
             net_big_bets=sum(h.big_bets for h in group),
-            big_bets_per_100=_per_100([h.big_bets for h in group]) or 0.0,
-            bb_per_100=_per_100([h.big_blinds for h in group]) or 0.0,
+            big_bets_per_100=_per_100(group, lambda h: h.big_bets) or 0.0,
+            bb_per_100=_per_100(group, lambda h: h.big_blinds) or 0.0,
         )
         for position, group in sorted(by.items(), key=lambda kv: order.get(kv[0], 99))
     )
 
 
-def _showdowns(hands: Sequence[HeroHand]) -> tuple[ShowdownClass, ...]:
+def _showdowns(hands: Sequence[HeroHand], more: dict[str, int] | None = None) -> tuple[ShowdownClass, ...]:
+    """Showdowns by the hero's hand class: the hands', plus `more` (summary columns
+    showdown_won_<class> / showdown_lost_<class>, of a long report's days)."""
     counts: dict[str, list[int]] = {}
     for hand in hands:
         if hand.showdown and hand.showdown_class:
             won_lost = counts.setdefault(hand.showdown_class, [0, 0])
             won_lost[0 if hand.collected > 0 else 1] += 1
+    more = more or {}
+    for c in store_summary.CLASS_VALUES:
+        won, lost = more.get(f"showdown_won_{c}", 0), more.get(f"showdown_lost_{c}", 0)
+        if won or lost:
+            won_lost = counts.setdefault(c, [0, 0])
+            won_lost[0] += won
+            won_lost[1] += lost
     return tuple(
         ShowdownClass(c, CLASS_LABELS.get(c, c), counts[c][0], counts[c][1]) for c in CLASS_LABELS if c in counts
     )
 
 
-def _notable(hands: Sequence[HeroHand], issues: dict[int, tuple[IssueRow, ...]]) -> tuple[NotableHand, ...]:
+def _notable(pots: Sequence[HeroHand], hands: Sequence[HeroHand], issues: dict[int, tuple[IssueRow, ...]]) -> tuple[NotableHand, ...]:
+    """Hands to review: the biggest pots won and lost among `pots`, then the snows, breaks
+    and warnings among `hands` (both oldest first; every hand of the report, or in a long one
+    the candidates and the hands with a snow, a break or a warning)."""
     def note(kind: str, hand: HeroHand, text: str) -> NotableHand:
         return NotableHand(kind, hand.site, hand.site_hand_id, hand.table, hand.start_time,
                            Money(hand.net, hand.currency), text)
 
     found: list[NotableHand] = []
-    won = sorted((h for h in hands if h.net > 0), key=lambda h: (-h.big_bets, h.start_time))[:NOTABLE_POTS]
-    lost = sorted((h for h in hands if h.net < 0), key=lambda h: (h.big_bets, h.start_time))[:NOTABLE_POTS]
+    won = sorted((h for h in pots if h.net > 0), key=lambda h: (-h.big_bets, h.start_time))[:NOTABLE_POTS]
+    lost = sorted((h for h in pots if h.net < 0), key=lambda h: (h.big_bets, h.start_time))[:NOTABLE_POTS]
     for hand in won:
         found.append(note("won", hand, f"biggest pots won: {hand.big_bets:+.2f} BB" + (" at showdown" if hand.showdown else "")))
     for hand in lost:
@@ -332,62 +380,190 @@ def _notable(hands: Sequence[HeroHand], issues: dict[int, tuple[IssueRow, ...]])
     return tuple(found)
 
 
-def build_report(db: Database, names: dict[str, str], ids: tuple[int, ...], hands: Sequence[HeroHand],
-                 number: int | None, sessions_total: int) -> SessionReport:
-    """The report over `hands` (a session, or the hands of a date range; oldest first, not
-    empty) of the hero with player ids `ids`."""
-    hand_ids = [h.hand_id for h in hands]
+def _midnight(day: dt.date) -> dt.datetime:
+    return dt.datetime(day.year, day.month, day.day, tzinfo=dt.UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class _Hands:
+    """The hero's hands from `start` to `end` (exclusive), read for a report: every hand
+    (in `before`; `days` None), or, in a long report, the hands before and after the days
+    wholly inside it (`days`: the first and last) and those days' summary rows (`groups`).
+    `first` / `last`: the first and last hand's start."""
+
+    before: tuple[HeroHand, ...]
+    groups: tuple[DayGroup, ...] = ()
+    after: tuple[HeroHand, ...] = ()
+    days: tuple[dt.date, dt.date] | None = None
+    first: dt.datetime | None = None
+    last: dt.datetime | None = None
+
+    @property
+    def edges(self) -> tuple[HeroHand, ...]:
+        """The hands read one by one."""
+        return self.before + self.after
+
+    @property
+    def results(self) -> tuple[Results, ...]:
+        """Hands and day groups, oldest first."""
+        return (*self.before, *self.groups, *self.after)
+
+
+def _read(db: Database, ids: tuple[int, ...], start: dt.datetime, end: dt.datetime,
+          per_hand_limit: int = PER_HAND_LIMIT) -> _Hands:
+    """The hero's counted hands from start to end (exclusive): one by one when there are at
+    most per_hand_limit of them or no whole day inside, else by day for the whole days."""
+    first_day = start.date() if start == _midnight(start.date()) else start.date() + dt.timedelta(days=1)
+    last_day = end.date() - dt.timedelta(days=1)
+    if first_day > last_day or queries.day_hands(db, ids, start.date(), end.date()) <= per_hand_limit:
+        hands = tuple(queries.hero_hands(db, ids, start, end))
+        return _Hands(hands, first=hands[0].start_time if hands else None, last=hands[-1].start_time if hands else None)
+    before = tuple(queries.hero_hands(db, ids, start, _midnight(first_day)))
+    after = tuple(queries.hero_hands(db, ids, _midnight(last_day + dt.timedelta(days=1)), end))
+    groups = tuple(queries.day_groups(db, ids, first_day, last_day))
+    span = queries.day_span(db, ids, first_day, last_day)
+    firsts = [t for t in (before[0].start_time if before else None, span[0] if span else None) if t is not None]
+    lasts = [t for t in (after[-1].start_time if after else None, span[1] if span else None) if t is not None]
+    return _Hands(before, groups, after, (first_day, last_day), min(firsts, default=None), max(lasts, default=None))
+
+
+def _pots(db: Database, ids: tuple[int, ...], read: _Hands) -> list[HeroHand]:
+    """The hands among which the biggest pots won and lost are: every hand read and, in a
+    long report, the hands of the days (wholly inside it) that may hold one: days are read
+    best first (by their groups' biggest win, or loss, in big bets) until no unread day can
+    beat the third found."""
+    if not read.groups:
+        return list(read.edges)
+    candidates = {h.hand_id: h for h in read.edges}
+    for sign in (1, -1):
+        def rank(hand: HeroHand) -> tuple[float, dt.datetime]:
+            return (-sign * hand.big_bets, hand.start_time)
+
+        best: dict[dt.date, float] = {}
+        for g in read.groups:
+            net = g.biggest_win if sign == 1 else g.biggest_loss
+            if sign * net > 0:
+                best[g.date] = max(best.get(g.date, 0.0), sign * net / g.big_bet)
+        for day, value in sorted(best.items(), key=lambda kv: (-kv[1], kv[0])):
+            found = sorted((h for h in candidates.values() if sign * h.net > 0), key=rank)[:NOTABLE_POTS]
+            if len(found) == NOTABLE_POTS and rank(found[-1]) <= (-value, _midnight(day)):
+                break  # no hand of this day (nor of a day after it in this order) ranks higher
+            at_least = -rank(found[-1])[0] if len(found) == NOTABLE_POTS else 0.0
+            for hand in queries.hero_hands(db, ids, _midnight(day), _midnight(day + dt.timedelta(days=1)),
+                                           big_bets=(sign, at_least)):
+                candidates[hand.hand_id] = hand
+    return sorted(candidates.values(), key=lambda h: (h.start_time, h.hand_id))
+
+
+def _report(db: Database, names: dict[str, str], ids: tuple[int, ...], read: _Hands, number: int | None,
+            sessions_total: int) -> SessionReport:
+    hand_ids = [h.hand_id for h in read.edges]
     session_stats = queries.stat_totals(db, ids, STAT_KEYS, hand_ids)
+    luck = queries.luck_totals(db, ids, hand_ids)
+    showdowns = _showdowns(read.edges)
+    notable_hands: Sequence[HeroHand] = read.edges
+    table_names = {h.table for h in read.edges}
+    if read.days is not None:
+        columns = [f"{k}_{end}" for k in STAT_KEYS for end in ("done", "opp")]
+        more = queries.summary_sums(db, ids, [*columns, *store_summary.LUCK_COLUMNS, *store_summary.CLASS_COLUMNS], read.days)
+        session_stats = {k: Ratio(r.done + more[f"{k}_done"], r.opportunities + more[f"{k}_opp"])
+                         for k, r in session_stats.items()}
+        extra = queries.luck_of(more)
+        luck = Luck(luck.draws + extra.draws, luck.completed + extra.completed, luck.expected + extra.expected,
+                    luck.variance + extra.variance)
+        showdowns = _showdowns(read.edges, more)
+        middle = queries.notable_hands(db, ids, _midnight(read.days[0]), _midnight(read.days[1] + dt.timedelta(days=1)))
+        notable_hands = (*read.before, *middle, *read.after)
+        table_names |= queries.day_tables(db, ids, *read.days)
     lifetime_stats = queries.stat_totals(db, ids, STAT_KEYS)
-    summary = summarize(number, hands)
+    results = read.results
+    summary = _summary(number, results, read.first, read.last, table_names)  # type: ignore[arg-type]
     return SessionReport(
         hero=names,
         summary=summary,
         sessions_total=sessions_total,
-        net_showdown=money_by_currency(hands, lambda h: h.net if h.showdown else 0),
-        net_no_showdown=money_by_currency(hands, lambda h: 0 if h.showdown else h.net),
-        chart=chart_of(hands),
-        positions=_positions(hands),
+        net_showdown=money_by_currency(results, lambda h: h.net_showdown),
+        net_no_showdown=money_by_currency(results, lambda h: h.net - h.net_showdown),
+        chart=chart_of(results),
+        positions=_positions(results),
         stats=tuple(
             StatLine(section, key, label, session_stats[key], lifetime_stats[key])
             for section, rows in STAT_SECTIONS for key, label in rows
         ),
-        luck=queries.luck_totals(db, ids, hand_ids),
+        luck=luck,
         lifetime_luck=queries.luck_totals(db, ids),
-        showdowns=_showdowns(hands),
-        notable=_notable(hands, queries.issues_of(db, [h.hand_id for h in hands if h.status == "warning"])),
+        showdowns=showdowns,
+        notable=_notable(_pots(db, ids, read), notable_hands,
+                         queries.issues_of(db, [h.hand_id for h in notable_hands if h.status == "warning"])),
         left_out=queries.error_hands(db, ids, summary.start, summary.end),
     )
 
 
+@dataclass(frozen=True, slots=True)
+class _Span:
+    """A session found without its hands: number, first and last start (UTC), hands."""
+
+    number: int
+    start: dt.datetime
+    end: dt.datetime
+    hands: int
+
+
+def _spans(db: Database, ids: tuple[int, ...], gap: dt.timedelta) -> list[_Span]:
+    """The hero's sessions, oldest first: from his half hours (player_periods) when gap is
+    at least PERIOD (two hands of a half hour are closer than that), else from his hands."""
+    if gap < PERIOD:
+        return [_Span(s.number, s.start, s.end, len(s.hands)) for s in split_sessions(queries.hero_hands(db, ids), gap)]
+    runs: list[list] = []
+    for first, last, hands in queries.hero_periods(db, ids):
+        if runs and first - runs[-1][1] <= gap:
+            runs[-1][1] = last
+            runs[-1][2] += hands
+        else:
+            runs.append([first, last, hands])
+    return [_Span(i, start, end, hands) for i, (start, end, hands) in enumerate(runs, start=1)]
+
+
 def session_report(db: Database, *, number: int | None = None, start: dt.datetime | None = None,
                    end: dt.datetime | None = None, hero: str | None = None,
-                   gap: dt.timedelta = DEFAULT_GAP) -> SessionReport:
+                   gap: dt.timedelta = DEFAULT_GAP, per_hand_limit: int = PER_HAND_LIMIT) -> SessionReport:
     """The report of session `number` (default: the latest) or, when start or end is given,
-    of every hand of the hero from start (inclusive) to end (exclusive), UTC. raises
-    ReportError when there is nothing to report."""
+    of every hand of the hero from start (inclusive) to end (exclusive), UTC. A report over
+    more than per_hand_limit hands reads the days wholly inside it from the summary tables.
+    raises ReportError when there is nothing to report."""
     names, ids = find_hero(db, hero)
-    hands = queries.hero_hands(db, ids)
-    sessions = split_sessions(hands, gap)
+    sessions = _spans(db, ids, gap)
     if not sessions:
         raise ReportError(f"no counted hands of {', '.join(sorted(set(names.values())))} in the database")
     if start is not None or end is not None:
         if number is not None:
             raise ReportError("give a session number or a date range, not both")
-        chosen = [h for h in hands if (start is None or h.start_time >= start) and (end is None or h.start_time < end)]
-        if not chosen:
+        read = _read(db, ids, start or sessions[0].start, end or sessions[-1].end + _SECOND, per_hand_limit)
+        if read.first is None:
             raise ReportError("no hands of the hero in that date range")
-        return build_report(db, names, ids, chosen, None, len(sessions))
+        return _report(db, names, ids, read, None, len(sessions))
     if number is None:
         number = sessions[-1].number
     if not 1 <= number <= len(sessions):
         raise ReportError(f"no session {number}: there are {len(sessions)} (see `hhtracker sessions`)")
-    return build_report(db, names, ids, sessions[number - 1].hands, number, len(sessions))
+    chosen = sessions[number - 1]
+    return _report(db, names, ids, _read(db, ids, chosen.start, chosen.end + _SECOND, per_hand_limit),
+                   number, len(sessions))
 
 
-def session_list(db: Database, *, hero: str | None = None, gap: dt.timedelta = DEFAULT_GAP) -> tuple[dict[str, str], list[SessionSummary]]:
+def session_list(db: Database, *, hero: str | None = None, gap: dt.timedelta = DEFAULT_GAP,
+                 per_hand_limit: int = PER_HAND_LIMIT) -> tuple[dict[str, str], list[SessionSummary]]:
     """(site -> hero name, every session's summary newest first). raises ReportError when
     there is no hero."""
     names, ids = find_hero(db, hero)
-    sessions = split_sessions(queries.hero_hands(db, ids), gap)
-    return names, [summarize(s.number, s.hands) for s in reversed(sessions)]
+    if gap < PERIOD:
+        sessions = split_sessions(queries.hero_hands(db, ids), gap)
+        return names, [summarize(s.number, s.hands) for s in reversed(sessions)]
+    found = []
+    for span in reversed(_spans(db, ids, gap)):
+        read = _read(db, ids, span.start, span.end + _SECOND, per_hand_limit)
+        table_names = {h.table for h in read.edges}
+        if read.days is not None:
+            table_names |= queries.day_tables(db, ids, *read.days)
+        found.append(_summary(span.number, read.results, read.first, read.last, table_names))  # type: ignore[arg-type]
+    return names, found

@@ -2,8 +2,10 @@
 smallest unit (cents; chips in tournaments); `hands.currency` says which ("chips").
 
 Tables: files, hands, raw_hands, players, hand_players, actions, draws, validation_issues,
-draw_luck; views: hand_facts (the filterable base), player_stats, player_position_stats,
-player_draw_stats, player_showdown_classes, player_luck (see README.md, "Database").
+draw_luck; summary tables kept current by the import (m003, store/summary.py): player_days,
+player_totals, player_periods, player_tables; views: hand_facts (the filterable base),
+player_stats, player_position_stats, player_draw_stats, player_showdown_classes, player_luck
+(see README.md, "Database").
 """
 
 from __future__ import annotations
@@ -277,6 +279,42 @@ where h.status in ('ok', 'warning')
 group by p.id
 """,
     )
+
+
+@migrations()
+def m003_summaries(db: Database) -> None:
+    """Summary tables, so statistics read a few rows per player instead of every hand
+    (issue 7, "scale"); built here from hand_players, hands and draw_luck, then kept current
+    by the import (HandWriter) in the same transaction as the hands.
+
+    - player_days: one row per player and group (player_id, date = the UTC day the hand
+      started, site, structure, currency, game_type, small_bet, big_bet, big_blind,
+      table_size, position): hands; net, net_showdown, net_no_showdown, rake; every
+      <key>_done / <key>_opp; cards_drawn_d<k>_<n>; showdown_won_<class> /
+      showdown_lost_<class>; luck_draws, luck_completed, luck_expected_e9,
+      luck_variance_e9 (billionths); biggest_win, biggest_win_hand, biggest_loss,
+      biggest_loss_hand (hands.id).
+    - player_totals: the same without date.
+    - player_periods: player and half hour (period "YYYY-MM-DDTHH:00" or ":30", UTC):
+      hands, first_start, last_start (for sessions).
+    - player_tables: player, date and table_name: hands.
+    - heroes: site and hero (hands.hero, the player whose cards the files show): hands, of
+      any status.
+
+    Indexes for the readers: players(name); hands(status, start_time) (warnings and errors
+    of a session); hand_players(player_id, hand_id, ...) of the hands with a snow or a
+    break. store/summary.py describes every column."""
+    from . import summary
+
+    db["players"].create_index(["name"], if_not_exists=True)
+    db["hands"].create_index(["status", "start_time"], if_not_exists=True)
+    db.execute(  # covering the columns a report lists these hands with
+        "create index if not exists hand_players_notable on hand_players(player_id, hand_id, dealt_in, position, net,"
+        " collected, showdown, showdown_class, snow_known_done, break_known_done)"
+        " where snow_known_done > 0 or break_known_done > 0"
+    )
+    summary.create_tables(db)
+    summary.rebuild(db)
 
 
 VIEWS = ("player_stats", "player_position_stats", "player_draw_stats", "player_showdown_classes", "player_luck", "hand_facts")

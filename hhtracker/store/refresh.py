@@ -1,5 +1,6 @@
 """Recompute the statistics facts of stored hands from their raw text (used by migrations
-that add statistics, so hands imported before still count)."""
+that add statistics, so hands imported before still count), and the summary tables from
+them."""
 
 from __future__ import annotations
 
@@ -10,12 +11,14 @@ from ..parse.read import RawHand
 from ..parse.sites import Parsers
 from ..pipeline import replay_raw
 from ..stats.per_hand import per_hand_stats
+from . import summary
 from .repository import fact_columns, luck_rows
 
 
 def recompute_facts(db: Database) -> int:
-    """Update every counted hand's facts in hand_players and its draw_luck rows; returns
-    how many hands were recomputed. A hand that no longer parses is left as it was."""
+    """Update every counted hand's facts in hand_players and its draw_luck rows, then
+    rebuild the summary tables (when they exist: m002 runs before m003 creates them);
+    returns how many hands were recomputed. A hand that no longer parses is left as it was."""
     parsers = Parsers()
     done = 0
     rows = db.execute(
@@ -41,4 +44,6 @@ def recompute_facts(db: Database) -> int:
             )
             db["draw_luck"].insert_all(luck_rows(hand_id, player_id, stats))
         done += 1
+    if summary.exists(db):
+        summary.rebuild(db)
     return done

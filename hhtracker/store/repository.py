@@ -14,9 +14,10 @@ import re
 import sqlite3
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
+from operator import itemgetter
 from pathlib import Path
 
 from sqlite_utils import Database
@@ -27,6 +28,7 @@ from ..rules.badugi import HandClass
 from ..rules.issues import ValidationIssue
 from ..rules.replay import ReplayedHand
 from ..stats.per_hand import DRAW_KEYS, STAT_KEYS, PlayerHandStats
+from . import summary
 from .migrations import migrate, migrations
 
 
@@ -123,14 +125,19 @@ class HandWriter:
         self._rows.setdefault(table, []).extend(rows)
 
     def flush(self) -> None:
-        """Write the queued rows (hands first, for the foreign keys)."""
+        """Write the queued rows (hands first, for the foreign keys) and add them to the
+        summary tables."""
+        written: dict[str, tuple[list[str], list]] = {}
         for table in sorted(self._rows, key=lambda t: t != "hands"):
             rows = self._rows[table]
             if not rows:
                 continue
             columns = list(dict.fromkeys(key for row in rows for key in row))
             sql = f"insert into [{table}] ({', '.join(f'[{c}]' for c in columns)}) values ({', '.join('?' for _ in columns)})"
-            self.db.conn.executemany(sql, [[row.get(c) for c in columns] for row in rows])
+            written[table] = (columns, _values(rows, columns))
+            self.db.conn.executemany(sql, written[table][1])
+        if "hand_players" in written:
+            summary.add_batch(self.db, self._rows["hands"], *written["hand_players"], self._rows.get("draw_luck", ()))
         self._rows = {}
         self._pending = {}
 
@@ -149,8 +156,10 @@ class HandWriter:
         return (row[0], row[1]) if row else None
 
     def delete(self, hand_row_id: int) -> None:
-        """Remove a stored hand and everything hanging from it (to store a better copy)."""
+        """Remove a stored hand and everything hanging from it (to store a better copy),
+        and take it out of the summary tables."""
         self.flush()
+        summary.remove_hand(self.db, hand_row_id)
         for table in self.db.table_names():  # every table that hangs from hands (hand_id)
             if table != "hands" and "hand_id" in self.db[table].columns_dict:
                 self.db.execute(f"delete from {table} where hand_id = ?", [hand_row_id])
@@ -200,6 +209,17 @@ class HandWriter:
             {"hand_id": hand_id, "code": i.code.value, "severity": i.severity.value, "message": i.message, "line": i.line}
             for i in issues
         ))
+
+
+def _values(rows: list[dict[str, object]], columns: list[str]) -> list:
+    """The rows as tuples of `columns` (None for a column a row lacks)."""
+    if len(columns) > 1:
+        getter = itemgetter(*columns)
+        try:
+            return [getter(row) for row in rows]  # the usual case: every row has every column
+        except KeyError:
+            pass
+    return [[row.get(c) for c in columns] for row in rows]
 
 
 def prepare_hand(replayed: ReplayedHand, stats: Iterable[PlayerHandStats]) -> PreparedHand:
@@ -267,7 +287,7 @@ def prepare_hand(replayed: ReplayedHand, stats: Iterable[PlayerHandStats]) -> Pr
         if facts is not None:
             row.update(fact_columns(facts))
         else:
-            row.update({f"{key}_{end}": 0 for key in STAT_KEYS for end in ("done", "opp")})
+            row.update(_NO_FACTS)
         rows.append(row)
     queue("hand_players", rows)
     queue("draw_luck", (
@@ -323,14 +343,24 @@ def fact_columns(facts: PlayerHandStats) -> dict[str, object]:
     """The hand_players columns of one player's facts: `<key>_done`, `<key>_opp` (ints),
     cards_drawn_d1..3 and showdown_class."""
     row: dict[str, object] = {}
-    for key in STAT_KEYS:
+    for key, done, opportunity in _FACT_COLUMNS:
         fact = getattr(facts, key)
-        row[f"{key}_done"] = int(fact.done)
-        row[f"{key}_opp"] = int(fact.opportunity)
+        row[done] = int(fact.done)
+        row[opportunity] = int(fact.opportunity)
     for key in DRAW_KEYS:
         row[key] = getattr(facts, key)
     row["showdown_class"] = facts.showdown_class
     return row
+
+
+_FACT_COLUMNS = tuple((key, f"{key}_done", f"{key}_opp") for key in STAT_KEYS)
+"""(statistic, its done column, its opportunity column), named once."""
+
+
+_NO_FACTS: dict[str, object] = {
+    **{f"{key}_{end}": 0 for key in STAT_KEYS for end in ("done", "opp")}, **dict.fromkeys(DRAW_KEYS), "showdown_class": None,
+}
+"""The facts columns of a player not dealt in."""
 
 
 def luck_rows(hand_id: int, player_id: int, facts: PlayerHandStats) -> list[dict[str, object]]:
@@ -399,8 +429,9 @@ class Filters:
     min_hands: int = 0
 
     def where(self, alias: str = "") -> tuple[str, list[object]]:
-        """An SQL condition over the hand_facts view (columns prefixed by `alias.`) and its
-        parameters; "1" when nothing is filtered. raises ValueError for bad stakes."""
+        """An SQL condition over the hand_facts view or a summary table (the same column
+        names; `date` only in hand_facts and player_days), columns prefixed by `alias.`, and
+        its parameters; "1" when nothing is filtered. raises ValueError for bad stakes."""
         a = f"{alias}." if alias else ""
         parts: list[str] = []
         params: list[object] = []
@@ -505,6 +536,23 @@ class PlayerStats:
 SORTS: tuple[str, ...] = ("hands", "net", "player", "bb_per_100", "big_bets_per_100", *STAT_KEYS)
 
 
+@dataclass
+class _Sums:
+    """One player's summary sums while player_stats() reads them: per currency (cash
+    first) and together; in_bb, in_big_bets: the net in big blinds / big bets."""
+
+    site: str
+    player: str
+    hands: int = 0
+    in_bb: float = 0.0
+    in_big_bets: float = 0.0
+    total: dict[str, int] = field(default_factory=dict)
+    by_currency: list[tuple[str, dict[str, int]]] = field(default_factory=list)
+
+    def money(self, column: str) -> tuple[Money, ...]:
+        return tuple(Money(sums[column], currency) for currency, sums in self.by_currency)
+
+
 def player_stats(
     db: Database,
     name: str | None = None,
@@ -514,103 +562,93 @@ def player_stats(
     filters: Filters = Filters(),
 ) -> list[PlayerStats]:
     """Statistics for one player (exact name; one entry per site) or, with name None, for
-    every player, over the hands the filters match. raises ValueError for bad stakes."""
-    where, params = filters.where()
+    every player, over the hands the filters match; most hands first. Read from the summary
+    tables (store/summary.py): player_totals, or player_days when a date is filtered, so the
+    time grows with a player's groups (days x positions x stakes...), not his hands. raises
+    ValueError for bad stakes."""
+    table = "player_days" if filters.since is not None or filters.until is not None else "player_totals"
+    where, params = filters.where("s")
     if name is not None:
-        where += " and player = ?"
+        where += " and s.player_id in (select id from players where name = ?)"
         params = [*params, name]
-    minimum = max(min_hands, filters.min_hands)
-    ratio_sql = ", ".join(f"sum({k}_done), sum({k}_opp)" for k in STAT_KEYS)
-    rows = db.execute(
-        f"""select player_id, site, player, count(*), sum(net * 1.0 / big_blind), sum(net * 1.0 / big_bet),
-                   {ratio_sql}
-            from hand_facts where {where}
-            group by player_id having count(*) >= ?
-            order by count(*) desc, player""",
-        [*params, minimum],
-    ).fetchall()
-    money: dict[int, list[tuple[str, int, int, int, int]]] = {}
-    for player_id, currency, net, net_sd, net_nsd, rake in db.execute(
-        f"""select player_id, currency, sum(net), sum(case when showdown = 1 then net else 0 end),
-                   sum(case when showdown = 1 then 0 else net end), sum(rake)
-            from hand_facts where {where} group by player_id, currency
-            order by currency = 'chips', currency""",
-        params,
-    ).fetchall():
-        money.setdefault(player_id, []).append((currency, net, net_sd, net_nsd, rake))
-    biggest: dict[tuple[int, str], tuple[BiggestPot | None, BiggestPot | None]] = {}
-    for player_id, currency, high, high_id in db.execute(
-        f"select player_id, currency, max(net), site_hand_id from hand_facts where {where} group by player_id, currency",
-        params,
-    ).fetchall():
-        biggest[(player_id, currency)] = (BiggestPot(high_id, Money(high, currency)) if high > 0 else None, None)
-    for player_id, currency, low, low_id in db.execute(
-        f"select player_id, currency, min(net), site_hand_id from hand_facts where {where} group by player_id, currency",
-        params,
-    ).fetchall():
-        win = biggest.get((player_id, currency), (None, None))[0]
-        biggest[(player_id, currency)] = (win, BiggestPot(low_id, Money(low, currency)) if low < 0 else None)
-    hf_where, hf_params = filters.where("hf")
-    if name is not None:
-        hf_where += " and hf.player = ?"
-        hf_params = [*hf_params, name]
-    luck = {
-        row[0]: Luck(row[1], row[2] or 0, row[3] or 0.0, row[4] or 0.0)
-        for row in db.execute(
-            f"""select dl.player_id, count(*), sum(dl.completed), sum(dl.outs * 1.0 / dl.unseen),
-                       sum((dl.outs * 1.0 / dl.unseen) * (1 - dl.outs * 1.0 / dl.unseen))
-                from draw_luck dl join hand_facts hf on hf.hand_id = dl.hand_id and hf.player_id = dl.player_id
-                where {hf_where} group by dl.player_id""",
-            hf_params,
-        ).fetchall()
-    }
-    distributions: dict[int, dict[str, dict[str, int]]] = {}
+    columns = ["net", "net_showdown", "net_no_showdown", "rake", *summary.STAT_COLUMNS, *summary.LUCK_COLUMNS]
     if with_distributions:
-        for key in DRAW_KEYS:
-            for player_id, value, count in db.execute(
-                f"select player_id, {key}, count(*) from hand_facts where {where} and {key} is not null group by player_id, {key}",
-                params,
-            ).fetchall():
-                per_player = distributions.setdefault(player_id, _empty_distributions())
-                per_player[key][str(value)] = count
-        for player_id, value, count in db.execute(
-            f"""select player_id, showdown_class, count(*) from hand_facts where {where} and showdown_class is not null
-                group by player_id, showdown_class""",
-            params,
-        ).fetchall():
-            per_player = distributions.setdefault(player_id, _empty_distributions())
-            per_player["showdown_classes"][value] = count
+        columns += [*summary.DRAWN_COLUMNS, *summary.CLASS_COLUMNS]
+    players: dict[int, _Sums] = {}
     sites_of: dict[str, set[str]] = {}
-    for player, site in db.execute(f"select distinct player, site from hand_facts where {where}", params).fetchall():
+    for player_id, site, player, currency, hands, in_bb, in_big_bets, *values in db.execute(
+        f"""select s.player_id, p.site, p.name, s.currency, sum(s.hands), sum(s.net * 1.0 / s.big_blind),
+                   sum(s.net * 1.0 / s.big_bet), {', '.join(f'sum(s.{c})' for c in columns)}
+            from {table} s join players p on p.id = s.player_id where {where}
+            group by s.player_id, s.currency order by s.currency = 'chips', s.currency""",
+        params,
+    ).fetchall():
         sites_of.setdefault(player, set()).add(site)
+        sums = dict(zip(columns, values))
+        found = players.setdefault(player_id, _Sums(site, player))
+        found.hands += hands
+        found.in_bb += in_bb or 0.0  # NULL: a big blind of 0
+        found.in_big_bets += in_big_bets or 0.0
+        found.total = {c: found.total[c] + v for c, v in sums.items()} if found.total else sums
+        found.by_currency.append((currency, sums))
+    minimum = max(min_hands, filters.min_hands)
+    chosen = sorted((k for k, v in players.items() if v.hands >= minimum),
+                    key=lambda k: (-players[k].hands, players[k].player, k))
+    biggest = _biggest(db, table, where, params) if chosen else {}
     result = []
-    for row in rows:
-        player_id, site, player, hands, in_bb, in_big_bets = row[:6]
-        values = row[6:]
-        stats = {key: Ratio(values[2 * i] or 0, values[2 * i + 1] or 0) for i, key in enumerate(STAT_KEYS)}
-        amounts = money.get(player_id, [])
-        main_currency = amounts[0][0] if amounts else None
-        win, loss = biggest.get((player_id, main_currency), (None, None)) if main_currency else (None, None)
+    for player_id in chosen:
+        found = players[player_id]
+        total = found.total
+        distributions = {}
+        if with_distributions:
+            distributions = _empty_distributions()
+            for key in DRAW_KEYS:
+                distributions[key] = {str(n): total[f"{key}_{n}"] for n in range(5)}
+            distributions["showdown_classes"] = {
+                c: total[f"showdown_won_{c}"] + total[f"showdown_lost_{c}"] for c in summary.CLASS_VALUES
+            }
+        win, loss = biggest.get((player_id, found.by_currency[0][0]), (None, None))
         result.append(
             PlayerStats(
-                player=player,
-                site=site,
-                hands=hands,
-                stats=stats,
-                distributions=distributions.get(player_id, _empty_distributions()) if with_distributions else {},
-                net=tuple(Money(a[1], a[0]) for a in amounts),
-                bb_per_100=100.0 * in_bb / hands if hands else None,
-                big_bets_per_100=100.0 * in_big_bets / hands if hands else None,
-                net_showdown=tuple(Money(a[2], a[0]) for a in amounts),
-                net_no_showdown=tuple(Money(a[3], a[0]) for a in amounts),
-                rake=tuple(Money(a[4], a[0]) for a in amounts),
+                player=found.player,
+                site=found.site,
+                hands=found.hands,
+                stats={key: Ratio(total[f"{key}_done"], total[f"{key}_opp"]) for key in STAT_KEYS},
+                distributions=distributions,
+                net=found.money("net"),
+                bb_per_100=100.0 * found.in_bb / found.hands if found.hands else None,
+                big_bets_per_100=100.0 * found.in_big_bets / found.hands if found.hands else None,
+                net_showdown=found.money("net_showdown"),
+                net_no_showdown=found.money("net_no_showdown"),
+                rake=found.money("rake"),
                 biggest_win=win,
                 biggest_loss=loss,
-                luck=luck.get(player_id, Luck(0, 0, 0.0, 0.0)),
-                sites=tuple(sorted(sites_of.get(player, {site}))),
+                luck=Luck(total["luck_draws"], total["luck_completed"], total["luck_expected_e9"] / summary.E9,
+                          total["luck_variance_e9"] / summary.E9),
+                sites=tuple(sorted(sites_of[found.player])),
             )
         )
     return result
+
+
+def _biggest(db: Database, table: str, where: str, params: list[object]) -> dict[tuple[int, str], tuple[BiggestPot | None, BiggestPot | None]]:
+    """(player_id, currency) -> (biggest win if above 0, biggest loss if below 0) over the
+    summary rows `where` matches (ties: the hand stored first)."""
+    found: dict[tuple[int, str], list[BiggestPot | None]] = {}
+    for slot, (net, hand, order) in enumerate((("biggest_win", "biggest_win_hand", "desc"),
+                                               ("biggest_loss", "biggest_loss_hand", "asc"))):
+        for player_id, currency, amount, site_hand_id in db.execute(
+            f"""select b.player_id, b.currency, b.amount, h.site_hand_id from (
+                  select s.player_id, s.currency, s.{net} as amount, s.{hand} as hand, row_number() over (
+                    partition by s.player_id, s.currency order by s.{net} {order}, s.{hand}) as place
+                  from {table} s where {where}) b
+                join hands h on h.id = b.hand where b.place = 1""",
+            params,
+        ).fetchall():
+            pots = found.setdefault((player_id, currency), [None, None])
+            if (amount > 0) if slot == 0 else (amount < 0):
+                pots[slot] = BiggestPot(site_hand_id, Money(amount, currency))
+    return {key: (pots[0], pots[1]) for key, pots in found.items()}
 
 
 def _empty_distributions() -> dict[str, dict[str, int]]:

@@ -1,0 +1,512 @@
+"""Summary tables: every player's statistics per day, and over all days, kept current by the
+import, so that `player`, `players` and `report` read a few rows per player instead of every
+hand. Plain tables (any SQLite tool reads them); m003 builds them for older databases.
+
+`player_days`: one row per player and *group*: (player_id, date (the UTC day the hand
+started), site, structure, currency, game_type, small_bet, big_bet, big_blind, table_size,
+position), the columns `hand_facts` filters on, with the sums below over the player's counted
+hands of the group (those `hand_facts` holds: status ok or warning, dealt in).
+`player_totals`: the same without `date` (every day together).
+
+Sums, all integers: `hands`; `net`, `net_showdown`, `net_no_showdown`, `rake` (the smallest
+unit of `currency`: cents, or chips); `<key>_done` / `<key>_opp` for every STATS.md key;
+`cards_drawn_d<k>_<n>` (hands that drew n cards, 0-4, at draw k); `showdown_won_<class>` /
+`showdown_lost_<class>` (showdowns with a hand of that class that took money / took none);
+`luck_draws`, `luck_completed`, `luck_expected_e9`, `luck_variance_e9` (draw luck: the sums
+of outs/unseen and of p(1 - p) in billionths, each draw rounded to the nearest billionth, so
+sums and subtractions stay exact). Not sums: `biggest_win` / `biggest_loss`, the largest net
+won and lost in one hand of the group (never NULL: a group has a hand), and
+`biggest_win_hand` / `biggest_loss_hand`, that hand's `hands.id` (ties: the lowest id).
+bb/100 and BB/100 are computed when read: sum(net) / big_blind (or big_bet) per group.
+
+`player_periods`: one row per player and half hour (UTC, `period` "2026-11-01T17:30"):
+`hands`, `first_start`, `last_start` (the first and last start time, ISO 8601 as in
+`hands.start_time`). Two hands of one half hour are less than 30 minutes apart, so the
+sessions of any gap of 30 minutes or more are found from these rows alone.
+`player_tables`: one row per player, day and table: `hands`.
+`heroes`: one row per site and `hero` (hands.hero: the player whose cards the files show):
+`hands`, of any status (a hand whose replay found an error still says who the files are for).
+
+Kept current by `HandWriter` (store/repository.py): add_batch() when it writes a batch,
+in the same transaction, remove_hand() before it deletes a hand. rebuild() recomputes
+everything from hand_players, hands and draw_luck in SQL (m003, the statistics refresh); a
+later migration that adds a statistic calls create_tables() (which adds its columns) and
+rebuild(). A change made to hand_players by hand (SQL) is not seen until rebuild().
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from operator import itemgetter
+
+from sqlite_utils import Database
+
+from ..rules.badugi import HandClass
+from ..stats.per_hand import STAT_KEYS
+
+DAY_GROUP: tuple[str, ...] = (
+    "player_id", "date", "site", "structure", "currency", "game_type", "small_bet", "big_bet", "big_blind",
+    "table_size", "position",
+)
+TOTAL_GROUP: tuple[str, ...] = tuple(c for c in DAY_GROUP if c != "date")
+STAT_COLUMNS: tuple[str, ...] = tuple(f"{key}_{end}" for key in STAT_KEYS for end in ("done", "opp"))
+DRAWN_COLUMNS: tuple[str, ...] = tuple(f"cards_drawn_d{k}_{n}" for k in (1, 2, 3) for n in range(5))
+CLASS_VALUES: tuple[str, ...] = tuple(c.value for c in HandClass)
+CLASS_COLUMNS: tuple[str, ...] = tuple(f"showdown_{how}_{c}" for c in CLASS_VALUES for how in ("won", "lost"))
+LUCK_COLUMNS: tuple[str, ...] = ("luck_draws", "luck_completed", "luck_expected_e9", "luck_variance_e9")
+SUMS: tuple[str, ...] = (
+    "hands", "net", "net_showdown", "net_no_showdown", "rake", *STAT_COLUMNS, *DRAWN_COLUMNS, *CLASS_COLUMNS,
+    *LUCK_COLUMNS,
+)
+BIGGEST: tuple[str, ...] = ("biggest_win", "biggest_win_hand", "biggest_loss", "biggest_loss_hand")
+E9 = 1_000_000_000
+"""luck_expected_e9 / E9 is the expected number of completed draws."""
+
+COUNTED = "h.status in ('ok', 'warning') and hp.dealt_in = 1"
+"""The hands that count (as in the hand_facts view), over `hands h` and `hand_players hp`."""
+
+# The group of a player's hand, in SQL over `hands h`, `hand_players hp`, `players p`
+# (hand_facts computes game_type and table_size the same way).
+_GROUP_SQL: dict[str, str] = {
+    "player_id": "hp.player_id",
+    "date": "substr(h.start_time, 1, 10)",
+    "site": "p.site",
+    "structure": "h.structure",
+    "currency": "h.currency",
+    "game_type": "case when h.tournament_id is not null then 'tournament' when h.currency = 'chips' then 'play' else 'cash' end",
+    "small_bet": "h.small_bet",
+    "big_bet": "h.big_bet",
+    "big_blind": "h.big_blind",
+    "table_size": "case when h.players_dealt <= 2 then 'heads-up' when h.players_dealt <= 6 then '3-6' else '7-8' end",
+    "position": "coalesce(hp.position, '')",
+}
+
+
+def _sum_sql(column: str) -> str:
+    """The SQL sum of one SUMS column over hand_players hp (and dl, the player's draw_luck
+    rows of the hand summed; NULL when he has none)."""
+    if column == "hands":
+        return "count(*)"
+    if column == "net_showdown":
+        return "coalesce(sum(case when hp.showdown = 1 then hp.net else 0 end), 0)"
+    if column == "net_no_showdown":
+        return "coalesce(sum(case when hp.showdown = 1 then 0 else hp.net end), 0)"
+    if column.startswith("cards_drawn_d"):
+        draw, count = column.removeprefix("cards_drawn_d").split("_")
+        return f"coalesce(sum(hp.cards_drawn_d{draw} = {count}), 0)"
+    if column.startswith("showdown_"):
+        how, value = column.removeprefix("showdown_").split("_", 1)
+        took = "> 0" if how == "won" else "<= 0"
+        return f"coalesce(sum(hp.showdown_class = '{value}' and coalesce(hp.collected, 0) {took}), 0)"
+    if column in LUCK_COLUMNS:
+        return f"coalesce(sum(dl.{column}), 0)"
+    return f"coalesce(sum(hp.{column}), 0)"
+
+
+# Draw luck per player and hand, in SQL: the same rounding as _luck_of (integer arithmetic).
+_LUCK_SQL = """select hand_id, player_id, count(*) as luck_draws, sum(completed) as luck_completed,
+       sum((outs * 2000000000 + unseen) / (2 * unseen)) as luck_expected_e9,
+       sum((outs * (unseen - outs) * 2000000000 + unseen * unseen) / (2 * unseen * unseen)) as luck_variance_e9
+from draw_luck group by hand_id, player_id"""
+
+
+def _luck_of(outs: int, unseen: int) -> tuple[int, int]:
+    """(p, p(1 - p)) of one draw with p = outs/unseen, in billionths, rounded half up."""
+    expected = (outs * 2 * E9 + unseen) // (2 * unseen)
+    variance = (outs * (unseen - outs) * 2 * E9 + unseen * unseen) // (2 * unseen * unseen)
+    return expected, variance
+
+
+# --- schema and rebuild ------------------------------------------------------------------
+
+
+def create_tables(db: Database) -> None:
+    """Create the summary tables and their indexes (m003), adding any missing column."""
+    measures: dict[str, type] = {column: int for column in (*SUMS, *BIGGEST)}
+    for table, group in (("player_days", DAY_GROUP), ("player_totals", TOTAL_GROUP)):
+        columns: dict[str, type] = {c: (int if c in ("player_id", "small_bet", "big_bet", "big_blind") else str) for c in group}
+        if not db[table].exists():
+            db[table].create({**columns, **measures}, foreign_keys=[("player_id", "players", "id")])
+            db[table].create_index(list(group), unique=True)
+        else:
+            existing = set(db[table].columns_dict)
+            for name, kind in measures.items():
+                if name not in existing:
+                    db[table].add_column(name, kind, not_null_default=0)
+    db["player_days"].create_index(["date"], if_not_exists=True)
+    if not db["player_periods"].exists():
+        db["player_periods"].create(
+            {"player_id": int, "period": str, "hands": int, "first_start": str, "last_start": str},
+            pk=("player_id", "period"), foreign_keys=[("player_id", "players", "id")],
+        )
+    if not db["heroes"].exists():
+        db["heroes"].create({"site": str, "hero": str, "hands": int}, pk=("site", "hero"))
+    if not db["player_tables"].exists():
+        db["player_tables"].create(
+            {"player_id": int, "date": str, "table_name": str, "hands": int},
+            pk=("player_id", "date", "table_name"), foreign_keys=[("player_id", "players", "id")],
+        )
+
+
+SUMMARY_TABLES = ("player_days", "player_totals", "player_periods", "player_tables", "heroes")
+
+
+def exists(db: Database) -> bool:
+    """Whether the summary tables exist (m003 has run)."""
+    return db["player_days"].exists()
+
+
+def rebuild(db: Database) -> None:
+    """Recompute every summary row from hand_players, hands and draw_luck (SQL, one GROUP BY
+    per table, then one narrow pass for the biggest win and loss). Time: see README."""
+    for table in SUMMARY_TABLES:
+        db.execute(f"delete from {table}")
+    db.execute(
+        f"""insert into player_days ({', '.join(DAY_GROUP)}, {', '.join(SUMS)})
+            select {', '.join(_GROUP_SQL[c] for c in DAY_GROUP)}, {', '.join(_sum_sql(c) for c in SUMS)}
+            from hand_players hp join hands h on h.id = hp.hand_id join players p on p.id = hp.player_id
+            left join ({_LUCK_SQL}) dl on dl.hand_id = hp.hand_id and dl.player_id = hp.player_id
+            where {COUNTED} group by {', '.join(str(i) for i in range(1, len(DAY_GROUP) + 1))}"""
+    )
+    totals = ", ".join(f"sum({c})" for c in SUMS)
+    db.execute(
+        f"""insert into player_totals ({', '.join(TOTAL_GROUP)}, {', '.join(SUMS)})
+            select {', '.join(TOTAL_GROUP)}, {totals} from player_days group by {', '.join(TOTAL_GROUP)}"""
+    )
+    best: dict[tuple, list] = {}
+    for row in db.execute(
+        f"""select {', '.join(_GROUP_SQL[c] for c in DAY_GROUP)}, hp.hand_id, hp.net
+            from hand_players hp join hands h on h.id = hp.hand_id join players p on p.id = hp.player_id
+            where {COUNTED}"""
+    ):
+        _keep_biggest(best, row[:-2], row[-1], row[-2])
+    _write_biggest(db, "player_days", DAY_GROUP, best)
+    totals_best: dict[tuple, list] = {}
+    for key, (win, win_hand, loss, loss_hand) in best.items():
+        total_key = key[:1] + key[2:]
+        _keep_biggest(totals_best, total_key, win, win_hand)
+        _keep_biggest(totals_best, total_key, loss, loss_hand)
+    _write_biggest(db, "player_totals", TOTAL_GROUP, totals_best)
+    period = "substr(h.start_time, 1, 14) || case when substr(h.start_time, 15, 2) < '30' then '00' else '30' end"
+    db.execute(
+        f"""insert into player_periods (player_id, period, hands, first_start, last_start)
+            select hp.player_id, {period}, count(*), min(h.start_time), max(h.start_time)
+            from hand_players hp join hands h on h.id = hp.hand_id where {COUNTED} group by 1, 2"""
+    )
+    db.execute("insert into heroes (site, hero, hands) select site, hero, count(*) from hands where hero is not null group by 1, 2")
+    db.execute(
+        f"""insert into player_tables (player_id, date, table_name, hands)
+            select hp.player_id, substr(h.start_time, 1, 10), coalesce(h.table_name, ''), count(*)
+            from hand_players hp join hands h on h.id = hp.hand_id where {COUNTED} group by 1, 2, 3"""
+    )
+
+
+def _keep_biggest(best: dict[tuple, list], key: tuple, net: int, hand: int) -> None:
+    """Fold one hand (or one group's biggest) into best[key] = [win, win_hand, loss,
+    loss_hand]: the largest and smallest net, ties to the lowest hand id."""
+    found = best.get(key)
+    if found is None:
+        best[key] = [net, hand, net, hand]
+        return
+    if net > found[0] or (net == found[0] and hand < found[1]):
+        found[0], found[1] = net, hand
+    if net < found[2] or (net == found[2] and hand < found[3]):
+        found[2], found[3] = net, hand
+
+
+def _write_biggest(db: Database, table: str, group: tuple[str, ...], best: dict[tuple, list]) -> None:
+    match = " and ".join(f"{c} = ?" for c in group)
+    db.conn.executemany(
+        f"update {table} set biggest_win = ?, biggest_win_hand = ?, biggest_loss = ?, biggest_loss_hand = ? where {match}",
+        [[*values, *key] for key, values in best.items()],
+    )
+
+
+# --- the write path ----------------------------------------------------------------------
+
+_NARROW = ("hand_id", "player_id", "dealt_in", "position", "showdown", "cards_drawn_d1", "cards_drawn_d2",
+           "cards_drawn_d3", "showdown_class", "collected")
+_WIDE = ("net", "rake", *STAT_COLUMNS)
+PLAYER_COLUMNS: tuple[str, ...] = (*_NARROW, *_WIDE)
+"""The hand_players columns the summaries are made of."""
+_EXTRA_AT = {
+    **{(k, n): 5 * (k - 1) + n for k in (1, 2, 3) for n in range(5)},  # cards_drawn_d<k>_<n>
+    **{(c, won): 15 + 2 * i + (0 if won else 1) for i, c in enumerate(CLASS_VALUES) for won in (True, False)},
+}
+_LUCK_AT = 15 + len(CLASS_COLUMNS)
+_EXTRAS = _LUCK_AT + len(LUCK_COLUMNS)
+"""Per group: DRAWN_COLUMNS, CLASS_COLUMNS, LUCK_COLUMNS and the showdown net, as one list."""
+
+
+def _hand_group(hand: Mapping[str, object]) -> tuple:
+    """The group columns a hand gives every player (DAY_GROUP without player_id and position)."""
+    dealt = hand["players_dealt"]
+    return (
+        str(hand["start_time"])[:10],
+        hand["site"],
+        hand["structure"],
+        hand["currency"],
+        "tournament" if hand["tournament_id"] is not None else "play" if hand["currency"] == "chips" else "cash",
+        hand["small_bet"],
+        hand["big_bet"],
+        hand["big_blind"],
+        "heads-up" if dealt <= 2 else "3-6" if dealt <= 6 else "7-8",  # type: ignore[operator]
+    )
+
+
+class Deltas:
+    """What a set of hands adds to the summary tables: per player_days group its SUMS and
+    biggest [win, win_hand, loss, loss_hand]; per player_periods key [hands, first, last];
+    per player_tables key its hands."""
+
+    def __init__(self) -> None:
+        self.days: dict[tuple, list[int]] = {}
+        self.biggest: dict[tuple, list] = {}
+        self.periods: dict[tuple[int, str], list] = {}
+        self.tables: dict[tuple[int, str, str], int] = {}
+
+    @classmethod
+    def of(cls, hands: Iterable[Mapping[str, object]], columns: Sequence[str], players: Iterable[Sequence[object]],
+           luck: Iterable[Mapping[str, object]]) -> Deltas:
+        """The deltas of hands rows (dicts with "id"), their hand_players rows (tuples of
+        `columns`, which include PLAYER_COLUMNS; sums not NULL) and draw_luck rows (dicts).
+        Written for speed (the import calls it for every batch): per row one C-level tuple of
+        the wide columns, a few counters for the rest, and one zip-sum per group."""
+        deltas = cls()
+        by_id = {h["id"]: h for h in hands if h["status"] in ("ok", "warning")}
+        luck_of: dict[tuple, list[int]] = {}
+        for draw in luck:
+            expected, variance = _luck_of(draw["outs"], draw["unseen"])  # type: ignore[arg-type]
+            found = luck_of.setdefault((draw["hand_id"], draw["player_id"]), [0, 0, 0, 0])
+            found[0] += 1
+            found[1] += draw["completed"] or 0  # type: ignore[operator]
+            found[2] += expected
+            found[3] += variance
+        at = {c: i for i, c in enumerate(columns)}
+        narrow = itemgetter(*(at[c] for c in _NARROW))
+        wide_values = itemgetter(*(at[c] for c in _WIDE))
+        wide: dict[tuple, list[tuple]] = {}
+        extras: dict[tuple, list[int]] = {}
+        by_hand: dict[object, tuple] = {}  # hand id -> (group, start, half hour, day, table)
+        ids: dict[tuple, list[int]] = {}
+        periods, tables = deltas.periods, deltas.tables
+        for row in players:
+            hand_id, player_id, dealt_in, position, showdown, drawn_1, drawn_2, drawn_3, hand_class, collected = narrow(row)
+            found_hand = by_hand.get(hand_id)
+            if found_hand is None:
+                hand = by_id.get(hand_id)
+                if hand is None:
+                    continue
+                start = str(hand["start_time"])
+                found_hand = by_hand[hand_id] = (_hand_group(hand), start, start[:14] + ("00" if start[14:16] < "30" else "30"),
+                                                 start[:10], hand["table_name"] or "")
+            if dealt_in != 1:
+                continue
+            group, start, half_hour, day, table_name = found_hand
+            key = (player_id, *group, position or "")
+            values = wide_values(row)
+            found = wide.get(key)
+            if found is None:
+                wide[key] = [values]
+                ids[key] = [hand_id]  # type: ignore[list-item]
+                extra = extras[key] = [0] * (_EXTRAS + 1)
+            else:
+                found.append(values)
+                ids[key].append(hand_id)  # type: ignore[arg-type]
+                extra = extras[key]
+            if showdown == 1:
+                extra[_EXTRAS] += values[0]  # type: ignore[operator]
+            for place in (_EXTRA_AT.get((1, drawn_1)), _EXTRA_AT.get((2, drawn_2)), _EXTRA_AT.get((3, drawn_3))):
+                if place is not None:
+                    extra[place] += 1
+            if hand_class is not None:
+                place = _EXTRA_AT.get((hand_class, (collected or 0) > 0))  # type: ignore[operator]
+                if place is not None:
+                    extra[place] += 1
+            draws = luck_of.get((hand_id, player_id))
+            if draws is not None:
+                for i, value in enumerate(draws):
+                    extra[_LUCK_AT + i] += value
+            span = periods.get((player_id, half_hour))
+            if span is None:
+                periods[(player_id, half_hour)] = [1, start, start]
+            else:
+                span[0] += 1
+                if start < span[1]:
+                    span[1] = start
+                elif start > span[2]:
+                    span[2] = start
+            table = (player_id, day, table_name)
+            tables[table] = tables.get(table, 0) + 1  # type: ignore[assignment]
+        for key, rows in wide.items():
+            net, rake, *stats = map(sum, zip(*rows))
+            extra = extras[key]
+            showdown_net = extra[_EXTRAS]
+            deltas.days[key] = [len(rows), net, showdown_net, net - showdown_net, rake, *stats, *extra[:_EXTRAS]]
+            nets = [values[0] for values in rows]
+            win, loss = max(nets), min(nets)
+            deltas.biggest[key] = [win, min(h for n, h in zip(nets, ids[key]) if n == win),
+                                   loss, min(h for n, h in zip(nets, ids[key]) if n == loss)]
+        return deltas
+
+    def totals(self) -> tuple[dict[tuple, list[int]], dict[tuple, list]]:
+        """The player_totals deltas: the day groups summed over the days."""
+        sums: dict[tuple, list[int]] = {}
+        biggest: dict[tuple, list] = {}
+        for key, values in self.days.items():
+            total_key = key[:1] + key[2:]
+            found = sums.get(total_key)
+            sums[total_key] = values if found is None else list(map(int.__add__, found, values))
+            win, win_hand, loss, loss_hand = self.biggest[key]
+            _keep_biggest(biggest, total_key, win, win_hand)
+            _keep_biggest(biggest, total_key, loss, loss_hand)
+        return sums, biggest
+
+
+def _upsert_sql(table: str, group: tuple[str, ...]) -> str:
+    """Add a row's sums to its group's row (created when new); the biggest win and loss
+    replace the stored ones only when strictly bigger (the stored hand has the lower id)."""
+    columns = (*group, *SUMS, *BIGGEST)
+    sets = [f"{c} = {c} + excluded.{c}" for c in SUMS]
+    for net, hand, better in (("biggest_win", "biggest_win_hand", ">"), ("biggest_loss", "biggest_loss_hand", "<")):
+        sets.append(f"{hand} = case when excluded.{net} {better} {net} then excluded.{hand} else {hand} end")
+        sets.append(f"{net} = case when excluded.{net} {better} {net} then excluded.{net} else {net} end")
+    return (
+        f"insert into {table} ({', '.join(columns)}) values ({', '.join('?' for _ in columns)})"
+        f" on conflict ({', '.join(group)}) do update set {', '.join(sets)}"
+    )
+
+
+_UPSERT_DAYS = _upsert_sql("player_days", DAY_GROUP)
+_UPSERT_TOTALS = _upsert_sql("player_totals", TOTAL_GROUP)
+_UPSERT_PERIODS = """insert into player_periods (player_id, period, hands, first_start, last_start) values (?, ?, ?, ?, ?)
+    on conflict (player_id, period) do update set hands = hands + excluded.hands,
+    first_start = min(first_start, excluded.first_start), last_start = max(last_start, excluded.last_start)"""
+_UPSERT_HEROES = """insert into heroes (site, hero, hands) values (?, ?, ?)
+    on conflict (site, hero) do update set hands = hands + excluded.hands"""
+_UPSERT_TABLES = """insert into player_tables (player_id, date, table_name, hands) values (?, ?, ?, ?)
+    on conflict (player_id, date, table_name) do update set hands = hands + excluded.hands"""
+
+
+def add_batch(db: Database, hands: Iterable[Mapping[str, object]], columns: Sequence[str],
+              players: Iterable[Sequence[object]], luck: Iterable[Mapping[str, object]]) -> None:
+    """Add just-written hands to the summary tables: hands and draw_luck rows as HandWriter
+    queued them (dicts, with their ids), hand_players rows as it wrote them (tuples of
+    `columns`). The hands must have higher ids than every stored hand (the biggest win's
+    tie rule)."""
+    hands = list(hands)
+    heroes = Counter((h["site"], h["hero"]) for h in hands if h.get("hero") is not None)
+    conn = db.conn
+    conn.executemany(_UPSERT_HEROES, [[*key, count] for key, count in heroes.items()])
+    deltas = Deltas.of(hands, columns, players, luck)
+    if not deltas.days:
+        return
+    conn.executemany(_UPSERT_DAYS, [[*key, *values, *deltas.biggest[key]] for key, values in deltas.days.items()])
+    sums, biggest = deltas.totals()
+    conn.executemany(_UPSERT_TOTALS, [[*key, *values, *biggest[key]] for key, values in sums.items()])
+    conn.executemany(_UPSERT_PERIODS, [[*key, *values] for key, values in deltas.periods.items()])
+    conn.executemany(_UPSERT_TABLES, [[*key, count] for key, count in deltas.tables.items()])
+
+
+# --- deleting a hand -----------------------------------------------------------------------
+
+
+def remove_hand(db: Database, hand_id: int) -> None:
+    """Take a stored hand out of the summary tables (call it before deleting its rows):
+    its sums are subtracted, emptied rows deleted, and a biggest win or loss, first or last
+    start that was this hand's is found again among the group's other hands."""
+    hand = _rows(db, "select * from hands where id = ?", [hand_id])
+    if hand and hand[0]["hero"] is not None:
+        db.conn.execute("update heroes set hands = hands - 1 where site = ? and hero = ?", [hand[0]["site"], hand[0]["hero"]])
+        db.conn.execute("delete from heroes where site = ? and hero = ? and hands <= 0", [hand[0]["site"], hand[0]["hero"]])
+    if not hand or hand[0]["status"] not in ("ok", "warning"):
+        return
+    players = db.conn.execute(
+        f"""select {', '.join(c if c in _NARROW else f'coalesce({c}, 0)' for c in PLAYER_COLUMNS)}
+            from hand_players where hand_id = ?""",  # sums stored NULL (before a statistic existed) count 0
+        [hand_id],
+    ).fetchall()
+    luck = _rows(db, "select * from draw_luck where hand_id = ?", [hand_id])
+    deltas = Deltas.of(hand, PLAYER_COLUMNS, players, luck)
+    conn = db.conn
+    no_biggest = [None] * len(BIGGEST)
+    conn.executemany(_UPSERT_DAYS, [[*key, *(-v for v in values), *no_biggest] for key, values in deltas.days.items()])
+    sums, _ = deltas.totals()
+    conn.executemany(_UPSERT_TOTALS, [[*key, *(-v for v in values), *no_biggest] for key, values in sums.items()])
+    for key in deltas.days:
+        _refresh_group(db, "player_days", DAY_GROUP, key, hand_id, lambda: _day_biggest(db, key, hand_id))
+    for key in sums:
+        _refresh_group(db, "player_totals", TOTAL_GROUP, key, hand_id, lambda: _totals_biggest(db, key))
+    for (player_id, period), (count, start, _) in deltas.periods.items():
+        conn.execute("update player_periods set hands = hands - ? where player_id = ? and period = ?", [count, player_id, period])
+        conn.execute("delete from player_periods where player_id = ? and period = ? and hands <= 0", [player_id, period])
+        first_last = conn.execute(
+            "select first_start, last_start from player_periods where player_id = ? and period = ?", [player_id, period]
+        ).fetchone()
+        if first_last is not None and start in first_last:
+            low = period + ":00+00:00"
+            high = (dt.datetime.fromisoformat(low) + dt.timedelta(minutes=30)).isoformat()
+            conn.execute(
+                f"""update player_periods set (first_start, last_start) = (
+                      select min(h.start_time), max(h.start_time) from hands h join hand_players hp on hp.hand_id = h.id
+                      where h.start_time >= ? and h.start_time < ? and hp.player_id = ? and h.id != ? and {COUNTED})
+                    where player_id = ? and period = ?""",
+                [low, high, player_id, hand_id, player_id, period],
+            )
+    for (player_id, date, table_name), count in deltas.tables.items():
+        conn.execute("update player_tables set hands = hands - ? where player_id = ? and date = ? and table_name = ?",
+                     [count, player_id, date, table_name])
+        conn.execute("delete from player_tables where player_id = ? and date = ? and table_name = ? and hands <= 0",
+                     [player_id, date, table_name])
+
+
+def _rows(db: Database, sql: str, params: list[object]) -> list[dict[str, object]]:
+    cursor = db.conn.execute(sql, params)
+    names = [d[0] for d in cursor.description]
+    return [dict(zip(names, row)) for row in cursor.fetchall()]
+
+
+def _refresh_group(db: Database, table: str, group: tuple[str, ...], key: tuple, hand_id: int, biggest) -> None:
+    """After a subtraction: delete the group's row if no hand is left, else find its biggest
+    win and loss again if they were the removed hand's."""
+    match = " and ".join(f"{c} = ?" for c in group)
+    row = db.conn.execute(f"select hands, biggest_win_hand, biggest_loss_hand from {table} where {match}", list(key)).fetchone()
+    if row is None:
+        return
+    if row[0] <= 0:
+        db.conn.execute(f"delete from {table} where {match}", list(key))
+    elif hand_id in (row[1], row[2]):
+        db.conn.execute(
+            f"update {table} set biggest_win = ?, biggest_win_hand = ?, biggest_loss = ?, biggest_loss_hand = ? where {match}",
+            [*biggest(), *key],
+        )
+
+
+def _day_biggest(db: Database, key: tuple, without: int) -> list:
+    """[win, win_hand, loss, loss_hand] of one player_days group, the hand `without` left out."""
+    player_id, date = key[0], key[1]
+    following = (dt.date.fromisoformat(date) + dt.timedelta(days=1)).isoformat()
+    best: dict[tuple, list] = {}
+    for row in db.conn.execute(
+        f"""select {', '.join(_GROUP_SQL[c] for c in DAY_GROUP)}, hp.hand_id, hp.net
+            from hands h join hand_players hp on hp.hand_id = h.id join players p on p.id = hp.player_id
+            where h.start_time >= ? and h.start_time < ? and hp.player_id = ? and h.id != ? and {COUNTED}""",
+        [date, following, player_id, without],
+    ):
+        if tuple(row[:-2]) == key:
+            _keep_biggest(best, key, row[-1], row[-2])
+    return best[key]
+
+
+def _totals_biggest(db: Database, key: tuple) -> list:
+    """[win, win_hand, loss, loss_hand] of one player_totals group, from its player_days rows."""
+    match = " and ".join(f"{c} = ?" for c in TOTAL_GROUP)
+    best: dict[tuple, list] = {}
+    for win, win_hand, loss, loss_hand in db.conn.execute(
+        f"select biggest_win, biggest_win_hand, biggest_loss, biggest_loss_hand from player_days where {match}", list(key)
+    ):
+        _keep_biggest(best, key, win, win_hand)
+        _keep_biggest(best, key, loss, loss_hand)
+    return best[key]
