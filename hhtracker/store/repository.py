@@ -12,7 +12,7 @@ import hashlib
 import math
 import re
 import sqlite3
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -90,14 +90,24 @@ def raw_hand_key(raw: RawHand) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class TableRows:
+    """Rows of one table: the column names, and each row's values in that order (lists, so
+    the writer can fill in ids; far cheaper to send between processes than dicts)."""
+
+    columns: tuple[str, ...]
+    rows: list[list[object]]
+
+
+@dataclass(frozen=True, slots=True)
 class PreparedHand:
-    """One hand's rows, ready to store: rows maps a table to its rows (dicts of column ->
-    value), players by name under "player"; the writer adds ids."""
+    """One hand's rows, ready to store: rows maps a table to its TableRows. The first
+    column is the hand's row id ("id" in hands, then "file_id"; "hand_id" elsewhere), left
+    None, and "player_id" holds the player's name: the writer puts the ids in."""
 
     site: str
     site_hand_id: str
     status: str
-    rows: dict[str, list[dict[str, object]]]
+    rows: dict[str, TableRows]
 
 
 class HandWriter:
@@ -110,7 +120,8 @@ class HandWriter:
         # Rows wait here and go to SQLite in batches (executemany): far faster than a
         # statement per row. Hand ids are given here, so the writer must hold the write lock
         # (the importer's BEGIN IMMEDIATE transaction) from the first add to the last flush.
-        self._rows: dict[str, list[dict[str, object]]] = {}
+        self._rows: dict[tuple[str, tuple[str, ...]], list[Sequence[object]]] = {}
+        self._queued_hands = 0
         self._pending: dict[tuple[str, str], tuple[int, str]] = {}
         self._next_id: int | None = None
 
@@ -121,29 +132,30 @@ class HandWriter:
         self._next_id += 1
         return value
 
-    def _queue(self, table: str, rows: Iterable[dict[str, object]]) -> None:
-        self._rows.setdefault(table, []).extend(rows)
+    def _queue(self, table: str, columns: tuple[str, ...], rows: Iterable[Sequence[object]]) -> None:
+        self._rows.setdefault((table, columns), []).extend(rows)
 
     def flush(self) -> None:
         """Write the queued rows (hands first, for the foreign keys) and add them to the
         summary tables."""
-        written: dict[str, tuple[list[str], list]] = {}
-        for table in sorted(self._rows, key=lambda t: t != "hands"):
-            rows = self._rows[table]
-            if not rows:
-                continue
-            columns = list(dict.fromkeys(key for row in rows for key in row))
+        groups = sorted(self._rows.items(), key=lambda item: item[0][0] != "hands")
+        for (table, columns), rows in groups:
             sql = f"insert into [{table}] ({', '.join(f'[{c}]' for c in columns)}) values ({', '.join('?' for _ in columns)})"
-            written[table] = (columns, _values(rows, columns))
-            self.db.conn.executemany(sql, written[table][1])
-        if "hand_players" in written:
-            summary.add_batch(self.db, self._rows["hands"], *written["hand_players"], self._rows.get("draw_luck", ()))
+            self.db.conn.executemany(sql, rows)
+        players = [(columns, rows) for (table, columns), rows in groups if table == "hand_players"]
+        if players:
+            hands = [dict(zip(columns, row)) for (table, columns), rows in groups if table == "hands" for row in rows]
+            luck = [dict(zip(columns, row)) for (table, columns), rows in groups if table == "draw_luck" for row in rows]
+            for columns, rows in players:
+                summary.add_batch(self.db, hands, columns, rows, luck)
+                hands, luck = [], []  # (one column set in practice: each hand once)
         self._rows = {}
+        self._queued_hands = 0
         self._pending = {}
 
     @property
     def queued_hands(self) -> int:
-        return len(self._rows.get("hands", ()))
+        return self._queued_hands
 
     def stored(self, site: str, site_hand_id: str) -> tuple[int, str] | None:
         """(row id, status) of the stored (or queued) hand with this site and number, or None."""
@@ -177,8 +189,9 @@ class HandWriter:
         """A hand that could not be parsed: its raw text and why, status "rejected"."""
         hand_id = self._new_hand_id()
         key = raw_hand_key(raw)
-        self._queue("hands", [{"id": hand_id, "site": site, "site_hand_id": key, "status": "rejected",
-                               "file_id": self.file_id, "line": raw.line}])
+        self._queue("hands", ("id", "site", "site_hand_id", "status", "file_id", "line"),
+                    [(hand_id, site, key, "rejected", self.file_id, raw.line)])
+        self._queued_hands += 1
         self._pending[(site, key)] = (hand_id, "rejected")
         self._raw_and_issues(hand_id, raw.path, raw.line, raw.text, [issue])
 
@@ -191,35 +204,35 @@ class HandWriter:
         it a row id and its players theirs, and queue its rows."""
         hand_id = self._new_hand_id()
         self._pending[(prepared.site, prepared.site_hand_id)] = (hand_id, prepared.status)
-        for table, rows in prepared.rows.items():
-            for row in rows:
-                if table == "hands":
-                    row["id"], row["file_id"] = hand_id, self.file_id
-                else:
-                    row["hand_id"] = hand_id
-                name = row.pop("player", None)
-                if name is not None:
-                    row["player_id"] = self.player_id(prepared.site, name)
-            self._queue(table, rows)
-
+        self._queued_hands += 1
+        for table, part in prepared.rows.items():
+            columns = part.columns
+            player_at = columns.index("player_id") if "player_id" in columns else 0
+            for row in part.rows:
+                row[0] = hand_id
+                if player_at:
+                    row[player_at] = self.player_id(prepared.site, row[player_at])  # type: ignore[arg-type]
+            if table == "hands":
+                for row in part.rows:
+                    row[1] = self.file_id
+            self._queue(table, columns, part.rows)
 
     def _raw_and_issues(self, hand_id: int, path: str, line: int, text: str, issues: Iterable[ValidationIssue]) -> None:
-        self._queue("raw_hands", [{"hand_id": hand_id, "path": path, "line": line, "text": text}])
-        self._queue("validation_issues", (
-            {"hand_id": hand_id, "code": i.code.value, "severity": i.severity.value, "message": i.message, "line": i.line}
-            for i in issues
+        self._queue("raw_hands", ("hand_id", "path", "line", "text"), [(hand_id, path, line, text)])
+        self._queue("validation_issues", ("hand_id", "code", "severity", "message", "line"), (
+            (hand_id, i.code.value, i.severity.value, i.message, i.line) for i in issues
         ))
 
 
-def _values(rows: list[dict[str, object]], columns: list[str]) -> list:
-    """The rows as tuples of `columns` (None for a column a row lacks)."""
-    if len(columns) > 1:
-        getter = itemgetter(*columns)
-        try:
-            return [getter(row) for row in rows]  # the usual case: every row has every column
-        except KeyError:
-            pass
-    return [[row.get(c) for c in columns] for row in rows]
+def _table_rows(table: str, rows: list[dict[str, object]]) -> TableRows:
+    """A table's row dicts (all with the same keys) as TableRows, with the id columns first
+    (None) and "player" renamed "player_id"."""
+    keys = tuple(rows[0])
+    values = itemgetter(*keys) if len(keys) > 1 else (lambda row: (row[keys[0]],))
+    names = tuple("player_id" if key == "player" else key for key in keys)
+    if table == "hands":
+        return TableRows(("id", "file_id", *names), [[None, None, *values(row)] for row in rows])
+    return TableRows(("hand_id", *names), [[None, *values(row)] for row in rows])
 
 
 def prepare_hand(replayed: ReplayedHand, stats: Iterable[PlayerHandStats]) -> PreparedHand:
@@ -291,7 +304,7 @@ def prepare_hand(replayed: ReplayedHand, stats: Iterable[PlayerHandStats]) -> Pr
         rows.append(row)
     queue("hand_players", rows)
     queue("draw_luck", (
-        {**{k: v for k, v in row.items() if k != "player_id"}, "player": facts.player}
+        {**{k: v for k, v in row.items() if k not in ("hand_id", "player_id")}, "player": facts.player}
         for facts in stats_by_player.values() for row in luck_rows(0, 0, facts)
     ))
     queue("actions", (
@@ -331,7 +344,8 @@ def prepare_hand(replayed: ReplayedHand, stats: Iterable[PlayerHandStats]) -> Pr
         {"code": i.code.value, "severity": i.severity.value, "message": i.message, "line": i.line}
         for i in replayed.issues
     ))
-    return PreparedHand(site, hand.hand_id, replayed.status, out)
+    return PreparedHand(site, hand.hand_id, replayed.status,
+                        {table: _table_rows(table, rows) for table, rows in out.items() if rows})
 
 
 
