@@ -10,6 +10,7 @@ import typer
 
 from .. import api
 from ..report import render
+from ..report.session import REVIEW_LIMIT
 from .common import DbOption, JsonOption, print_json, resolve_db, stderr, stdout, usage_error
 
 HeroOption = Annotated[str | None, typer.Option("--hero", help="The hero's screen name (default: the player whose cards the files show, per site).", show_default=False)]
@@ -40,19 +41,22 @@ def report_command(
     gap: GapOption = 30,
     html: Annotated[Path | None, typer.Option("--html", help="Also write the report as one self-contained HTML page.", show_default=False)] = None,
     png: Annotated[Path | None, typer.Option("--png", help="Also write the winnings chart as a PNG image.", show_default=False)] = None,
+    all_hands: Annotated[bool, typer.Option("--all-hands", help=f"List every hand to review (snows, breaks, warnings, hands left out) in the terminal and the page, not only the {REVIEW_LIMIT} with the most big bets won or lost of each list (--json always lists every one).")] = False,
 ) -> None:
     """Post-session review: hands, duration, tables, stakes, net (money and big bets), BB/100 and bb/100, a winnings chart (total, at showdown, without showdown), results by position, the session's statistics beside lifetime, draw luck, showdowns by hand class, and hands to review.
 
-    A session is the hero's hands, all tables together, with no gap longer than --gap minutes. Times are UTC.
+    A session is the hero's hands, all tables together, with no gap longer than --gap minutes. Times are UTC. Each list of hands to review shows how many hands it has and at most the 20 with the most big bets won or lost, unless --all-hands; --json lists every one.
     """
     since = parse_day_or_time(start, end=False)
     until = parse_day_or_time(end, end=True)
     try:
-        report = api.session_report(resolve_db(db), session=session, start=since, end=until, hero=hero, gap_minutes=gap)
+        report = api.session_report(resolve_db(db), session=session, start=since, end=until, hero=hero, gap_minutes=gap,
+                                    review_limit=None if json_output or all_hands else REVIEW_LIMIT)
     except (api.NoDatabaseError, api.ReportError) as error:
         raise usage_error(str(error.args[0] if error.args else error)) from None
+    shown = None if all_hands else REVIEW_LIMIT
     if html is not None:
-        html.write_text(render.report_html(report), encoding="utf-8")
+        html.write_text(render.report_html(report, limit=shown), encoding="utf-8")
         stderr.print(f"wrote {html}", markup=False, highlight=False)
     if png is not None:
         png.write_bytes(render.chart_png(report))
@@ -60,4 +64,4 @@ def report_command(
     if json_output:
         print_json(render.report_json(report))
     else:
-        render.print_report(report, stdout)
+        render.print_report(report, stdout, limit=shown)

@@ -166,29 +166,30 @@ def player_ids(db: Database, names_by_site: dict[str, str] | None = None, name: 
     return tuple(r[0] for r in rows)
 
 
-_HERO_HAND = """select h.id, h.site, h.site_hand_id, p.name, h.start_time, h.table_name, h.structure, h.currency,
+_HERO_COLUMNS = """h.id, h.site, h.site_hand_id, p.name, h.start_time, h.table_name, h.structure, h.currency,
        h.small_bet, h.big_bet, h.big_blind, hp.position, hp.net, hp.collected, hp.showdown, hp.showdown_class,
-       h.status, hp.snow_known_done, hp.break_known_done, h.players_dealt
-from hand_players hp {indexed} join hands h on h.id = hp.hand_id join players p on p.id = hp.player_id"""
+       h.status, hp.snow_known_done, hp.break_known_done, h.players_dealt"""
+_HERO_HAND = f"""select {_HERO_COLUMNS}
+from hand_players hp join hands h on h.id = hp.hand_id join players p on p.id = hp.player_id"""
 COUNTED = "h.status in ('ok', 'warning') and hp.dealt_in = 1"
 """The hands that count (those of the hand_facts view)."""
 
 
-def _hero_hands(db: Database, where: str, params: list[object], indexed: str = "") -> list[HeroHand]:
-    rows = db.execute(
-        f"{_HERO_HAND.format(indexed=indexed)} where {COUNTED} and {where} order by h.start_time, h.id", params
-    ).fetchall()
-    return [
-        HeroHand(
-            hand_id=r[0], site=r[1], site_hand_id=r[2], player=r[3],
-            start_time=dt.datetime.fromisoformat(r[4]), table=r[5] or "",  # stored in UTC
-            structure=r[6], currency=r[7], small_bet=r[8], big_bet=r[9], big_blind=r[10],
-            position=r[11], net=r[12], collected=r[13] or 0, showdown=bool(r[14]),
-            showdown_class=r[15], status=r[16], snows=r[17] or 0, breaks=r[18] or 0,
-            players_dealt=r[19],
-        )
-        for r in rows
-    ]
+def _hero_hand(r: Sequence) -> HeroHand:
+    """A HeroHand from a row of _HERO_COLUMNS."""
+    return HeroHand(
+        hand_id=r[0], site=r[1], site_hand_id=r[2], player=r[3],
+        start_time=dt.datetime.fromisoformat(r[4]), table=r[5] or "",  # stored in UTC
+        structure=r[6], currency=r[7], small_bet=r[8], big_bet=r[9], big_blind=r[10],
+        position=r[11], net=r[12], collected=r[13] or 0, showdown=bool(r[14]),
+        showdown_class=r[15], status=r[16], snows=r[17] or 0, breaks=r[18] or 0,
+        players_dealt=r[19],
+    )
+
+
+def _hero_hands(db: Database, where: str, params: list[object]) -> list[HeroHand]:
+    rows = db.execute(f"{_HERO_HAND} where {COUNTED} and {where} order by h.start_time, h.id", params).fetchall()
+    return [_hero_hand(r) for r in rows]
 
 
 def _ids_and_times(ids: Sequence[int], start: dt.datetime | None, end: dt.datetime | None) -> tuple[str, list[object]]:
@@ -216,19 +217,44 @@ def hero_hands(db: Database, ids: Sequence[int], start: dt.datetime | None = Non
     return _hero_hands(db, where, params)
 
 
-def notable_hands(db: Database, ids: Sequence[int], start: dt.datetime, end: dt.datetime) -> list[HeroHand]:
-    """The players' counted hands from start to end (exclusive) with a snow or a break (the
-    partial index hand_players_notable), or a validation warning (index hands(status,
-    start_time)), oldest first."""
+REVIEW_KINDS: tuple[str, ...] = ("snow", "break", "warning")
+"""The lists of hands to review that can be long: the hero stood pat without a badugi
+(snow_known_done > 0), broke a made badugi (break_known_done > 0), the hand has a validation
+warning."""
+
+_REVIEW_SOURCES: dict[str, tuple[str, str]] = {
+    # the players' rows with a snow or a break (the partial index hand_players_notable, which
+    # covers them), then their hands by row id: never a scan of the session's hands
+    "snow": ("hand_players hp indexed by hand_players_notable cross join hands h on h.id = hp.hand_id",
+             "(hp.snow_known_done > 0 or hp.break_known_done > 0) and hp.snow_known_done > 0"),
+    "break": ("hand_players hp indexed by hand_players_notable cross join hands h on h.id = hp.hand_id",
+              "(hp.snow_known_done > 0 or hp.break_known_done > 0) and hp.break_known_done > 0"),
+    # the hands with a warning in the time range (index hands(status, start_time)), then the
+    # players' row of each by the primary key
+    "warning": ("hands h cross join hand_players hp on hp.hand_id = h.id", "h.status = 'warning'"),
+}
+
+
+def review_hands(db: Database, ids: Sequence[int], kind: str, start: dt.datetime, end: dt.datetime,
+                 limit: int | None = None) -> tuple[int, list[HeroHand]]:
+    """(how many, which) of the players' counted hands from start to end (exclusive, UTC)
+    are of `kind` (REVIEW_KINDS). Which: every one, or when `limit` is given only the `limit`
+    with the biggest net won or lost in big bets (|net| / big bet; ties: the earlier start,
+    then the lower row id); oldest first either way. With a limit, the hands are counted in
+    SQL and only those returned are read (a count and a top-`limit` sort)."""
+    source, condition = _REVIEW_SOURCES[kind]
     where, params = _ids_and_times(ids, start, end)
-    return sorted(
-        {h.hand_id: h for h in (
-            *_hero_hands(db, f"{where} and (hp.snow_known_done > 0 or hp.break_known_done > 0)", params,
-                         "indexed by hand_players_notable"),
-            *_hero_hands(db, f"{where} and h.status = 'warning'", params),
-        )}.values(),
-        key=lambda h: (h.start_time, h.hand_id),
-    )
+    where = f"{COUNTED} and {where} and {condition}"
+    select = f"select {_HERO_COLUMNS} from {source} join players p on p.id = hp.player_id where {where}"
+    if limit is None:
+        hands = [_hero_hand(r) for r in db.execute(f"{select} order by h.start_time, h.id", params).fetchall()]
+        return len(hands), hands
+    count = db.execute(f"select count(*) from {source} where {where}", params).fetchone()[0]
+    if count == 0 or limit == 0:
+        return count, []
+    rows = db.execute(f"{select} order by abs(hp.net) * 1.0 / h.big_bet desc, h.start_time, h.id limit ?",
+                      [*params, limit]).fetchall()
+    return count, sorted((_hero_hand(r) for r in rows), key=lambda h: (h.start_time, h.hand_id))
 
 
 def hero_periods(db: Database, ids: Sequence[int]) -> list[tuple[dt.datetime, dt.datetime, int]]:
@@ -358,18 +384,25 @@ def issues_of(db: Database, hand_ids: Sequence[int]) -> dict[int, tuple[IssueRow
     return {k: tuple(v) for k, v in found.items()}
 
 
-def error_hands(db: Database, ids: Sequence[int], start: dt.datetime, end: dt.datetime) -> tuple[str, ...]:
-    """Site hand numbers of the players' hands between start and end (UTC, inclusive) that
-    are left out of every figure because their replay found an error (on the index
-    hands(status, start_time))."""
+def error_hands(db: Database, ids: Sequence[int], start: dt.datetime, end: dt.datetime,
+                limit: int | None = None) -> tuple[int, tuple[str, ...]]:
+    """(how many, which): the site hand numbers of the players' hands between start and end
+    (UTC, inclusive) that are left out of every figure because their replay found an error
+    (on the index hands(status, start_time)), oldest first (a number stored on two sites
+    once, at its first hand); only the first `limit` when given."""
     rows = db.execute(
-        """select h.site_hand_id from hands h
-           where h.status = 'error' and h.start_time >= ? and h.start_time <= ?
-             and exists (select 1 from hand_players hp where hp.hand_id = h.id and hp.player_id in (select value from json_each(?)))
-           order by h.start_time, h.id""",
-        [start.isoformat(), end.isoformat(), _ids(ids)],
+        """select site_hand_id, count(*) over () from (
+             select h.site_hand_id, h.start_time, h.id,
+                    row_number() over (partition by h.site_hand_id order by h.start_time, h.id) as place
+             from hands h
+             where h.status = 'error' and h.start_time >= ? and h.start_time <= ?
+               and exists (select 1 from hand_players hp where hp.hand_id = h.id
+                           and hp.player_id in (select value from json_each(?))))
+           where place = 1 order by start_time, id limit ?""",
+        [start.isoformat(), end.isoformat(), _ids(ids), -1 if limit is None else max(limit, 1)],
     ).fetchall()
-    return tuple(dict.fromkeys(r[0] for r in rows))
+    count = rows[0][1] if rows else 0
+    return count, tuple(r[0] for r in (rows if limit is None else rows[:limit]))
 
 
 def stored_hands(db: Database, site_hand_id: str, site: str | None = None) -> list[StoredHand]:

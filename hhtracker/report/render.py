@@ -4,6 +4,10 @@ hand in the terminal.
 
 JSON money is `{"amount": int, "currency": str}` in the smallest unit (cents, or chips).
 matplotlib and jinja2 are imported only when a chart or a page is asked for.
+
+The terminal and the page list at most `limit` (REVIEW_LIMIT, 20) hands of each list to
+review, the ones with the biggest net won or lost in big bets (ties: the oldest), oldest
+first, and always say how many there are; JSON lists every hand the report holds.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from rich.table import Table
 from ..stats.aggregate import format_money, format_ratio
 from ..store.repository import Luck, Money, Ratio
 from .hand_text import HandReplay
-from .session import Chart, SessionReport, SessionSummary
+from .session import REVIEW_LIMIT, Chart, NotableHand, SessionReport, SessionSummary
 
 # --- shared formatting -----------------------------------------------------------------
 
@@ -96,11 +100,66 @@ def chart_values(chart: Chart) -> tuple[str, list[float], list[float], list[floa
             [p.no_showdown / scale for p in chart.points])
 
 
+REVIEW_LABELS: tuple[tuple[str, str], ...] = (("snow", "snows"), ("break", "breaks"), ("warning", "warnings"))
+EVERY_ONE = "--all-hands or --json for every one"
+
+
+def listed_notable(report: SessionReport, limit: int | None) -> list[NotableHand]:
+    """The hands to review the terminal and the page list: the biggest pots won and lost,
+    then of each list (snows, breaks, warnings) every hand the report holds, or when it
+    holds more than `limit` the `limit` with the biggest net won or lost in big bets (ties:
+    the oldest); in the report's order (each list oldest first)."""
+    if limit is None:
+        return list(report.notable)
+    kept: set[int] = set()
+    by_kind: dict[str, list[int]] = {}
+    for i, n in enumerate(report.notable):
+        by_kind.setdefault(n.kind, []).append(i)
+    for kind, positions in by_kind.items():
+        if kind in ("won", "lost") or len(positions) <= limit:
+            kept.update(positions)
+        else:  # stable: among equal big bets, the earlier in the list (the older hand)
+            kept.update(sorted(positions, key=lambda i: -abs(report.notable[i].big_bets))[:limit])
+    return [n for i, n in enumerate(report.notable) if i in kept]
+
+
+def review_counts_text(report: SessionReport, listed: list[NotableHand]) -> str:
+    """"snows: 6,200 (20 shown), breaks: 3, warnings: 0. A list of more than 20 shows the 20
+    with the most big bets won or lost: --all-hands or --json for every one": how many hands
+    of each list the report has, and how many are shown when not all."""
+    shown: dict[str, int] = {}
+    for n in listed:
+        shown[n.kind] = shown.get(n.kind, 0) + 1
+    parts: list[str] = []
+    cut: int | None = None
+    for kind, label in REVIEW_LABELS:
+        count = report.review_counts.get(kind, 0)
+        parts.append(f"{label}: {count:,}")
+        if shown.get(kind, 0) < count:
+            parts[-1] += f" ({shown.get(kind, 0):,} shown)"
+            cut = max(cut or 0, shown.get(kind, 0))
+    text = ", ".join(parts)
+    if cut is not None:
+        text += f". A list of more than {cut:,} shows the {cut:,} with the most big bets won or lost: {EVERY_ONE}"
+    return text
+
+
+def left_out_text(report: SessionReport, limit: int | None) -> str:
+    """The site hand numbers of the hands left out (replay errors): every one, or the first
+    `limit` and how many there are."""
+    listed = report.left_out if limit is None else report.left_out[:limit]
+    text = ", ".join(listed)
+    if len(listed) < report.left_out_count:
+        text += f" … ({report.left_out_count:,} in all, the first {len(listed):,} shown; {EVERY_ONE})"
+    return text
+
+
 # --- terminal --------------------------------------------------------------------------
 
 
-def print_report(report: SessionReport, console: Console) -> None:
-    """The report as rich tables."""
+def print_report(report: SessionReport, console: Console, *, limit: int | None = REVIEW_LIMIT) -> None:
+    """The report as rich tables; at most `limit` hands of each list to review (None: every
+    one the report holds)."""
     s = report.summary
     head = Table(title=title(report), show_header=False)
     head.add_column("what")
@@ -115,8 +174,8 @@ def print_report(report: SessionReport, console: Console) -> None:
     head.add_row("bb/100 (big blinds)", signed(s.bb_per_100))
     label, total, _, _ = chart_values(report.chart)
     head.add_row(f"Winnings ({label})", f"{sparkline(total)}  (--png/--html for the chart)")
-    if report.left_out:
-        head.add_row("Left out (replay errors)", ", ".join(report.left_out))
+    if report.left_out_count:
+        head.add_row("Left out (replay errors)", left_out_text(report, limit))
     console.print(head)
 
     positions = Table(title="Results by position")
@@ -155,10 +214,12 @@ def print_report(report: SessionReport, console: Console) -> None:
         showdowns.add_row("no showdown", "-", "-")
     console.print(showdowns)
 
-    notable = Table(title="Hands to review (hhtracker hand ID)")
+    listed = listed_notable(report, limit)
+    notable = Table(title="Hands to review (hhtracker hand ID)", caption=review_counts_text(report, listed),
+                    caption_justify="left")
     for column in ("kind", "hand", "table", "net", "why"):
         notable.add_column(column, justify="right" if column == "net" else "left")
-    for n in report.notable:
+    for n in listed:
         notable.add_row(n.kind, n.site_hand_id, n.table, money(n.net), n.note)
     console.print(notable)
 
@@ -215,7 +276,9 @@ def summary_json(s: SessionSummary) -> dict[str, object]:
 
 
 def report_json(report: SessionReport) -> dict[str, object]:
-    """Everything behind the report; the session's result at the top level as `net`."""
+    """Everything behind the report; the session's result at the top level as `net`; every
+    hand to review the report holds (all of them when it was built with review_limit=None)
+    and how many there are (`review_counts`, `left_out_count`)."""
     value: dict[str, object] = {"hero": dict(report.hero), **summary_json(report.summary)}
     value["sessions_total"] = report.sessions_total
     value["net_showdown"] = [_money(m) for m in report.net_showdown]
@@ -238,7 +301,10 @@ def report_json(report: SessionReport) -> dict[str, object]:
          "net": _money(n.net), "note": n.note}
         for n in report.notable
     ]
+    value["review_counts"] = {kind: report.review_counts.get(kind, 0) for kind, _ in REVIEW_LABELS}
     value["left_out"] = list(report.left_out)
+    value["left_out_count"] = report.left_out_count
+    value["review_limit"] = report.review_limit
     return value
 
 
@@ -285,11 +351,13 @@ def _environment():
     )
 
 
-def report_html(report: SessionReport) -> str:
+def report_html(report: SessionReport, *, limit: int | None = REVIEW_LIMIT) -> str:
     """One self-contained page (inline CSS, the chart as a data: URI); every value from the
-    files is escaped by jinja2's autoescaping."""
+    files is escaped by jinja2's autoescaping. At most `limit` hands of each list to review
+    (None: every one the report holds)."""
     template = _environment().get_template("report.html.j2")
     s = report.summary
+    listed = listed_notable(report, limit)
     stats = []
     section = None
     for line in report.stats:
@@ -320,7 +388,8 @@ def report_html(report: SessionReport) -> str:
         stats=stats,
         luck=(luck_text(report.luck), luck_text(report.lifetime_luck)),
         showdowns=[(c.label, c.won, c.lost) for c in report.showdowns],
-        notable=[(n.kind, n.site_hand_id, n.table, money(n.net), n.note) for n in report.notable],
-        left_out=list(report.left_out),
+        notable=[(n.kind, n.site_hand_id, n.table, money(n.net), n.note) for n in listed],
+        review_counts=review_counts_text(report, listed),
+        left_out=left_out_text(report, limit) if report.left_out_count else "",
         generated=dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
     )

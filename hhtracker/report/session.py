@@ -14,7 +14,10 @@ Scale: sessions are found from the hero's half hours (the player_periods summary
 the gap is 30 minutes or more, without reading his hands; a report over more than
 PER_HAND_LIMIT hands reads the days wholly inside it from player_days (one chart point per
 such day) and only the hands of its first and last day one by one; lifetime statistics come
-from player_totals.
+from player_totals. The lists of hands to review (snows, breaks, warnings, hands left out)
+are counted in SQL and, capped at review_limit (REVIEW_LIMIT by default), only the hands
+listed are read: tens of thousands of snows cost a count over a covering index, not a Python
+object (and a terminal row) each.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from sqlite_utils import Database
 from ..store import summary as store_summary
 from ..store.repository import Luck, Money, Ratio
 from . import queries
-from .queries import DayGroup, HeroHand, IssueRow
+from .queries import REVIEW_KINDS, DayGroup, HeroHand, IssueRow
 
 DEFAULT_GAP = dt.timedelta(minutes=30)
 PERIOD = dt.timedelta(minutes=30)
@@ -178,6 +181,11 @@ CLASS_LABELS: dict[str, str] = {
 
 NOTABLE_POTS = 3
 """How many of the biggest pots won (and lost) are listed."""
+REVIEW_LIMIT = 20
+"""How many hands of each list to review (snows, breaks, warnings, hands left out) a report
+lists by default: the snows, breaks and warnings with the biggest net won or lost in big bets
+(ties: the oldest), the first hands left out; each list oldest first. Every one with
+review_limit=None (`--all-hands`, `--json`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,7 +225,8 @@ class ShowdownClass:
 @dataclass(frozen=True, slots=True)
 class NotableHand:
     """A hand worth a second look. kind: "won" | "lost" | "snow" | "break" | "warning";
-    net: the hero's result; note: why it is listed."""
+    net: the hero's result, big_bets: the same in big bets of the hand's stakes; note: why it
+    is listed."""
 
     kind: str
     site: str
@@ -226,6 +235,7 @@ class NotableHand:
     start_time: dt.datetime
     net: Money
     note: str
+    big_bets: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,7 +260,14 @@ class Chart:
 
 @dataclass(frozen=True, slots=True)
 class SessionReport:
-    """Everything `hhtracker report` shows. hero: the hero's name per site."""
+    """Everything `hhtracker report` shows. hero: the hero's name per site.
+
+    notable: the 3 biggest pots won and lost, then the snows, breaks and warnings listed
+    (each kind oldest first): every one when review_limit is None, else at most review_limit
+    of each kind (those with the biggest net won or lost in big bets). review_counts: kind
+    ("snow", "break", "warning") -> how many hands of that kind the report has, listed or
+    not. left_out: the site hand numbers of the hands left out for a replay error (at most
+    review_limit, the first ones), left_out_count: how many there are."""
 
     hero: dict[str, str]
     summary: SessionSummary
@@ -265,6 +282,9 @@ class SessionReport:
     showdowns: tuple[ShowdownClass, ...]
     notable: tuple[NotableHand, ...]
     left_out: tuple[str, ...]
+    review_counts: dict[str, int]
+    left_out_count: int
+    review_limit: int | None
 
 
 _POSITION_ORDER = ("UTG", "UTG+1", "UTG+2", "MP", "HJ", "CO", "BTN", "SB", "BB")
@@ -352,13 +372,13 @@ def _showdowns(hands: Sequence[HeroHand], more: dict[str, int] | None = None) ->
     )
 
 
-def _notable(pots: Sequence[HeroHand], hands: Sequence[HeroHand], issues: dict[int, tuple[IssueRow, ...]]) -> tuple[NotableHand, ...]:
+def _notable(pots: Sequence[HeroHand], review: dict[str, Sequence[HeroHand]],
+             issues: dict[int, tuple[IssueRow, ...]]) -> tuple[NotableHand, ...]:
     """Hands to review: the biggest pots won and lost among `pots`, then the snows, breaks
-    and warnings among `hands` (both oldest first; every hand of the report, or in a long one
-    the candidates and the hands with a snow, a break or a warning)."""
+    and warnings listed (review: kind -> hands, oldest first)."""
     def note(kind: str, hand: HeroHand, text: str) -> NotableHand:
         return NotableHand(kind, hand.site, hand.site_hand_id, hand.table, hand.start_time,
-                           Money(hand.net, hand.currency), text)
+                           Money(hand.net, hand.currency), text, hand.big_bets)
 
     found: list[NotableHand] = []
     won = sorted((h for h in pots if h.net > 0), key=lambda h: (-h.big_bets, h.start_time))[:NOTABLE_POTS]
@@ -367,17 +387,55 @@ def _notable(pots: Sequence[HeroHand], hands: Sequence[HeroHand], issues: dict[i
         found.append(note("won", hand, f"biggest pots won: {hand.big_bets:+.2f} BB" + (" at showdown" if hand.showdown else "")))
     for hand in lost:
         found.append(note("lost", hand, f"biggest pots lost: {hand.big_bets:+.2f} BB" + (" at showdown" if hand.showdown else "")))
-    for hand in hands:
-        if hand.snows:
-            found.append(note("snow", hand, f"stood pat without a badugi ({hand.snows} time{'s' if hand.snows > 1 else ''})"))
-    for hand in hands:
-        if hand.breaks:
-            found.append(note("break", hand, f"broke a made badugi ({hand.breaks} time{'s' if hand.breaks > 1 else ''})"))
-    for hand in hands:
-        if hand.status == "warning":
-            text = "; ".join(f"[{i.code}] {i.message}" for i in issues.get(hand.hand_id, ()))
-            found.append(note("warning", hand, text or "validation warning"))
+    for hand in review["snow"]:
+        found.append(note("snow", hand, f"stood pat without a badugi ({hand.snows} time{'s' if hand.snows > 1 else ''})"))
+    for hand in review["break"]:
+        found.append(note("break", hand, f"broke a made badugi ({hand.breaks} time{'s' if hand.breaks > 1 else ''})"))
+    for hand in review["warning"]:
+        text = "; ".join(f"[{i.code}] {i.message}" for i in issues.get(hand.hand_id, ()))
+        found.append(note("warning", hand, text or "validation warning"))
     return tuple(found)
+
+
+_IS_KIND = {
+    "snow": lambda h: h.snows > 0,
+    "break": lambda h: h.breaks > 0,
+    "warning": lambda h: h.status == "warning",
+}
+
+
+def _oldest_first(hand: HeroHand) -> tuple[dt.datetime, int]:
+    return hand.start_time, hand.hand_id
+
+
+def _listed(hands: Sequence[HeroHand], limit: int | None) -> list[HeroHand]:
+    """hands (oldest first), or when there are more than `limit` the `limit` with the biggest
+    net won or lost in big bets (ties: the earlier start, the lower row id; as
+    queries.review_hands orders them), oldest first."""
+    if limit is None or len(hands) <= limit:
+        return list(hands)
+    biggest = sorted(hands, key=lambda h: (-abs(h.net) / h.big_bet, h.start_time, h.hand_id))[:limit]
+    return sorted(biggest, key=_oldest_first)
+
+
+def _review(db: Database, ids: tuple[int, ...], read: _Hands,
+            limit: int | None) -> tuple[dict[str, int], dict[str, list[HeroHand]]]:
+    """(kind -> how many hands, kind -> the hands listed) for the snows, breaks and warnings:
+    from the hands read one by one and, in a long report, from SQL over the days read by day
+    (counted there; only the `limit` biggest of each kind fetched)."""
+    counts: dict[str, int] = {}
+    listed: dict[str, list[HeroHand]] = {}
+    for kind in REVIEW_KINDS:
+        hands = [h for h in read.edges if _IS_KIND[kind](h)]
+        count = len(hands)
+        if read.days is not None:
+            more, middle = queries.review_hands(db, ids, kind, _midnight(read.days[0]),
+                                                _midnight(read.days[1] + dt.timedelta(days=1)), limit)
+            count += more
+            hands = sorted((*hands, *middle), key=_oldest_first)
+        counts[kind] = count
+        listed[kind] = _listed(hands, limit)
+    return counts, listed
 
 
 def _midnight(day: dt.date) -> dt.datetime:
@@ -456,12 +514,11 @@ def _pots(db: Database, ids: tuple[int, ...], read: _Hands) -> list[HeroHand]:
 
 
 def _report(db: Database, names: dict[str, str], ids: tuple[int, ...], read: _Hands, number: int | None,
-            sessions_total: int) -> SessionReport:
+            sessions_total: int, review_limit: int | None) -> SessionReport:
     hand_ids = [h.hand_id for h in read.edges]
     session_stats = queries.stat_totals(db, ids, STAT_KEYS, hand_ids)
     luck = queries.luck_totals(db, ids, hand_ids)
     showdowns = _showdowns(read.edges)
-    notable_hands: Sequence[HeroHand] = read.edges
     table_names = {h.table for h in read.edges}
     if read.days is not None:
         columns = [f"{k}_{end}" for k in STAT_KEYS for end in ("done", "opp")]
@@ -472,12 +529,12 @@ def _report(db: Database, names: dict[str, str], ids: tuple[int, ...], read: _Ha
         luck = Luck(luck.draws + extra.draws, luck.completed + extra.completed, luck.expected + extra.expected,
                     luck.variance + extra.variance)
         showdowns = _showdowns(read.edges, more)
-        middle = queries.notable_hands(db, ids, _midnight(read.days[0]), _midnight(read.days[1] + dt.timedelta(days=1)))
-        notable_hands = (*read.before, *middle, *read.after)
         table_names |= queries.day_tables(db, ids, *read.days)
+    review_counts, review = _review(db, ids, read, review_limit)
     lifetime_stats = queries.stat_totals(db, ids, STAT_KEYS)
     results = read.results
     summary = _summary(number, results, read.first, read.last, table_names)  # type: ignore[arg-type]
+    left_out_count, left_out = queries.error_hands(db, ids, summary.start, summary.end, review_limit)
     return SessionReport(
         hero=names,
         summary=summary,
@@ -493,9 +550,11 @@ def _report(db: Database, names: dict[str, str], ids: tuple[int, ...], read: _Ha
         luck=luck,
         lifetime_luck=queries.luck_totals(db, ids),
         showdowns=showdowns,
-        notable=_notable(_pots(db, ids, read), notable_hands,
-                         queries.issues_of(db, [h.hand_id for h in notable_hands if h.status == "warning"])),
-        left_out=queries.error_hands(db, ids, summary.start, summary.end),
+        notable=_notable(_pots(db, ids, read), review, queries.issues_of(db, [h.hand_id for h in review["warning"]])),
+        left_out=left_out,
+        review_counts=review_counts,
+        left_out_count=left_out_count,
+        review_limit=review_limit,
     )
 
 
@@ -526,11 +585,16 @@ def _spans(db: Database, ids: tuple[int, ...], gap: dt.timedelta) -> list[_Span]
 
 def session_report(db: Database, *, number: int | None = None, start: dt.datetime | None = None,
                    end: dt.datetime | None = None, hero: str | None = None,
-                   gap: dt.timedelta = DEFAULT_GAP, per_hand_limit: int = PER_HAND_LIMIT) -> SessionReport:
+                   gap: dt.timedelta = DEFAULT_GAP, per_hand_limit: int = PER_HAND_LIMIT,
+                   review_limit: int | None = REVIEW_LIMIT) -> SessionReport:
     """The report of session `number` (default: the latest) or, when start or end is given,
     of every hand of the hero from start (inclusive) to end (exclusive), UTC. A report over
     more than per_hand_limit hands reads the days wholly inside it from the summary tables.
-    raises ReportError when there is nothing to report."""
+    review_limit: how many hands of each list to review are listed (see REVIEW_LIMIT; None:
+    every one); they are counted in full either way. raises ReportError when there is
+    nothing to report."""
+    if review_limit is not None and review_limit < 0:
+        raise ValueError(f"review_limit must be None or at least 0, not {review_limit}")
     names, ids = find_hero(db, hero)
     sessions = _spans(db, ids, gap)
     if not sessions:
@@ -541,14 +605,14 @@ def session_report(db: Database, *, number: int | None = None, start: dt.datetim
         read = _read(db, ids, start or sessions[0].start, end or sessions[-1].end + _SECOND, per_hand_limit)
         if read.first is None:
             raise ReportError("no hands of the hero in that date range")
-        return _report(db, names, ids, read, None, len(sessions))
+        return _report(db, names, ids, read, None, len(sessions), review_limit)
     if number is None:
         number = sessions[-1].number
     if not 1 <= number <= len(sessions):
         raise ReportError(f"no session {number}: there are {len(sessions)} (see `hhtracker sessions`)")
     chosen = sessions[number - 1]
     return _report(db, names, ids, _read(db, ids, chosen.start, chosen.end + _SECOND, per_hand_limit),
-                   number, len(sessions))
+                   number, len(sessions), review_limit)
 
 
 def session_list(db: Database, *, hero: str | None = None, gap: dt.timedelta = DEFAULT_GAP,
