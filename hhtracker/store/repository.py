@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from pathlib import Path
 
 from sqlite_utils import Database
@@ -276,33 +276,29 @@ def prepare_hand(replayed: ReplayedHand, stats: Iterable[PlayerHandStats]) -> Pr
     ])
     stats_by_player = {s.player: s for s in stats}
     ids = {p.player: p.player for p in replayed.players}
-    rows = []
+    player_rows = []
     for player in replayed.players:
-        row = {
-            "player": ids[player.player],
-            "seat": player.seat,
-            "position": player.position,
-            "stack": player.stack,
-            "dealt_in": int(player.dealt_in),
-            "contributed": player.contributed,
-            "collected": player.collected,
-            "net": player.net,
-            "rake": player.rake,
-            "folded_round": int(player.folded_round) if player.folded_round else None,
-            "all_in": int(player.all_in),
-            "reached_draw": player.reached_draw,
-            "showdown": int(player.showdown),
-            "final_cards": format_cards(player.final_cards) if player.final_cards else None,
-            "hand_class": player.final_hand.hand_class.value if player.final_hand else None,
-            "hand_description": player.final_hand.description if player.final_hand else None,
-        }
         facts = stats_by_player.get(player.player)
-        if facts is not None:
-            row.update(fact_columns(facts))
-        else:
-            row.update(_NO_FACTS)
-        rows.append(row)
-    queue("hand_players", rows)
+        player_rows.append([
+            None,  # hand_id
+            ids[player.player],  # the name: the writer puts the player_id in
+            player.seat,
+            player.position,
+            player.stack,
+            int(player.dealt_in),
+            player.contributed,
+            player.collected,
+            player.net,
+            player.rake,
+            int(player.folded_round) if player.folded_round else None,
+            int(player.all_in),
+            player.reached_draw,
+            int(player.showdown),
+            format_cards(player.final_cards) if player.final_cards else None,
+            player.final_hand.hand_class.value if player.final_hand else None,
+            player.final_hand.description if player.final_hand else None,
+            *(_fact_values(facts) if facts is not None else _NO_FACT_VALUES),
+        ])
     queue("draw_luck", (
         {**{k: v for k, v in row.items() if k not in ("hand_id", "player_id")}, "player": facts.player}
         for facts in stats_by_player.values() for row in luck_rows(0, 0, facts)
@@ -344,8 +340,9 @@ def prepare_hand(replayed: ReplayedHand, stats: Iterable[PlayerHandStats]) -> Pr
         {"code": i.code.value, "severity": i.severity.value, "message": i.message, "line": i.line}
         for i in replayed.issues
     ))
-    return PreparedHand(site, hand.hand_id, replayed.status,
-                        {table: _table_rows(table, rows) for table, rows in out.items() if rows})
+    tables = {"hands": _table_rows("hands", out.pop("hands")), "hand_players": TableRows(HAND_PLAYER_COLUMNS, player_rows)}
+    tables.update((table, _table_rows(table, rows)) for table, rows in out.items() if rows)
+    return PreparedHand(site, hand.hand_id, replayed.status, tables)
 
 
 
@@ -371,10 +368,33 @@ _FACT_COLUMNS = tuple((key, f"{key}_done", f"{key}_opp") for key in STAT_KEYS)
 """(statistic, its done column, its opportunity column), named once."""
 
 
-_NO_FACTS: dict[str, object] = {
-    **{f"{key}_{end}": 0 for key in STAT_KEYS for end in ("done", "opp")}, **dict.fromkeys(DRAW_KEYS), "showdown_class": None,
-}
+_STAT_GETTER = attrgetter(*STAT_KEYS)
+_DRAW_GETTER = attrgetter(*DRAW_KEYS)
+
+
+def _fact_values(facts: PlayerHandStats) -> list[object]:
+    """fact_columns(facts)'s values in HAND_PLAYER_COLUMNS order (without building a dict:
+    this runs for every player of every imported hand)."""
+    values: list[object] = []
+    for fact in _STAT_GETTER(facts):
+        values.append(int(fact.done))
+        values.append(int(fact.opportunity))
+    values.extend(_DRAW_GETTER(facts))
+    values.append(facts.showdown_class)
+    return values
+
+
+_NO_FACT_VALUES: tuple[object, ...] = (0,) * (2 * len(STAT_KEYS)) + (None,) * len(DRAW_KEYS) + (None,)
 """The facts columns of a player not dealt in."""
+
+HAND_PLAYER_COLUMNS: tuple[str, ...] = (
+    "hand_id", "player_id", "seat", "position", "stack", "dealt_in", "contributed", "collected", "net", "rake",
+    "folded_round", "all_in", "reached_draw", "showdown", "final_cards", "hand_class", "hand_description",
+    *(column for _, done, opportunity in _FACT_COLUMNS for column in (done, opportunity)),
+    *DRAW_KEYS, "showdown_class",
+)
+"""The hand_players columns prepare_hand() fills, in order ("player_id" holds the name
+until the writer numbers the player)."""
 
 
 def luck_rows(hand_id: int, player_id: int, facts: PlayerHandStats) -> list[dict[str, object]]:
