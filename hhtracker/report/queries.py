@@ -20,8 +20,28 @@ from ..store import summary
 from ..store.repository import Luck, Ratio
 
 
+class _InBets:
+    """net in the units of its own stakes, for a hand (HeroHand) or a day's group of hands
+    (DayGroup), which have `net`, `big_bet` and `big_blind` (ints, smallest unit)."""
+
+    __slots__ = ()
+    net: int
+    big_bet: int
+    big_blind: int
+
+    @property
+    def big_bets(self) -> float:
+        """net in big bets (BB)."""
+        return self.net / self.big_bet
+
+    @property
+    def big_blinds(self) -> float:
+        """net in big blinds (bb)."""
+        return self.net / self.big_blind
+
+
 @dataclass(frozen=True, slots=True)
-class HeroHand:
+class HeroHand(_InBets):
     """One hand of the hero (one row of `hand_facts` for him).
 
     hand_id: the database row id; site_hand_id: the site's hand number; start_time: UTC;
@@ -60,19 +80,10 @@ class HeroHand:
         """net if the hero was at showdown, else 0."""
         return self.net if self.showdown else 0
 
-    @property
-    def big_bets(self) -> float:
-        """net in big bets (BB) of this hand's stakes."""
-        return self.net / self.big_bet
-
-    @property
-    def big_blinds(self) -> float:
-        """net in big blinds (bb) of this hand's stakes."""
-        return self.net / self.big_blind
 
 
 @dataclass(frozen=True, slots=True)
-class DayGroup:
+class DayGroup(_InBets):
     """The hero's hands of one group on one day (a `player_days` row): what a long report
     reads instead of the hands. count: hands; net, net_showdown: sums in the smallest unit
     of `currency`; biggest_win, biggest_loss: the largest net won / lost in one of them;
@@ -91,16 +102,6 @@ class DayGroup:
     net_showdown: int
     biggest_win: int
     biggest_loss: int
-
-    @property
-    def big_bets(self) -> float:
-        """net in big bets (BB) of this group's stakes."""
-        return self.net / self.big_bet
-
-    @property
-    def big_blinds(self) -> float:
-        """net in big blinds (bb) of this group's stakes."""
-        return self.net / self.big_blind
 
 
 @dataclass(frozen=True, slots=True)
