@@ -1,5 +1,5 @@
 """`python -m hhtracker` runs the command-line interface."""
 
-from .cli import app
+from .cli import run
 
-app(prog_name="hhtracker")
+run()

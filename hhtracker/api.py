@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import HandHistoryError
+from .errors import EncodingError, HandHistoryError
 from .model import Site
 from .parse.detect import Detected, detect
 from .parse.sites import Parsers
@@ -145,6 +145,9 @@ def hand_outcome(raw: RawHand, parsers: Parsers, detected: Detected | None = Non
     detected = detected or detect(raw.text.split("\n", 1)[0])
     if not parsers.supports(detected.site) or not detected.is_badugi:
         return HandOutcome(raw, detected.site, detected.game)
+    if raw.undecodable is not None:
+        error = EncodingError(raw.undecodable, path=raw.path, line=raw.undecodable_line, code="encoding")
+        return HandOutcome(raw, detected.site, detected.game, error=error)
     try:
         replayed = replay_raw(raw, parsers, detected.site)
     except HandHistoryError as error:
@@ -537,6 +540,25 @@ class ReprocessSummary:
     still_rejected: int
 
 
+def _stored_raw_hands(db, page: int = 1000) -> Iterator[tuple]:
+    """(id, site, status, file_id, path, line, text, undecodable) of every hand stored when
+    called, in id order, read a page at a time (memory stays flat on a big database). A hand
+    stored again meanwhile gets a higher id than any of these and is not read again."""
+    last = 0
+    highest = db.execute("select max(id) from hands").fetchone()[0] or 0
+    while last < highest:
+        rows = db.execute(
+            """select h.id, h.site, h.status, h.file_id, r.path, r.line, r.text,
+                      exists(select 1 from validation_issues v where v.hand_id = h.id and v.code = 'encoding')
+               from hands h join raw_hands r on r.hand_id = h.id where h.id > ? and h.id <= ? order by h.id limit ?""",
+            [last, highest, page],
+        ).fetchall()
+        if not rows:
+            return
+        yield from rows
+        last = rows[-1][0]
+
+
 def reprocess(db_path: Path) -> ReprocessSummary:
     """Parse and replay again every stored hand from its raw text (after an upgrade), without
     the files: a hand rejected by an older version is stored properly when this one accepts
@@ -545,11 +567,11 @@ def reprocess(db_path: Path) -> ReprocessSummary:
     parsers = Parsers()
     hands = now_valid = changed = still_rejected = 0
     try:
-        rows = db.execute(
-            "select h.id, h.site, h.status, h.file_id, r.path, r.line, r.text from hands h join raw_hands r on r.hand_id = h.id order by h.id"
-        ).fetchall()
-        for row_id, site, status, file_id, path, line, text in rows:
+        for row_id, site, status, file_id, path, line, text, undecodable in _stored_raw_hands(db):
             hands += 1
+            if undecodable:  # its bad bytes were replaced when read: only the file can fix it
+                still_rejected += 1
+                continue
             try:
                 replayed = replay_raw(RawHand(path, line, text), parsers)
             except HandHistoryError:

@@ -175,3 +175,23 @@ def test_grammars_load_from_an_installed_build(tmp_path: Path) -> None:
 def test_module_entry_point() -> None:
     done = subprocess.run([sys.executable, "-m", "hhtracker", "--help"], capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0 and "import" in done.stdout
+
+
+def test_unwritable_outputs_and_unopenable_databases_are_one_line(tmp_path: Path, db_path: Path) -> None:
+    """Found by a new user: these printed Python tracebacks. Now `Error: ...`, exit code 2,
+    from the real command (a subprocess: the database check is in the entry point)."""
+    assert run("import", "--db", str(db_path), str(SAMPLES)).exit_code == 0
+    for args, expected in (
+        (["report", "--db", str(db_path), "--html", str(tmp_path / "no" / "such" / "r.html")], "cannot write"),
+        (["report", "--db", str(db_path), "--png", str(tmp_path / "no" / "such" / "r.png")], "cannot write"),
+        (["import", "--db", "/proc/hhtracker.db", str(SAMPLES)], "cannot open the database /proc/hhtracker.db"),
+    ):
+        result = subprocess.run([sys.executable, "-m", "hhtracker", *args], capture_output=True, text=True, check=False)
+        assert result.returncode == 2, result.stderr
+        assert result.stderr.startswith("Error: ") and expected in result.stderr
+        assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    not_a_database = tmp_path / "notes.db"
+    not_a_database.write_text("these are my notes, not an SQLite file " * 20)
+    result = subprocess.run([sys.executable, "-m", "hhtracker", "players", "--db", str(not_a_database)],
+                            capture_output=True, text=True, check=False)
+    assert result.returncode == 2 and "file is not a database" in result.stderr and "Traceback" not in result.stderr

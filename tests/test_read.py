@@ -51,12 +51,39 @@ def test_text_before_the_first_hand_is_reported(tmp_path: Path) -> None:
     assert [h.line for h in items[1:]] == [3, 9]
 
 
-def test_invalid_utf8_names_the_line(tmp_path: Path) -> None:
+def test_invalid_utf8_spoils_only_its_hand_and_names_the_line(tmp_path: Path) -> None:
+    """One bad byte (a Latin-1 é in a UTF-8 file, the 5th line): the first hand is marked
+    with that line, its text kept with U+FFFD; the second hand, after it, reads as usual."""
     path = tmp_path / "h.txt"
-    path.write_bytes("\n".join(TWO_HANDS[:3]).encode() + b"\nSeat 2: \xff\xfe\xfa bad\n")
-    with pytest.raises(EncodingError) as error:
-        list(split_hands(path))
-    assert "h.txt:" in str(error.value)
+    data = "\n".join(TWO_HANDS).encode().replace(b"Seat 1: A ($5", b"Seat 1: A\xe9 ($5") + b"\n"
+    path.write_bytes(b"PokerStars Game #0:  Badugi Limit ($0.25/$0.50 USD) - 2010/09/05 10:31:15 ET\n\n" + data)
+    first, bad, good = split_hands(path)
+    assert (first.line, first.undecodable) == (1, None)
+    assert (bad.line, bad.undecodable_line) == (3, 5)
+    assert "not valid utf-8 text (byte 0xe9)" in bad.undecodable
+    assert bad.text.split("\n")[2] == "Seat 1: A\ufffd ($5 in chips) "
+    assert (good.line, good.undecodable, good.text) == (9, None, "\n".join(TWO_HANDS[6:8]))
+
+
+def test_invalid_utf8_hand_is_rejected_at_its_line_and_the_rest_imports(tmp_path: Path) -> None:
+    """The reader's mark becomes an `encoding` error of that hand at that line (stored as
+    rejected, with its text); the hands around it are read and replayed."""
+    from hhtracker.api import read_hands
+
+    sample = Path(__file__).resolve().parents[1] / "sample_histories" / "stars_cash_badugi_025_050.txt"
+    lines = sample.read_text(encoding="utf-8-sig").split("\n")
+    starts = [i for i, line in enumerate(lines) if line.startswith("PokerStars ")]
+    target = starts[1] + 3  # a seat line of the second hand (0-based index)
+    lines[target] = lines[target].replace(" (", "\udce9 (", 1)
+    path = tmp_path / "one_bad_byte.txt"
+    path.write_bytes("\n".join(lines).encode("utf-8", "surrogateescape"))
+    outcomes = list(read_hands(path))
+    assert len(outcomes) == len(starts)
+    bad = outcomes[1]
+    assert bad.error is not None and bad.error.code == "encoding" and bad.error.line == target + 1
+    assert str(bad.error).startswith(f"{path}:{target + 1}: ")
+    assert "\ufffd" in bad.raw.text
+    assert all(o.replayed is not None and o.error is None for i, o in enumerate(outcomes) if i != 1)
 
 
 def test_binary_file_is_refused(tmp_path: Path) -> None:

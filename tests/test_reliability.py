@@ -75,6 +75,25 @@ def test_reprocess_turns_an_old_rejection_into_a_hand(db_path: Path) -> None:
     assert sqlite_utils.Database(db_path)["hand_players"].count == seat_lines  # one row per seated player
 
 
+def test_undecodable_hand_is_rejected_and_stays_so_after_reprocess(tmp_path: Path, db_path: Path) -> None:
+    """A bad byte in hand 3 of 9 (found by a new user: it used to cost the whole file, with
+    the wrong line): that hand is rejected at its line, the other 8 import, and reprocess
+    (which never saw the bytes) leaves it rejected rather than accept the U+FFFD text."""
+    lines = (SAMPLES / "stars_cash_badugi_025_050.txt").read_text(encoding="utf-8-sig").split("\n")
+    third = [i for i, line in enumerate(lines) if line.startswith("PokerStars ")][2]
+    path = tmp_path / "bad_byte.txt"
+    lines[third + 2] += "\udce9"  # the byte 0xe9 (Latin-1 é), written back by surrogateescape
+    path.write_bytes("\n".join(lines).encode("utf-8", "surrogateescape"))
+    result = run("import", "--db", str(db_path), str(path))
+    assert result.exit_code == 1
+    assert f"bad_byte.txt:{third + 3}: error [encoding] not valid utf-8 text (byte 0xe9)" in result.stderr
+    assert "8 new hand(s)" in result.stdout and "1 rejected" in result.stdout
+    again = run("reprocess", "--db", str(db_path))
+    assert "9 hand(s) reprocessed: 0 rejected before and valid now, 0 changed status, 1 still rejected" in again.stdout
+    statuses = [r["status"] for r in sqlite_utils.Database(db_path)["hands"].rows]
+    assert sorted(statuses) == ["ok"] * 8 + ["rejected"]
+
+
 def _import_process(db_path: Path, folder: Path) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-m", "hhtracker", "import", "-q", "--db", str(db_path), str(folder)],
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)

@@ -57,3 +57,16 @@ app.command("sessions")(sessions_cmd.sessions_command)
 app.command("hand")(hand_cmd.hand_command)
 app.command("query")(query_cmd.query_command)
 app.command("reprocess")(reprocess_cmd.reprocess_command)
+
+
+def run() -> None:
+    """The `hhtracker` command: the Typer app, with a database that cannot be opened reported
+    as one line (exit code 2) instead of a traceback, whichever command met it."""
+    from ..store.repository import DatabaseOpenError
+
+    try:
+        app(prog_name="hhtracker")
+    except DatabaseOpenError as error:
+        from .common import usage_error
+
+        raise SystemExit(usage_error(str(error)).exit_code) from None

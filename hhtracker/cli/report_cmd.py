@@ -55,12 +55,15 @@ def report_command(
     except (api.NoDatabaseError, api.ReportError) as error:
         raise usage_error(str(error.args[0] if error.args else error)) from None
     shown = None if all_hands else REVIEW_LIMIT
-    if html is not None:
-        html.write_text(render.report_html(report, limit=shown), encoding="utf-8")
-        stderr.print(f"wrote {html}", markup=False, highlight=False)
-    if png is not None:
-        png.write_bytes(render.chart_png(report))
-        stderr.print(f"wrote {png}", markup=False, highlight=False)
+    for out, write in ((html, lambda path: path.write_text(render.report_html(report, limit=shown), encoding="utf-8")),
+                       (png, lambda path: path.write_bytes(render.chart_png(report)))):
+        if out is None:
+            continue
+        try:
+            write(out)
+        except OSError as error:
+            raise usage_error(f"cannot write {out}: {error.strerror}") from None
+        stderr.print(f"wrote {out}", markup=False, highlight=False)
     if json_output:
         print_json(render.report_json(report))
     else:

@@ -4,7 +4,9 @@ Files are streamed line by line (never loaded whole), decoded from UTF-8 (with o
 byte-order mark) or UTF-16 (with a BOM, or recognised by its zero bytes), with CRLF, CR or
 LF line endings. A hand starts at a line the sites begin hands with (`PokerStars ...`) and
 runs to the next such line; blank lines between hands are dropped. Each hand keeps its file
-and the number of its first line.
+and the number of its first line. Bytes that are not valid in the file's encoding spoil only
+the hand they stand in: it comes with `undecodable` set (its text keeps them as U+FFFD) and
+the importer rejects it with that line; the rest of the file is read as usual.
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ class RawHand:
     path: str
     line: int
     text: str
+    undecodable: str | None = None
+    undecodable_line: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +45,10 @@ class StrayText:
     path: str
     line: int
     text: str
+
+
+# Undecodable bytes, as the "surrogateescape" error handler leaves them in decoded text.
+_UNDECODABLE = re.compile("[\udc80-\udcff]")
 
 
 def detect_encoding(head: bytes) -> str:
@@ -59,23 +67,30 @@ def detect_encoding(head: bytes) -> str:
     return "utf-8"
 
 
-def iter_lines(path: Path) -> Iterator[str]:
-    """The decoded lines of a file, without line endings. raises EncodingError when the
-    bytes are not valid in the detected encoding (the message names the line)."""
+def file_encoding(path: Path) -> str:
+    """The codec iter_lines() decodes the file with. raises EncodingError for a binary file."""
     with open(path, "rb") as binary:
-        head = binary.read(4)
-        binary.seek(0)
-        encoding = detect_encoding(head)
-        if b"\x00" in binary.read(8192) and not encoding.startswith("utf-16"):
-            raise EncodingError("binary file (NUL bytes), not a hand history", path=str(path), line=1)
-        binary.seek(0)
-        text = io.TextIOWrapper(binary, encoding=encoding, errors="strict", newline=None)
+        head = binary.read(8192)
+    encoding = detect_encoding(head[:4])
+    if b"\x00" in head and not encoding.startswith("utf-16"):
+        raise EncodingError("binary file (NUL bytes), not a hand history", path=str(path), line=1)
+    return encoding
+
+
+def iter_lines(path: Path, encoding: str | None = None) -> Iterator[str]:
+    """The decoded lines of a file, without line endings. Bytes not valid in the encoding
+    stay in a line as lone surrogates (U+DC80-U+DCFF, Python's "surrogateescape"), so one
+    bad byte costs only its line; split_hands() marks the hand. raises EncodingError for a
+    binary file, or for UTF-16 that cannot be read on (the message names the line)."""
+    encoding = encoding or file_encoding(path)
+    with open(path, "rb") as binary:
+        text = io.TextIOWrapper(binary, encoding=encoding, errors="surrogateescape", newline=None)
         number = 0
         try:
             for number, line in enumerate(text, start=1):  # noqa: B007 - used in except
                 # A BOM can also stand inside a file made by concatenating exports.
                 yield line.rstrip("\n").lstrip("\ufeff")
-        except UnicodeDecodeError as error:
+        except UnicodeDecodeError as error:  # UTF-16 units that cannot be escaped byte by byte
             raise EncodingError(
                 f"not valid {encoding} text after line {number}: {error.reason}",
                 path=str(path),
@@ -85,11 +100,12 @@ def iter_lines(path: Path) -> Iterator[str]:
 
 def split_hands(path: Path) -> Iterator[RawHand | StrayText]:
     """The hands of a file in order, streamed; text before the first hand comes as StrayText.
-
-    raises EncodingError (from iter_lines) when the file cannot be decoded; hands already
-    yielded stay valid.
+    A hand holding bytes not valid in the file's encoding comes with `undecodable` (why) and
+    `undecodable_line` (the first such line), its text with U+FFFD in their place. raises
+    EncodingError for a binary file.
     """
     name = str(path)
+    encoding = file_encoding(path)
     lines: list[str] = []
     start = 0
     in_hand = False
@@ -100,9 +116,18 @@ def split_hands(path: Path) -> Iterator[RawHand | StrayText]:
         if not lines:
             return None
         text = "\n".join(lines)
+        bad = _UNDECODABLE.search(text)
+        if bad is not None:
+            line = start + text.count("\n", 0, bad.start())
+            byte = ord(bad.group()) - 0xDC00
+            text = _UNDECODABLE.sub("\ufffd", text)
+            reason = f"not valid {encoding} text (byte 0x{byte:02x}); the hand is kept as text with U+FFFD in its place"
+            if not in_hand:
+                return StrayText(name, start, text)
+            return RawHand(name, start, text, reason, line)
         return RawHand(name, start, text) if in_hand else StrayText(name, start, text)
 
-    for number, line in enumerate(iter_lines(path), start=1):
+    for number, line in enumerate(iter_lines(path, encoding), start=1):
         if _HAND_START.match(line) and not (len(lines) == 1 and lines[0].startswith("<description ")):
             # (a Merge XML <game> directly after its <description> belongs to the same hand)
             item = flush()

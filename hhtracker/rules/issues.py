@@ -20,6 +20,7 @@ class Code(StrEnum):
 
     # errors
     SYNTAX = "syntax"
+    ENCODING = "encoding"  # bytes not valid in the file's encoding inside the hand
     TRUNCATED = "truncated"
     UNKNOWN_PLAYER = "unknown_player"
     DUPLICATE_SEAT = "duplicate_seat"

@@ -32,14 +32,22 @@ from . import summary
 from .migrations import migrate, migrations
 
 
+class DatabaseOpenError(OSError):
+    """The database file cannot be opened or created (a folder that cannot be made, no
+    permission, not an SQLite file)."""
+
+
 def open_database(path: Path | str) -> Database:
     """Open (creating if needed) a tracker database: WAL mode, a busy timeout, the schema
-    brought up to date."""
+    brought up to date. raises DatabaseOpenError."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    conn = sqlite3.connect(str(path), timeout=30, isolation_level=None)
-    db = Database(conn)
-    db.execute("PRAGMA journal_mode=WAL")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        conn = sqlite3.connect(str(path), timeout=30, isolation_level=None)
+        db = Database(conn)
+        db.execute("PRAGMA journal_mode=WAL")
+    except (OSError, sqlite3.DatabaseError) as error:
+        raise DatabaseOpenError(f"cannot open the database {path}: {getattr(error, 'strerror', None) or error}") from None
     db.execute("PRAGMA foreign_keys=ON")
     if migrations.pending(db):
         # Two processes opening a new database at once: one migrates, the other waits for
