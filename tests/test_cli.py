@@ -195,3 +195,23 @@ def test_unwritable_outputs_and_unopenable_databases_are_one_line(tmp_path: Path
     result = subprocess.run([sys.executable, "-m", "hhtracker", "players", "--db", str(not_a_database)],
                             capture_output=True, text=True, check=False)
     assert result.returncode == 2 and "file is not a database" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_filter_values_are_checked(db_path: Path) -> None:
+    """Found by a new user: `--site bogus` answered "0 players" and reversed stakes matched
+    nothing, both with exit code 0, as if the data were missing."""
+    assert run("import", "--db", str(db_path), str(SAMPLES)).exit_code == 0
+    bogus = run("players", "--db", str(db_path), "--site", "bogus")
+    assert bogus.exit_code == 2 and "pokerstars" in bogus.output
+    reversed_stakes = run("player", "--db", str(db_path), "Hero", "--stakes", "0.50/0.25")
+    assert reversed_stakes.exit_code == 2 and "the small bet comes first" in reversed_stakes.output
+    assert run("players", "--db", str(db_path), "--site", "pokerstars").exit_code == 0
+
+
+def test_hand_header_names_stakes_and_stacks_once(corpus: Path, db_path: Path) -> None:
+    """Found by a new user: "Badugi FL 30 chips/60 chips chips" and "(1,640 chips in chips)".
+    The first hand of the SNG file: level I (20/40), seat 1 has 1,500 chips."""
+    assert run("import", "--db", str(db_path), str(corpus / STARS_SNG)).exit_code == 0
+    text = run("hand", "--db", str(db_path), "52588301675").stdout
+    assert "Badugi FL 20/40 chips\n" in text
+    assert "(1,500 in chips)" in text and "chips in chips" not in text

@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from .. import api
+from ..model import Site
 from ..report import render
 from .common import DbOption, JsonOption, print_json, resolve_db, stdout, usage_error
 
@@ -15,15 +16,15 @@ def hand_command(
     hand_id: Annotated[str, typer.Argument(help="The site's hand number, as in the file and in `hhtracker report`.", show_default=False)],
     db: DbOption = None,
     json_output: JsonOption = False,
-    site: Annotated[str | None, typer.Option("--site", help="Only this site's hand with that number.", show_default=False)] = None,
+    site: Annotated[Site | None, typer.Option("--site", help="Only this site's hand with that number.", show_default=False)] = None,
 ) -> None:
     """One hand replayed round by round: the actions and the pot after each round, the hero's cards after each draw, every hand shown with our evaluation, the pots and who won them, and any validation issue."""
     try:
-        found = api.hand_replays(resolve_db(db), hand_id, site=site)
+        found = api.hand_replays(resolve_db(db), hand_id, site=site.value if site else None)
     except api.NoDatabaseError as error:
         raise usage_error(str(error)) from None
     if not found:
-        raise usage_error(f"no hand {hand_id!r} in the database" + (f" for site {site}" if site else ""))
+        raise usage_error(f"no hand {hand_id!r} in the database" + (f" for site {site.value}" if site else ""))
     if json_output:
         print_json(found[0].as_json() if len(found) == 1 else [h.as_json() for h in found])
         return

@@ -10,6 +10,7 @@ import typer
 from rich.table import Table
 
 from .. import api
+from ..model import Site
 from ..stats.aggregate import format_money, format_ratio
 from ..stats.per_hand import DRAW_KEYS, STAT_KEYS
 from ..store.repository import SORTS, Filters, GameType, Money, PlayerStats, TableSize
@@ -76,7 +77,7 @@ class Structure(StrEnum):
 
 Position = Enum("Position", {p: p for p in ("BTN", "SB", "BB", "UTG", "UTG+1", "UTG+2", "MP", "HJ", "CO")}, type=str)  # type: ignore[misc]
 
-SiteOption = Annotated[str | None, typer.Option("--site", help="Only hands of this site (e.g. pokerstars).", show_default=False)]
+SiteOption = Annotated[Site | None, typer.Option("--site", help="Only hands of this site.", show_default=False)]
 StructureOption = Annotated[Structure | None, typer.Option("--structure", help="Betting structure.", show_default=False)]
 StakesOption = Annotated[str | None, typer.Option("--stakes", help="Stakes as in the header: 0.25/0.50 (money) or 30/60.", show_default=False)]
 GameTypeOption = Annotated[GameType | None, typer.Option("--game-type", help="Cash, tournament or play money.", show_default=False)]
@@ -89,7 +90,7 @@ MinHandsOption = Annotated[int, typer.Option("--min-hands", min=0, help="Only pl
 
 def _filters(site, structure, stakes, game_type, table_size, since, until, position, min_hands) -> Filters:
     return Filters(
-        site=site,
+        site=site.value if site else None,
         structure=structure.value if structure else None,
         stakes=stakes,
         game_type=game_type.value if game_type else None,

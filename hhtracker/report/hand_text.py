@@ -159,17 +159,21 @@ def describe(replayed: ReplayedHand, status: str | None = None, issues: tuple[Is
     def money(amount: int) -> str:
         return format_money(amount, currency)
 
-    stakes = f"{money(hand.stakes.small_bet)}/{money(hand.stakes.big_bet)}"
+    if currency == "chips":  # "30/60 chips", as "1,640 in chips" below
+        stakes = f"{hand.stakes.small_bet:,}/{hand.stakes.big_bet:,} chips"
+    else:  # "$0.25/$0.50 USD"
+        stakes = f"{money(hand.stakes.small_bet)}/{money(hand.stakes.big_bet)} {currency}"
     where = f"tournament {hand.tournament.tournament_id}, " if hand.tournament else ""
     header = [
-        f"Hand {hand.hand_id} ({hand.site.value}), {where}table {hand.table!r}, Badugi {hand.structure.value} {stakes} {currency}",
+        f"Hand {hand.hand_id} ({hand.site.value}), {where}table {hand.table!r}, Badugi {hand.structure.value} {stakes}",
         f"Started {hand.start_time.strftime('%Y-%m-%d %H:%M:%S')} UTC (site's time: {hand.local_time}); status {status or replayed.status}",
         "Seats:",
     ]
     for p in replayed.players:
         mark = "  (hero)" if p.player == replayed.hero else ""
         dealt = p.position or ("sitting out" if not p.dealt_in else "-")
-        header.append(f"  seat {p.seat}: {p.player} ({money(p.stack)} in chips) {dealt}{mark}")
+        stack = f"{p.stack:,}" if currency == "chips" else money(p.stack)
+        header.append(f"  seat {p.seat}: {p.player} ({stack} in chips) {dealt}{mark}")
 
     pot_after = [sum(sum(p.by_round[: k + 1]) for p in replayed.players) for k in range(4)]
     sections: list[Section] = []

@@ -441,11 +441,13 @@ def parse_stakes(text: str) -> tuple[tuple[int, int] | None, tuple[int, int] | N
     """"0.25/0.50" or "$0.25/$0.50" -> money stakes in cents ((25, 50), None); "30/60" ->
     either 30/60 chips or $30/$60 ((3000, 6000), (30, 60)). Choice: without a currency sign
     or a decimal point the numbers match chip stakes as written and cash stakes in whole
-    units. raises ValueError for anything else."""
+    units. raises ValueError for anything else, and for a small bet above the big bet."""
     match = _MONEY_STAKES.match(text)
     if not match:
         raise ValueError(f"stakes {text!r}: write them as the header does, e.g. 0.25/0.50 or 30/60")
     small, big = match.groups()
+    if Decimal(small) > Decimal(big):
+        raise ValueError(f"stakes {text!r}: the small bet comes first, e.g. 0.25/0.50")
     cents = (int(Decimal(small) * 100), int(Decimal(big) * 100))
     if any(c in text for c in "$€£."):
         return cents, None
