@@ -181,7 +181,7 @@ def format_af(done: int, calls: int) -> str:
 
 
 def _print_profile(stats: PlayerStats) -> None:
-    table = Table(title=f"{stats.player} ({stats.site}, {stats.hands} hands)", show_header=True)
+    table = Table(title=f"{stats.player} ({stats.site}, {stats.hands:,} hand{'' if stats.hands == 1 else 's'})", show_header=True)
     table.add_column("statistic")
     table.add_column("value (done/opportunities) [95% interval under 100]")
     for section, rows in SECTIONS:
