@@ -14,6 +14,7 @@ from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
 from ..stats.per_hand import DRAW_KEYS, STAT_KEYS
+from .summary import COUNTED, GAME_TYPE_SQL, TABLE_SIZE_SQL
 
 migrations = Migrations("hhtracker")
 
@@ -211,13 +212,11 @@ def create_views(db: Database) -> None:
 select
   hp.hand_id as hand_id, h.site_hand_id as site_hand_id, p.id as player_id, p.site as site,
   p.name as player, h.game as game, h.structure as structure, h.currency as currency,
-  case when h.tournament_id is not null then 'tournament'
-       when h.currency = 'chips' then 'play' else 'cash' end as game_type,
+  {GAME_TYPE_SQL} as game_type,
   h.small_bet as small_bet, h.big_bet as big_bet, h.big_blind as big_blind,
   h.small_bet || '/' || h.big_bet as stakes,
   h.players_dealt as players_dealt,
-  case when h.players_dealt <= 2 then 'heads-up' when h.players_dealt <= 6 then '3-6'
-       else '7-8' end as table_size,
+  {TABLE_SIZE_SQL} as table_size,
   h.start_time as start_time, substr(h.start_time, 1, 10) as date,
   hp.position as position, hp.net as net, hp.rake as rake, hp.contributed as contributed,
   hp.collected as collected, hp.showdown as showdown, hp.showdown_class as showdown_class,
@@ -227,7 +226,7 @@ select
 from hand_players hp
 join hands h on h.id = hp.hand_id
 join players p on p.id = hp.player_id
-where h.status in ('ok', 'warning') and hp.dealt_in = 1
+where {COUNTED}
 """,
     )
     sums = ",\n  ".join(f"sum({key}_done) as {key}_done, sum({key}_opp) as {key}_opp" for key in STAT_KEYS)

@@ -150,13 +150,11 @@ class HandWriter:
         for (table, columns), rows in groups:
             sql = f"insert into [{table}] ({', '.join(f'[{c}]' for c in columns)}) values ({', '.join('?' for _ in columns)})"
             self.db.conn.executemany(sql, rows)
-        players = [(columns, rows) for (table, columns), rows in groups if table == "hand_players"]
-        if players:
+        players = self._rows.get(("hand_players", HAND_PLAYER_COLUMNS))
+        if players:  # (every stored hand's players are queued by add_prepared, in these columns)
             hands = [dict(zip(columns, row)) for (table, columns), rows in groups if table == "hands" for row in rows]
             luck = [dict(zip(columns, row)) for (table, columns), rows in groups if table == "draw_luck" for row in rows]
-            for columns, rows in players:
-                summary.add_batch(self.db, hands, columns, rows, luck)
-                hands, luck = [], []  # (one column set in practice: each hand once)
+            summary.add_batch(self.db, hands, HAND_PLAYER_COLUMNS, players, luck)
         self._rows = {}
         self._queued_hands = 0
         self._pending = {}
@@ -358,30 +356,12 @@ def _cards(cards) -> str | None:
     return format_cards(cards) if cards is not None else None
 
 
-def fact_columns(facts: PlayerHandStats) -> dict[str, object]:
-    """The hand_players columns of one player's facts: `<key>_done`, `<key>_opp` (ints),
-    cards_drawn_d1..3 and showdown_class."""
-    row: dict[str, object] = {}
-    for key, done, opportunity in _FACT_COLUMNS:
-        fact = getattr(facts, key)
-        row[done] = int(fact.done)
-        row[opportunity] = int(fact.opportunity)
-    for key in DRAW_KEYS:
-        row[key] = getattr(facts, key)
-    row["showdown_class"] = facts.showdown_class
-    return row
-
-
-_FACT_COLUMNS = tuple((key, f"{key}_done", f"{key}_opp") for key in STAT_KEYS)
-"""(statistic, its done column, its opportunity column), named once."""
-
-
 _STAT_GETTER = attrgetter(*STAT_KEYS)
 _DRAW_GETTER = attrgetter(*DRAW_KEYS)
 
 
 def _fact_values(facts: PlayerHandStats) -> list[object]:
-    """fact_columns(facts)'s values in HAND_PLAYER_COLUMNS order (without building a dict:
+    """The values of FACT_COLUMNS for one player's facts, in that order (a list, not a dict:
     this runs for every player of every imported hand)."""
     values: list[object] = []
     for fact in _STAT_GETTER(facts):
@@ -392,14 +372,23 @@ def _fact_values(facts: PlayerHandStats) -> list[object]:
     return values
 
 
-_NO_FACT_VALUES: tuple[object, ...] = (0,) * (2 * len(STAT_KEYS)) + (None,) * len(DRAW_KEYS) + (None,)
+FACT_COLUMNS: tuple[str, ...] = (*summary.STAT_COLUMNS, *DRAW_KEYS, "showdown_class")
+"""The hand_players columns of a player's facts: `<key>_done`, `<key>_opp` (ints) per
+STATS.md key, cards_drawn_d1..3 and showdown_class."""
+
+
+def fact_columns(facts: PlayerHandStats) -> dict[str, object]:
+    """One player's facts as FACT_COLUMNS -> value."""
+    return dict(zip(FACT_COLUMNS, _fact_values(facts), strict=True))
+
+
+_NO_FACT_VALUES: tuple[object, ...] = (0,) * len(summary.STAT_COLUMNS) + (None,) * (len(DRAW_KEYS) + 1)
 """The facts columns of a player not dealt in."""
 
 HAND_PLAYER_COLUMNS: tuple[str, ...] = (
     "hand_id", "player_id", "seat", "position", "stack", "dealt_in", "contributed", "collected", "net", "rake",
     "folded_round", "all_in", "reached_draw", "showdown", "final_cards", "hand_class", "hand_description",
-    *(column for _, done, opportunity in _FACT_COLUMNS for column in (done, opportunity)),
-    *DRAW_KEYS, "showdown_class",
+    *FACT_COLUMNS,
 )
 """The hand_players columns prepare_hand() fills, in order ("player_id" holds the name
 until the writer numbers the player)."""

@@ -65,21 +65,25 @@ E9 = 1_000_000_000
 """luck_expected_e9 / E9 is the expected number of completed draws."""
 
 COUNTED = "h.status in ('ok', 'warning') and hp.dealt_in = 1"
-"""The hands that count (as in the hand_facts view), over `hands h` and `hand_players hp`."""
+"""The hands that count (the hand_facts view's too), over `hands h` and `hand_players hp`."""
+GAME_TYPE_SQL = "case when h.tournament_id is not null then 'tournament' when h.currency = 'chips' then 'play' else 'cash' end"
+"""A hand's game_type (repository.GameType) over `hands h`; _hand_group() in Python."""
+TABLE_SIZE_SQL = "case when h.players_dealt <= 2 then 'heads-up' when h.players_dealt <= 6 then '3-6' else '7-8' end"
+"""A hand's table_size (repository.TableSize) over `hands h`; _hand_group() in Python."""
 
 # The group of a player's hand, in SQL over `hands h`, `hand_players hp`, `players p`
-# (hand_facts computes game_type and table_size the same way).
+# (hand_facts computes game_type and table_size with the same SQL).
 _GROUP_SQL: dict[str, str] = {
     "player_id": "hp.player_id",
     "date": "substr(h.start_time, 1, 10)",
     "site": "p.site",
     "structure": "h.structure",
     "currency": "h.currency",
-    "game_type": "case when h.tournament_id is not null then 'tournament' when h.currency = 'chips' then 'play' else 'cash' end",
+    "game_type": GAME_TYPE_SQL,
     "small_bet": "h.small_bet",
     "big_bet": "h.big_bet",
     "big_blind": "h.big_blind",
-    "table_size": "case when h.players_dealt <= 2 then 'heads-up' when h.players_dealt <= 6 then '3-6' else '7-8' end",
+    "table_size": TABLE_SIZE_SQL,
     "position": "coalesce(hp.position, '')",
 }
 
@@ -241,7 +245,8 @@ _EXTRAS = _LUCK_AT + len(LUCK_COLUMNS)
 
 
 def _hand_group(hand: Mapping[str, object]) -> tuple:
-    """The group columns a hand gives every player (DAY_GROUP without player_id and position)."""
+    """The group columns a hand gives every player (DAY_GROUP without player_id and position);
+    game_type and table_size as GAME_TYPE_SQL and TABLE_SIZE_SQL compute them."""
     dealt = hand["players_dealt"]
     return (
         str(hand["start_time"])[:10],
