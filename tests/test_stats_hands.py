@@ -272,17 +272,19 @@ LUCK = {
 }
 
 
-def _facts():
+def replayed_facts(path: Path) -> dict:
+    """hand id -> (its replay, player -> facts) for every hand of a hand-written file; each
+    must replay with status ok."""
     parser = PokerStarsParser()
     result = {}
-    for raw in split_hands(HANDS):
+    for raw in split_hands(path):
         replayed = replay(parser.parse(raw))
         assert replayed.status == "ok", replayed.issues
         result[replayed.hand.hand_id] = (replayed, {s.player: s for s in per_hand_stats(replayed)})
     return result
 
 
-FACTS = _facts()
+FACTS = replayed_facts(HANDS)
 
 
 @pytest.mark.parametrize("hand_id", sorted(EXPECTED))

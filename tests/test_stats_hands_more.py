@@ -20,11 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from hhtracker.parse.pokerstars import PokerStarsParser
-from hhtracker.parse.read import split_hands
-from hhtracker.rules.replay import replay
-from hhtracker.stats.per_hand import STAT_KEYS, UNBOUNDED_KEYS, LuckDraw, per_hand_stats
+from hhtracker.stats.per_hand import STAT_KEYS, UNBOUNDED_KEYS, LuckDraw
 from tests.test_stats_hands import EXPECTED as FIRST_SIX
+from tests.test_stats_hands import replayed_facts
 
 HANDS = Path(__file__).parent / "stats_hands" / "more_hands.txt"
 
@@ -194,18 +192,9 @@ LUCK = {
 }
 
 
-def _facts():
-    parser = PokerStarsParser()
-    result = {}
-    for raw in split_hands(HANDS):
-        replayed = replay(parser.parse(raw))
-        assert replayed.status == "ok", replayed.issues
-        assert not replayed.issues, replayed.issues
-        result[replayed.hand.hand_id] = (replayed, {s.player: s for s in per_hand_stats(replayed)})
-    return result
-
-
-FACTS = _facts()
+FACTS = replayed_facts(HANDS)
+for _replayed, _ in FACTS.values():  # these hands are clean: not even a warning
+    assert not _replayed.issues, _replayed.issues
 
 
 def _got(hand_id: str, player: str, key: str) -> tuple[int, int]:
