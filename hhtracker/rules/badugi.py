@@ -229,72 +229,34 @@ _BIT_BY_ID: dict[int, int] = {id(card): 1 << index for index, card in enumerate(
 """1 << Card.index for each of the 52 DECK cards, keyed by id(): the DECK cards live as long
 as the module, so an id found here is that DECK card. Other Card objects take the slow path."""
 
-_TABLE4: dict[int, int] = {}
-"""Four-card mask -> strength, all 270,725 hands. Empty until `_build_tables()` runs."""
+_VALUES: dict[int, int] = {}
+"""Card mask (1 to 4 cards) -> strength, filled as hands are met: a hand costs a few
+microseconds the first time and one look-up after. (A table of all 270,725 four-card hands
+built at start cost 0.4-0.9 s in every process that evaluated one hand.)"""
 
-_SUBSETS: dict[int, int] = {}
-"""One-, two- and three-card mask -> strength (52 + 1,326 + 22,100 entries)."""
+
+def _value(mask: int) -> int:
+    """The strength of the 1 to 4 cards of `mask` (bit i = the card of index i)."""
+    value = _VALUES.get(mask)
+    if value is None:
+        value = _VALUES[mask] = _compute(mask)
+    return value
 
 
-def _build_tables() -> None:
-    """Fill `_SUBSETS` and `_TABLE4`.
-
-    A set whose cards all play is valued by its own ranks; any other set is as strong as its
-    strongest subset one card smaller (the playing set lies in one of them, and a subset
-    never plays better than the whole), so each size is built from the one below.
-    """
-    if _TABLE4:
-        return
-    rank = [index >> 2 for index in range(52)]  # 0 = ace ... 12 = king
-    suit = [index & 3 for index in range(52)]
-    bit = [1 << index for index in range(52)]
-    best: dict[int, int] = {}
-    for i in range(52):
-        best[bit[i]] = _key((rank[i] + 1,))
-    pair_ok: dict[int, bool] = {}
-    for i, j in combinations(range(52), 2):
-        mask = bit[i] | bit[j]
-        ok = rank[i] != rank[j] and suit[i] != suit[j]
-        pair_ok[mask] = ok
-        if ok:  # j > i, so rank[j] > rank[i]
-            best[mask] = _key((rank[j] + 1, rank[i] + 1))
-        else:
-            best[mask] = max(best[bit[i]], best[bit[j]])
-    triple_suits: dict[int, int] = {}  # valid triple -> mask of its suits
-    for i, j, k in combinations(range(52), 3):
-        ij, ik, jk = bit[i] | bit[j], bit[i] | bit[k], bit[j] | bit[k]
-        mask = ij | bit[k]
-        if pair_ok[ij] and pair_ok[ik] and pair_ok[jk]:
-            triple_suits[mask] = 1 << suit[i] | 1 << suit[j] | 1 << suit[k]
-            best[mask] = _key((rank[k] + 1, rank[j] + 1, rank[i] + 1))
-        else:
-            best[mask] = max(best[ij], best[ik], best[jk])
-    table: dict[int, int] = {}
-    for i in range(49):
-        bi = bit[i]
-        for j in range(i + 1, 50):
-            bij = bi | bit[j]
-            bj = bit[j]
-            for k in range(j + 1, 51):
-                bk = bit[k]
-                ijk = bij | bk
-                v_ijk = best[ijk]
-                suits_ijk = triple_suits.get(ijk)
-                rk = rank[k]
-                # ranks are non-decreasing with the index, so a valid triple i<j<k has
-                # rank[i] < rank[j] < rank[k] and card l > k plays with it iff its rank is
-                # above rank[k] and its suit is new.
-                top3 = 0xFFFF - ((rank[k] + 1) << 8 | (rank[j] + 1) << 4 | (rank[i] + 1))
-                for l in range(k + 1, 52):
-                    bl = bit[l]
-                    if suits_ijk is not None and rank[l] > rk and not suits_ijk >> suit[l] & 1:
-                        table[ijk | bl] = 4 << 16 | (top3 - ((rank[l] + 1) << 12))
-                    else:
-                        table[ijk | bl] = max(
-                            v_ijk, best[bij | bl], best[bi | bk | bl], best[bj | bk | bl]
-                        )
-    _SUBSETS.update(best)
-    _TABLE4.update(table)
+def _compute(mask: int) -> int:
+    """A set whose cards all play is valued by its own ranks; any other set is as strong as
+    its strongest subset one card smaller (the playing set lies in one of them, and a subset
+    never plays better than the whole). rule: seeds/002, section 2."""
+    indices = []
+    rest = mask
+    while rest:
+        low = rest & -rest
+        indices.append(low.bit_length() - 1)
+        rest ^= low
+    ranks = {index >> 2 for index in indices}
+    if len(ranks) == len(indices) and len({index & 3 for index in indices}) == len(indices):
+        return _key(sorted((rank + 1 for rank in ranks), reverse=True))
+    return max(_value(mask ^ (1 << index)) for index in indices)
 
 
 def _mask_of(cards: tuple[Card, ...], what: str) -> int:
@@ -321,8 +283,8 @@ def strength(cards: Sequence[Card]) -> int:
 
     cards: a sequence of 4 `Card`s (any order). The same order as `evaluate()`'s
     `BadugiHand` (and equal to its `.strength`): size first, then lowest ranks from the top.
-    Under 1 µs per call (benchmarks/RESULTS.md): one look-up in the table of all 270,725
-    four-card hands (built on the first call). raises ValueError for another count or a
+    Under 1 µs per call for a hand met before (benchmarks/RESULTS.md): one look-up in a
+    table filled as hands are met. raises ValueError for another count or a
     duplicated card. rule: seeds/002, section 2.
     """
     try:
@@ -331,22 +293,21 @@ def strength(cards: Sequence[Card]) -> int:
         return _strength_slow(cards)
     try:
         bit = _BIT_BY_ID
-        return _TABLE4[bit[id(a)] | bit[id(b)] | bit[id(c)] | bit[id(d)]]
-    except KeyError:  # cold table, a Card that is not the DECK's own, or a duplicate
+        return _VALUES[bit[id(a)] | bit[id(b)] | bit[id(c)] | bit[id(d)]]
+    except KeyError:  # a hand not met yet, a Card that is not the DECK's own, or a duplicate
         return _strength_slow((a, b, c, d))
 
 
 def _strength_slow(cards: Iterable[Card]) -> int:
-    """`strength()` for what the fast path does not take: a cold table, Card objects that
-    are not the DECK's own, strings, and anything wrong (raises ValueError)."""
-    _build_tables()
+    """`strength()` for what the fast path does not take: a hand not met yet, Card objects
+    that are not the DECK's own, strings, and anything wrong (raises ValueError)."""
     hand = _as_cards(cards)
     if len(hand) != 4:
         raise ValueError(
             f"strength() takes exactly 4 cards, got {len(hand)}: {_text(hand)!r}"
             " (use evaluate() for 1 to 4 cards)"
         )
-    return _TABLE4[_mask_of(hand, "strength()")]
+    return _value(_mask_of(hand, "strength()"))
 
 
 def evaluate(cards: Iterable[Card] | str) -> BadugiHand:
@@ -364,9 +325,7 @@ def evaluate(cards: Iterable[Card] | str) -> BadugiHand:
     if not 1 <= len(hand) <= 4:
         raise ValueError(f"evaluate() takes 1 to 4 cards, got {len(hand)}: {_text(hand)!r}")
     mask = _mask_of(hand, "evaluate()")
-    if not _TABLE4:
-        _build_tables()
-    value = _TABLE4[mask] if len(hand) == 4 else _SUBSETS[mask]
+    value = _value(mask)
     size, ranks = _decode(value)
     ordered = tuple(sorted(hand, key=_high_first))
     if size == len(hand):
