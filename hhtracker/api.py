@@ -29,6 +29,7 @@ from .store.repository import (
     Filters,
     HandWriter,
     PlayerStats,
+    Verdict,
     file_digest,
     immediate,
     open_database,
@@ -240,17 +241,20 @@ def import_paths(
     *,
     progress: Callable[[Path, int], None] | None = None,
     jobs: int = 1,
+    on_wait: Callable[[], None] | None = None,
 ) -> ImportSummary:
     """Import files and folders into the database at db_path (created if needed).
 
-    One transaction per file. progress(path, bytes) is called as each hand is read, with
+    Hands are written in batches of whole hands (FLUSH_HANDS, FLUSH_SECONDS), each in one
+    short write transaction; on_wait() is called when another program holds the write lock
+    and we wait for it (once per wait). progress(path, bytes) is called as each hand is read, with
     the hand's size in characters (an estimate of bytes), and once per file at its end with
     0. jobs > 1 parses, replays and computes statistics in that many worker processes (this
     process reads and stores). raises FileNotFoundError for a path that does not exist
     (nothing is imported then).
     """
     files = expand_paths(paths)
-    db = open_database(db_path)
+    db = open_database(db_path, on_wait)
     summary = ImportSummary()
     parsers = Parsers()
     pool = None
@@ -261,7 +265,7 @@ def import_paths(
     try:
         for path in files:
             summary.files += 1
-            _import_file(db, parsers, path, summary, progress, pool)
+            _import_file(db, parsers, path, summary, progress, pool, on_wait=on_wait)
     finally:
         db.close()
         if pool is not None:
@@ -289,85 +293,93 @@ def _held_tail(items: Iterator[HandOutcome | Problem], hold_tail: bool, summary:
     yield held
 
 
+FLUSH_HANDS = 500
+FLUSH_SECONDS = 0.5
+"""A batch of hands is written (one short write transaction) when it holds FLUSH_HANDS
+hands or its first hand waited FLUSH_SECONDS: a reader or a second importer waits at most
+about that long, and a killed import loses at most one batch, never part of a hand."""
+
+
 def _import_file(db, parsers: Parsers, path: Path, summary: ImportSummary, progress, pool=None,
-                 hold_tail: bool = False) -> None:
+                 hold_tail: bool = False, on_wait: Callable[[], None] | None = None) -> None:
     name = str(path)
-    counts = Counter()
-    with immediate(db):
+    counts: Counter[str] = Counter()
+    with immediate(db, on_wait):
         file_id = db["files"].insert(
             {"path": str(path.resolve()), "size": path.stat().st_size, "sha256": file_digest(path),
              "imported_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds")}
         ).last_pk
-        writer = HandWriter(db, file_id)
-        def already(site: str, number: str) -> bool:
-            found = writer.stored(site, number)
-            return found is not None and found[1] != "rejected"
+    writer = HandWriter(db, file_id, on_wait)
 
-        for item in _held_tail(read_hands(path, parsers, pool, stored=already), hold_tail, summary):
-            if isinstance(item, Problem):
-                summary.problems.append(item)
-                if item.severity == "error":
-                    counts["rejected_files"] += 1
+    def already(site: str, number: str) -> bool:
+        found = writer.stored(site, number)
+        return found is not None and found.status != "rejected"
+
+    def flush() -> None:
+        for queued, verdict in writer.flush():
+            counts[verdict.value] += 1
+            if verdict is Verdict.DUPLICATE:
                 continue
-            if progress:
-                progress(path, (len(item.raw.text) or item.size) + 4)
-            if item.duplicate:
-                counts["duplicate"] += 1
-                continue
-            if item.replayed is None and item.error is None and item.prepared is None:
-                counts["unsupported"] += 1
-                summary.unsupported_games[item.game] += 1
-                continue
-            if item.error is not None:
-                issue = ValidationIssue.of(_issue_code(item.error.code), item.error.message, item.error.line)
-                key = raw_hand_key(item.raw)
-                stored = writer.stored(item.site.value, key)
-                if stored is not None and stored[1] != "rejected":
-                    counts["duplicate"] += 1  # a good copy is stored already
-                    continue
-                if stored is None:
-                    writer.add_rejected(item.site.value, item.raw, issue)
-                # Rejected again (stored or not): say so every time, never as a silent duplicate.
-                counts["rejected"] += 1
-                summary.problems.append(Problem(name, item.error.line, key, issue.code.value, "error", item.error.message))
-                continue
+            summary.problems.extend(queued.problems)
+            if verdict in (Verdict.NEW, Verdict.REPAIRED) and queued.status in ("error", "warning"):
+                counts["stored_error" if queued.status == "error" else "warnings"] += 1
+
+    started: float | None = None
+    for item in _held_tail(read_hands(path, parsers, pool, stored=already), hold_tail, summary):
+        if isinstance(item, Problem):
+            summary.problems.append(item)
+            continue
+        if progress:
+            progress(path, (len(item.raw.text) or item.size) + 4)
+        if item.duplicate:  # found stored before parsing
+            counts[Verdict.DUPLICATE.value] += 1
+            writer.file_counts["hands_duplicate"] += 1
+            continue
+        if item.replayed is None and item.error is None and item.prepared is None:
+            counts["unsupported"] += 1
+            writer.file_counts["hands_unsupported"] += 1
+            summary.unsupported_games[item.game] += 1
+            continue
+        if item.error is not None:
+            issue = ValidationIssue.of(_issue_code(item.error.code), item.error.message, item.error.line)
+            key = raw_hand_key(item.raw)
+            # Rejected again (stored or not): said every time, never as a silent duplicate.
+            writer.add_rejected(item.site.value, item.raw, issue, _QueuedHand(
+                "rejected", (Problem(name, item.error.line, key, issue.code.value, "error", item.error.message),)))
+        else:
             prepared = item.prepared
             if prepared is None:  # computed here (no worker processes)
                 prepared = prepare_hand(item.replayed, per_hand_stats(item.replayed))
             issues = item.replayed.issues if item.replayed is not None else item.issues
-            stored = writer.stored(prepared.site, prepared.site_hand_id)
-            if stored is not None:
-                if stored[1] != "rejected":
-                    counts["duplicate"] += 1
-                    continue
-                writer.delete(stored[0])  # a complete copy of a hand stored as rejected
-                counts["repaired"] += 1
-            writer.add_prepared(prepared)
-            if writer.queued_hands >= 500:  # memory stays flat on big files
-                writer.flush()
-            counts["new"] += 1
-            if prepared.status == "error":
-                counts["rejected"] += 1
-            elif prepared.status == "warning":
-                counts["warnings"] += 1
-            for issue in issues:
-                summary.problems.append(
-                    Problem(name, issue.line, prepared.site_hand_id, issue.code.value, issue.severity.value, issue.message)
-                )
-        writer.flush()
-        db["files"].update(
-            file_id,
-            {"hands_new": counts["new"], "hands_duplicate": counts["duplicate"],
-             "hands_rejected": counts["rejected"], "hands_unsupported": counts["unsupported"]},
-        )
+            writer.add_prepared(prepared, _QueuedHand(prepared.status, tuple(
+                Problem(name, issue.line, prepared.site_hand_id, issue.code.value, issue.severity.value, issue.message)
+                for issue in issues
+            )))
+        now = time.monotonic()
+        if started is None:
+            started = now
+        if writer.queued_hands >= FLUSH_HANDS or now - started >= FLUSH_SECONDS:
+            flush()
+            started = None
+    flush()
+    writer.write_file_counts()
     if progress:
         progress(path, 0)
-    summary.hands_new += counts["new"]
-    summary.hands_duplicate += counts["duplicate"]
-    summary.hands_rejected += counts["rejected"]
+    summary.hands_new += counts[Verdict.NEW.value] + counts[Verdict.REPAIRED.value]
+    summary.hands_duplicate += counts[Verdict.DUPLICATE.value]
+    summary.hands_rejected += counts["stored_error"] + counts[Verdict.REJECTED.value] + counts[Verdict.REJECTED_AGAIN.value]
     summary.hands_unsupported += counts["unsupported"]
     summary.hands_with_warnings += counts["warnings"]
-    summary.hands_repaired += counts["repaired"]
+    summary.hands_repaired += counts[Verdict.REPAIRED.value]
+
+
+@dataclass(frozen=True, slots=True)
+class _QueuedHand:
+    """What the importer remembers of a hand handed to the writer: the status it is stored
+    with, and its problems (reported unless the writer finds it is a duplicate)."""
+
+    status: str
+    problems: tuple[Problem, ...]
 
 
 class NoDatabaseError(FileNotFoundError):
@@ -756,6 +768,7 @@ def watch(
     interval: float = 2.0,
     on_import: Callable[[ImportSummary], None] | None = None,
     rounds: int | None = None,
+    on_wait: Callable[[], None] | None = None,
 ) -> None:
     """Keep importing new and growing files under `paths` (auto-import while a site client
     writes its hand histories). Every `interval` seconds the files whose size or time
@@ -784,11 +797,11 @@ def watch(
                 seen[path] = key
         if changed:
             summary = ImportSummary()
-            db = open_database(db_path)
+            db = open_database(db_path, on_wait)
             try:
                 for path in changed:
                     summary.files += 1
-                    _import_file(db, parsers, path, summary, None, None, hold_tail=True)
+                    _import_file(db, parsers, path, summary, None, None, hold_tail=True, on_wait=on_wait)
             finally:
                 db.close()
             if on_import is not None:

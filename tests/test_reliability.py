@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import sqlite3
 import subprocess
@@ -20,6 +21,7 @@ from hhtracker.generate import generate_files
 from hhtracker.parse.read import split_hands
 
 from .conftest import ROOT, SAMPLES
+from .summary_check import rebuilt, snapshot
 
 runner = CliRunner()
 HOSTILE = "x'); DROP TABLE hands;--"
@@ -99,33 +101,90 @@ def _import_process(db_path: Path, folder: Path) -> subprocess.Popen:
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 
-def test_killed_import_leaves_whole_files_and_a_rerun_completes(tmp_path: Path, db_path: Path) -> None:
+def _assert_whole_hands(db_path: Path) -> int:
+    """Every stored hand is whole: its raw text, one hand_players row per seat line of that
+    text, its actions, and the summary tables equal to m003's rebuild from the hands.
+    Returns the number of hands."""
+    with sqlite3.connect(db_path) as conn:
+        assert conn.execute("pragma integrity_check").fetchone()[0] == "ok"
+        hands = conn.execute(
+            """select h.id, r.text, (select count(*) from hand_players hp where hp.hand_id = h.id),
+                      (select count(*) from actions a where a.hand_id = h.id)
+               from hands h left join raw_hands r on r.hand_id = h.id""").fetchall()
+    for hand_id, text, players, actions in hands:
+        assert text is not None, hand_id
+        header = text.split("*** ", 1)[0]
+        assert players == sum(line.startswith("Seat ") for line in header.splitlines()), hand_id
+        assert actions >= 2, hand_id  # the blinds at least
+    db = sqlite_utils.Database(db_path)
+    assert snapshot(db) == rebuilt(db)
+    db.close()
+    return len(hands)
+
+
+def test_killed_import_leaves_whole_hands_and_a_rerun_completes(tmp_path: Path, db_path: Path) -> None:
     folder = tmp_path / "hh"
-    generate_files(folder, hands=1200, seed=11, tables=6)
+    generate_files(folder, hands=3000, seed=11, tables=2)
     process = _import_process(db_path, folder)
     deadline = time.time() + 60
-    while time.time() < deadline:  # wait until at least one file is committed
+    while time.time() < deadline:  # wait until the first batch of hands is committed
         if db_path.exists():
             try:
                 with sqlite3.connect(db_path, timeout=5) as conn:
-                    if conn.execute("select count(*) from files").fetchone()[0] >= 1:
+                    if conn.execute("select count(*) from hands").fetchone()[0] >= 1:
                         break
             except sqlite3.OperationalError:
                 pass
-        time.sleep(0.05)
+        time.sleep(0.02)
     os.kill(process.pid, signal.SIGKILL)
     process.wait()
-    with sqlite3.connect(db_path) as conn:
-        assert conn.execute("pragma integrity_check").fetchone()[0] == "ok"
-        per_file = conn.execute("select f.id, count(h.id) from files f left join hands h on h.file_id = f.id group by f.id").fetchall()
-        # every committed file holds all its 200 hands: one transaction per file
-        assert all(count == 200 for _, count in per_file), per_file
+    stored = _assert_whole_hands(db_path)
+    assert 1 <= stored < 3000  # killed inside the import, batches of whole hands kept
     rerun = _import_process(db_path, folder)
     out, err = rerun.communicate(timeout=300)
     assert rerun.returncode == 0, err
+    assert f"{3000 - stored} new hand(s), {stored} duplicate(s)" in out.decode()
+    assert _assert_whole_hands(db_path) == 3000
     with sqlite3.connect(db_path) as conn:
-        assert conn.execute("select count(*) from hands").fetchone()[0] == 1200
-        assert conn.execute("select count(distinct site_hand_id) from hands").fetchone()[0] == 1200
+        assert conn.execute("select count(distinct site_hand_id) from hands").fetchone()[0] == 3000
+
+
+def test_two_imports_of_the_same_files_store_each_hand_once(tmp_path: Path, db_path: Path) -> None:
+    folder = tmp_path / "hh"
+    generate_files(folder, hands=1500, seed=23, tables=3)
+    run("import", "--db", str(db_path), str(SAMPLES))  # the database exists
+    a, b = _import_process(db_path, folder), _import_process(db_path, folder)
+    out_a, err_a = a.communicate(timeout=300)
+    out_b, err_b = b.communicate(timeout=300)
+    assert a.returncode == 0 and b.returncode == 0, (err_a, err_b)
+    assert b"Traceback" not in err_a + err_b
+    new = [int(re.search(rb"(\d+) new hand", out).group(1)) for out in (out_a, out_b)]
+    duplicates = [int(re.search(rb"(\d+) duplicate", out).group(1)) for out in (out_a, out_b)]
+    assert sum(new) == 1500 and new[0] + duplicates[0] == 1500 and new[1] + duplicates[1] == 1500
+    assert _assert_whole_hands(db_path) == 14 + 1500
+    with sqlite3.connect(db_path) as conn:
+        assert conn.execute("select count(distinct site_hand_id) from hands").fetchone()[0] == 14 + 1500
+        # each file's counters add up over the two imports
+        assert conn.execute("select sum(hands_new), sum(hands_duplicate) from files where path like '%.txt' "
+                            "and path not like '%sample_histories%'").fetchone() == (1500, 1500)
+
+
+def test_an_import_waits_for_the_write_lock_and_says_so(tmp_path: Path, db_path: Path) -> None:
+    run("import", "--db", str(db_path), str(SAMPLES))
+    folder = tmp_path / "hh"
+    generate_files(folder, hands=50, seed=29, tables=1)
+    holder = sqlite3.connect(db_path, isolation_level=None)
+    holder.execute("begin immediate")  # another program writing
+    process = _import_process(db_path, folder)
+    time.sleep(3.0)
+    assert process.poll() is None  # still waiting
+    holder.execute("commit")
+    holder.close()
+    out, err = process.communicate(timeout=120)
+    assert process.returncode == 0, err
+    assert err.decode().count("waiting for another import") == 1
+    assert b"Traceback" not in err
+    assert b"50 new hand(s)" in out
 
 
 def test_two_imports_and_a_reader_at_once(tmp_path: Path, db_path: Path) -> None:
@@ -148,7 +207,8 @@ def test_two_imports_and_a_reader_at_once(tmp_path: Path, db_path: Path) -> None
     assert a.returncode == 0 and b.returncode == 0, (a.stderr.read(), b.stderr.read())
     with sqlite3.connect(db_path) as conn:
         assert conn.execute("select count(*) from hands").fetchone()[0] == 14 + 600
-    assert counts == sorted(counts)  # the reader saw whole files arrive, never a step back
+    assert counts == sorted(counts)  # the reader saw batches of hands arrive, never a step back
+    assert len(set(counts)) > 2  # ... and more than once: batches, not whole files
 
 
 def test_jobs_give_the_same_database(tmp_path: Path) -> None:

@@ -30,6 +30,7 @@ from hhtracker.store.repository import (
 )
 
 from .conftest import CORPUS, SAMPLES
+from .summary_check import rebuilt, snapshot
 
 HERE = Path(__file__).parent
 HANDWRITTEN = [HERE / "stats_hands" / "hands.txt", HERE / "stats_hands" / "more_hands.txt",
@@ -133,22 +134,6 @@ def assert_same(found: list[PlayerStats], expected: list[PlayerStats]) -> None:
         a = dataclasses.replace(a, **plain, luck=dataclasses.replace(a.luck, expected=0.0, variance=0.0))
         b = dataclasses.replace(b, **plain, luck=dataclasses.replace(b.luck, expected=0.0, variance=0.0))
         assert a == b
-
-
-def snapshot(db) -> dict[str, list[tuple]]:
-    """Every summary row, in a stable order."""
-    return {table: sorted(db.execute(f"select * from {table}").fetchall(), key=repr) for table in summary.SUMMARY_TABLES}
-
-
-def rebuilt(db) -> dict[str, list[tuple]]:
-    """The summary as m003's SQL builds it from the hands (rolled back afterwards)."""
-    with immediate(db):
-        db.execute("savepoint rebuild")
-        summary.rebuild(db)
-        rows = snapshot(db)
-        db.execute("rollback to rebuild")
-        db.execute("release rebuild")
-    return rows
 
 
 @pytest.fixture(scope="module")

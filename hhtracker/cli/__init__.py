@@ -60,13 +60,14 @@ app.command("reprocess")(reprocess_cmd.reprocess_command)
 
 
 def run() -> None:
-    """The `hhtracker` command: the Typer app, with a database that cannot be opened reported
-    as one line (exit code 2) instead of a traceback, whichever command met it."""
-    from ..store.repository import DatabaseOpenError
+    """The `hhtracker` command: the Typer app, with a database that cannot be opened, or
+    that another program keeps locked, reported as one line (exit code 2) instead of a
+    traceback, whichever command met it."""
+    from ..store.repository import DatabaseBusyError, DatabaseOpenError
 
     try:
         app(prog_name="hhtracker")
-    except DatabaseOpenError as error:
+    except (DatabaseOpenError, DatabaseBusyError) as error:
         from .common import usage_error
 
         raise SystemExit(usage_error(str(error)).exit_code) from None

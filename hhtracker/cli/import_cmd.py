@@ -46,13 +46,17 @@ def import_command(
         def advance(path: Path, size: int) -> None:
             progress.update(task, advance=size, description=path.name)
 
-        summary = api.import_paths(files, resolve_db(db), progress=advance, jobs=jobs)
+        summary = api.import_paths(files, resolve_db(db), progress=advance, jobs=jobs, on_wait=_say_waiting)
     if json_output:
         print_json(summary.as_json())
     else:
         _print_summary(summary)
     if summary.hands_rejected or any(p.severity == "error" for p in summary.problems):
         raise typer.Exit(1)
+
+
+def _say_waiting() -> None:
+    stderr.print("waiting for another import (the database is being written to)…", markup=False, highlight=False)
 
 
 def _print_summary(summary: api.ImportSummary) -> None:
@@ -93,6 +97,6 @@ def _watch(paths: list[Path], db: Path, interval: float, json_output: bool) -> N
                              markup=False, highlight=False)
 
     try:
-        api.watch(paths, db, interval=interval, on_import=report)
+        api.watch(paths, db, interval=interval, on_import=report, on_wait=_say_waiting)
     except KeyboardInterrupt:
         stderr.print("stopped", markup=False, highlight=False)

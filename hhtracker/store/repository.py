@@ -1,8 +1,10 @@
 """Writing hands to the database and reading player statistics back.
 
-One transaction per file (`HandWriter` is used inside `db.atomic()` by the importer), so a
-file is stored whole or not at all; UNIQUE (site, site_hand_id) makes a re-import add
-nothing. Every value from a file reaches SQL as a parameter.
+Hands are written in batches of whole hands, one short write transaction each
+(`HandWriter.flush`), so a reader or a second importer waits a fraction of a second, and a
+killed import leaves whole hands only; UNIQUE (site, site_hand_id) and the check made inside
+each batch's transaction make a re-import, or two importers at once, add every hand once.
+Every value from a file reaches SQL as a parameter.
 """
 
 from __future__ import annotations
@@ -12,7 +14,9 @@ import hashlib
 import math
 import re
 import sqlite3
-from collections.abc import Iterable, Iterator, Sequence
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -37,36 +41,69 @@ class DatabaseOpenError(OSError):
     permission, not an SQLite file)."""
 
 
-def open_database(path: Path | str) -> Database:
+class DatabaseBusyError(OSError):
+    """Another program kept the database's write lock longer than we were willing to wait."""
+
+
+BUSY_WAIT = 1.0
+"""Seconds SQLite itself waits for a lock before a statement fails (the connection's busy
+timeout); `immediate()` tries again after that, telling the caller once."""
+
+PATIENCE = 600.0
+"""Seconds `immediate()` waits in all for the write lock before DatabaseBusyError."""
+
+
+def open_database(path: Path | str, on_wait: Callable[[], None] | None = None) -> Database:
     """Open (creating if needed) a tracker database: WAL mode, a busy timeout, the schema
-    brought up to date. raises DatabaseOpenError."""
+    brought up to date. on_wait() is called once if another program holds the write lock
+    while the schema is brought up to date. raises DatabaseOpenError, DatabaseBusyError."""
     path = Path(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(str(path), timeout=30, isolation_level=None)
+        conn = sqlite3.connect(str(path), timeout=BUSY_WAIT, isolation_level=None)
         db = Database(conn)
         db.execute("PRAGMA journal_mode=WAL")
     except (OSError, sqlite3.DatabaseError) as error:
         raise DatabaseOpenError(f"cannot open the database {path}: {getattr(error, 'strerror', None) or error}") from None
     db.execute("PRAGMA foreign_keys=ON")
+    db.execute("PRAGMA synchronous=NORMAL")  # WAL: a power cut may lose the last commits, never corrupt
     if migrations.pending(db):
         # Two processes opening a new database at once: one migrates, the other waits for
         # the write lock and then finds nothing left to do.
-        with immediate(db):
+        with immediate(db, on_wait):
             migrate(db)
     return db
 
 
+def _locked(error: sqlite3.OperationalError) -> bool:
+    return "locked" in str(error) or "busy" in str(error)
+
+
 @contextmanager
-def immediate(db: Database) -> Iterator[Database]:
-    """A write transaction that takes the write lock at once (BEGIN IMMEDIATE), so a second
-    importer waits (busy timeout) instead of failing when it upgrades a read to a write.
-    Nested use (inside another transaction) becomes a savepoint."""
+def immediate(db: Database, on_wait: Callable[[], None] | None = None) -> Iterator[Database]:
+    """A write transaction that takes the write lock at once (BEGIN IMMEDIATE). While
+    another program holds the lock it keeps trying, calls on_wait() once, and gives up with
+    DatabaseBusyError after PATIENCE seconds. Nested use (inside another transaction)
+    becomes a savepoint."""
     if db.conn.in_transaction:
         with db.atomic():
             yield db
         return
-    db.execute("BEGIN IMMEDIATE")
+    deadline = time.monotonic() + PATIENCE
+    told = False
+    while True:
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            break
+        except sqlite3.OperationalError as error:
+            if not _locked(error):
+                raise
+            if time.monotonic() > deadline:
+                raise DatabaseBusyError(
+                    f"the database stayed locked by another program for {PATIENCE:.0f} s; try again later") from None
+            if not told and on_wait is not None:
+                on_wait()
+                told = True
     try:
         yield db
     except BaseException:
@@ -118,65 +155,193 @@ class PreparedHand:
     rows: dict[str, TableRows]
 
 
-class HandWriter:
-    """Adds hands to an open transaction. Not thread-safe."""
+class Verdict(StrEnum):
+    """What the writer did with a queued hand (HandWriter.flush)."""
 
-    def __init__(self, db: Database, file_id: int) -> None:
+    NEW = "new"  # stored (its status may be ok, warning or error)
+    REPAIRED = "repaired"  # stored, in place of a stored rejected copy
+    DUPLICATE = "duplicate"  # a good copy is stored already: nothing written
+    REJECTED = "rejected"  # stored as rejected: its raw text and why
+    REJECTED_AGAIN = "rejected_again"  # rejected, and stored as rejected already: nothing written
+
+
+@dataclass(slots=True)
+class _Queued:
+    site: str
+    number: str
+    status: str
+    tables: dict[str, TableRows]
+    tag: object
+
+
+@dataclass(frozen=True, slots=True)
+class StoredHand:
+    """A stored hand's row id and status ("ok", "warning", "error", "rejected")."""
+
+    row_id: int
+    status: str
+
+
+FILE_COUNTERS = {Verdict.NEW: "hands_new", Verdict.REPAIRED: "hands_new", Verdict.DUPLICATE: "hands_duplicate",
+                 Verdict.REJECTED: "hands_rejected", Verdict.REJECTED_AGAIN: "hands_rejected"}
+"""The files table's counter each verdict adds to (a stored hand of status error is new and
+rejected both, as the import summary counts it)."""
+
+
+class HandWriter:
+    """Queues hands and writes them in batches, each batch in one short write transaction
+    (`flush`), whose first step is to ask which of its hands are stored already: so a hand
+    is stored once even when two importers read the same file at the same time. The file's
+    counters (files.hands_new...) are brought up to date in the same transaction. Not
+    thread-safe."""
+
+    def __init__(self, db: Database, file_id: int, on_wait: Callable[[], None] | None = None) -> None:
         self.db = db
         self.file_id = file_id
+        self.on_wait = on_wait
+        self.file_counts: Counter[str] = Counter()
+        """files counter -> hands, over the writer's life: the caller adds what it decides
+        itself (files.hands_unsupported, duplicates skipped before parsing)."""
+        self._written_counts: Counter[str] = Counter()
         self._players: dict[tuple[str, str], int] = {}
-        # Rows wait here and go to SQLite in batches (executemany): far faster than a
-        # statement per row. Hand ids are given here, so the writer must hold the write lock
-        # (the importer's BEGIN IMMEDIATE transaction) from the first add to the last flush.
-        self._rows: dict[tuple[str, tuple[str, ...]], list[Sequence[object]]] = {}
-        self._queued_hands = 0
-        self._pending: dict[tuple[str, str], tuple[int, str]] = {}
-        self._next_id: int | None = None
-
-    def _new_hand_id(self) -> int:
-        if self._next_id is None:
-            self._next_id = (self.db.execute("select max(id) from hands").fetchone()[0] or 0) + 1
-        value = self._next_id
-        self._next_id += 1
-        return value
-
-    def _queue(self, table: str, columns: tuple[str, ...], rows: Iterable[Sequence[object]]) -> None:
-        self._rows.setdefault((table, columns), []).extend(rows)
-
-    def flush(self) -> None:
-        """Write the queued rows (hands first, for the foreign keys) and add them to the
-        summary tables."""
-        groups = sorted(self._rows.items(), key=lambda item: item[0][0] != "hands")
-        for (table, columns), rows in groups:
-            sql = f"insert into [{table}] ({', '.join(f'[{c}]' for c in columns)}) values ({', '.join('?' for _ in columns)})"
-            self.db.conn.executemany(sql, rows)
-        players = self._rows.get(("hand_players", HAND_PLAYER_COLUMNS))
-        if players:  # (every stored hand's players are queued by add_prepared, in these columns)
-            hands = [dict(zip(columns, row)) for (table, columns), rows in groups if table == "hands" for row in rows]
-            luck = [dict(zip(columns, row)) for (table, columns), rows in groups if table == "draw_luck" for row in rows]
-            summary.add_batch(self.db, hands, HAND_PLAYER_COLUMNS, players, luck)
-        self._rows = {}
-        self._queued_hands = 0
-        self._pending = {}
+        self._queue: list[_Queued] = []
 
     @property
     def queued_hands(self) -> int:
-        return self._queued_hands
+        return len(self._queue)
 
-    def stored(self, site: str, site_hand_id: str) -> tuple[int, str] | None:
-        """(row id, status) of the stored (or queued) hand with this site and number, or None."""
-        queued = self._pending.get((site, site_hand_id))
-        if queued is not None:
-            return queued
+    def stored(self, site: str, site_hand_id: str) -> StoredHand | None:
+        """The stored hand with this site and number, or None (queued hands are not seen)."""
         row = self.db.execute(
             "select id, status from hands where site = ? and site_hand_id = ?", [site, site_hand_id]
         ).fetchone()
-        return (row[0], row[1]) if row else None
+        return StoredHand(row[0], row[1]) if row else None
+
+    def _stored_many(self, keys: Iterable[tuple[str, str]]) -> dict[tuple[str, str], StoredHand]:
+        by_site: dict[str, set[str]] = {}
+        for site, number in keys:
+            by_site.setdefault(site, set()).add(number)
+        found: dict[tuple[str, str], StoredHand] = {}
+        for site, numbers in by_site.items():
+            ordered = sorted(numbers)
+            for start in range(0, len(ordered), 500):
+                part = ordered[start:start + 500]
+                for row_id, number, status in self.db.execute(
+                    f"select id, site_hand_id, status from hands where site = ? and site_hand_id in ({', '.join('?' * len(part))})",
+                    [site, *part],
+                ):
+                    found[(site, number)] = StoredHand(row_id, status)
+        return found
+
+    def add_rejected(self, site: str, raw: RawHand, issue: ValidationIssue, tag: object = None) -> None:
+        """Queue a hand that could not be parsed: its raw text and why, status "rejected"."""
+        key = raw_hand_key(raw)
+        tables = {
+            "hands": TableRows(("id", "file_id", "site", "site_hand_id", "status", "line"),
+                               [[None, None, site, key, "rejected", raw.line]]),
+            "raw_hands": TableRows(("hand_id", "path", "line", "text"), [[None, raw.path, raw.line, raw.text]]),
+            "validation_issues": TableRows(("hand_id", "code", "severity", "message", "line"),
+                                           [[None, issue.code.value, issue.severity.value, issue.message, issue.line]]),
+        }
+        self._queue.append(_Queued(site, key, "rejected", tables, tag))
+
+    def add(self, replayed: ReplayedHand, stats: Iterable[PlayerHandStats], tag: object = None) -> None:
+        """Queue a parsed and replayed hand with its statistics facts."""
+        self.add_prepared(prepare_hand(replayed, stats), tag)
+
+    def add_prepared(self, prepared: PreparedHand, tag: object = None) -> None:
+        """Queue a hand whose rows were built by prepare_hand() (perhaps in a worker
+        process); flush() gives it its row id and its players theirs."""
+        self._queue.append(_Queued(prepared.site, prepared.site_hand_id, prepared.status, prepared.rows, tag))
+
+    def flush(self) -> list[tuple[object, Verdict]]:
+        """Write the queued hands in one write transaction (waiting for the lock as
+        `immediate()` does) and add them to the summary tables. Returns (tag, verdict) for
+        each queued hand, in order. raises DatabaseBusyError."""
+        if not self._queue:
+            return []
+        queue, self._queue = self._queue, []
+        verdicts: list[tuple[object, Verdict]] = []
+        with immediate(self.db, self.on_wait):
+            stored = self._stored_many((q.site, q.number) for q in queue)
+            kept: list[_Queued | None] = []
+            in_batch: dict[tuple[str, str], tuple[int, str]] = {}  # key -> (position in kept, status)
+            for entry in queue:
+                key = (entry.site, entry.number)
+                earlier = in_batch.get(key)
+                status = earlier[1] if earlier is not None else (stored[key].status if key in stored else None)
+                if status is not None and status != "rejected":
+                    verdict = Verdict.DUPLICATE
+                elif entry.status == "rejected":
+                    verdict = Verdict.REJECTED if status is None else Verdict.REJECTED_AGAIN
+                elif status is None:
+                    verdict = Verdict.NEW
+                else:  # a complete copy of a hand stored (or queued) as rejected
+                    verdict = Verdict.REPAIRED
+                    if earlier is not None:
+                        kept[earlier[0]] = None
+                    else:
+                        self._delete(stored.pop(key).row_id)
+                verdicts.append((entry.tag, verdict))
+                self.file_counts[FILE_COUNTERS[verdict]] += 1
+                if entry.status == "error" and verdict in (Verdict.NEW, Verdict.REPAIRED):
+                    self.file_counts["hands_rejected"] += 1  # stored, but left out of the statistics
+                if verdict in (Verdict.NEW, Verdict.REPAIRED, Verdict.REJECTED):
+                    in_batch[key] = (len(kept), entry.status)
+                    kept.append(entry)
+            self._write([entry for entry in kept if entry is not None])
+            self._update_file()
+        return verdicts
+
+    def write_file_counts(self) -> None:
+        """Store the file's counters if they changed since the last flush (hands the caller
+        counted itself: duplicates found before parsing, other games)."""
+        if self.file_counts != self._written_counts:
+            with immediate(self.db, self.on_wait):
+                self._update_file()
+
+    def _update_file(self) -> None:
+        counters = ("hands_new", "hands_duplicate", "hands_rejected", "hands_unsupported")
+        self.db.execute(f"update files set {', '.join(f'{c} = ?' for c in counters)} where id = ?",
+                        [*(self.file_counts[c] for c in counters), self.file_id])
+        self._written_counts = Counter(self.file_counts)
+
+    def _write(self, hands: list[_Queued]) -> None:
+        """Number the hands and their players and insert their rows (hands first, for the
+        foreign keys), then add them to the summary tables. Inside flush's transaction."""
+        next_id = (self.db.execute("select max(id) from hands").fetchone()[0] or 0) + 1
+        rows: dict[tuple[str, tuple[str, ...]], list[list[object]]] = {}
+        for entry in hands:
+            hand_id = next_id
+            next_id += 1
+            for table, part in entry.tables.items():
+                columns = part.columns
+                player_at = columns.index("player_id") if "player_id" in columns else 0
+                for row in part.rows:
+                    row[0] = hand_id
+                    if player_at:
+                        row[player_at] = self.player_id(entry.site, row[player_at])  # type: ignore[arg-type]
+                if table == "hands":  # ("id", "file_id", ...): prepare_hand, add_rejected
+                    for row in part.rows:
+                        row[1] = self.file_id
+                rows.setdefault((table, columns), []).extend(part.rows)
+        for (table, columns), values in sorted(rows.items(), key=lambda item: item[0][0] != "hands"):
+            sql = f"insert into [{table}] ({', '.join(f'[{c}]' for c in columns)}) values ({', '.join('?' for _ in columns)})"
+            self.db.conn.executemany(sql, values)
+        players = rows.get(("hand_players", HAND_PLAYER_COLUMNS))
+        if players:  # (every stored hand's players are in these columns: prepare_hand)
+            written = [dict(zip(columns, row)) for (table, columns), values in rows.items() if table == "hands" for row in values]
+            luck = [dict(zip(columns, row)) for (table, columns), values in rows.items() if table == "draw_luck" for row in values]
+            summary.add_batch(self.db, written, HAND_PLAYER_COLUMNS, players, luck)
 
     def delete(self, hand_row_id: int) -> None:
         """Remove a stored hand and everything hanging from it (to store a better copy),
-        and take it out of the summary tables."""
+        and take it out of the summary tables. Call it inside a write transaction; hands
+        still queued are written first."""
         self.flush()
+        self._delete(hand_row_id)
+
+    def _delete(self, hand_row_id: int) -> None:
         summary.remove_hand(self.db, hand_row_id)
         for table in self.db.table_names():  # every table that hangs from hands (hand_id)
             if table != "hands" and "hand_id" in self.db[table].columns_dict:
@@ -190,44 +355,6 @@ class HandWriter:
             found = self.db["players"].lookup({"site": site, "name": name})
             self._players[key] = found
         return found
-
-    def add_rejected(self, site: str, raw: RawHand, issue: ValidationIssue) -> None:
-        """A hand that could not be parsed: its raw text and why, status "rejected"."""
-        hand_id = self._new_hand_id()
-        key = raw_hand_key(raw)
-        self._queue("hands", ("id", "site", "site_hand_id", "status", "file_id", "line"),
-                    [(hand_id, site, key, "rejected", self.file_id, raw.line)])
-        self._queued_hands += 1
-        self._pending[(site, key)] = (hand_id, "rejected")
-        self._raw_and_issues(hand_id, raw.path, raw.line, raw.text, [issue])
-
-    def add(self, replayed: ReplayedHand, stats: Iterable[PlayerHandStats]) -> None:
-        """A parsed and replayed hand with its statistics facts."""
-        self.add_prepared(prepare_hand(replayed, stats))
-
-    def add_prepared(self, prepared: PreparedHand) -> None:
-        """A hand whose rows were built by prepare_hand() (perhaps in a worker process): give
-        it a row id and its players theirs, and queue its rows."""
-        hand_id = self._new_hand_id()
-        self._pending[(prepared.site, prepared.site_hand_id)] = (hand_id, prepared.status)
-        self._queued_hands += 1
-        for table, part in prepared.rows.items():
-            columns = part.columns
-            player_at = columns.index("player_id") if "player_id" in columns else 0
-            for row in part.rows:
-                row[0] = hand_id
-                if player_at:
-                    row[player_at] = self.player_id(prepared.site, row[player_at])  # type: ignore[arg-type]
-            if table == "hands":
-                for row in part.rows:
-                    row[1] = self.file_id
-            self._queue(table, columns, part.rows)
-
-    def _raw_and_issues(self, hand_id: int, path: str, line: int, text: str, issues: Iterable[ValidationIssue]) -> None:
-        self._queue("raw_hands", ("hand_id", "path", "line", "text"), [(hand_id, path, line, text)])
-        self._queue("validation_issues", ("hand_id", "code", "severity", "message", "line"), (
-            (hand_id, i.code.value, i.severity.value, i.message, i.line) for i in issues
-        ))
 
 
 def _table_rows(table: str, rows: list[dict[str, object]]) -> TableRows:
