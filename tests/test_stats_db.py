@@ -17,7 +17,7 @@ from hhtracker import api
 from hhtracker.cli import app
 from hhtracker.cli.player_cmd import LABELS
 from hhtracker.stats.per_hand import STAT_KEYS
-from hhtracker.store.repository import Filters, parse_stakes
+from hhtracker.filters import Filters, parse_stakes
 
 HANDS = Path(__file__).parent / "stats_hands" / "hands.txt"
 runner = CliRunner()

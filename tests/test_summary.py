@@ -24,10 +24,10 @@ from hhtracker.report.session import find_hero, session_list, session_report, sp
 from hhtracker.stats.per_hand import DRAW_KEYS, STAT_KEYS
 from hhtracker.store import summary
 from hhtracker.store.refresh import recompute_facts
-from hhtracker.store.repository import (
-    BiggestPot, Filters, HandWriter, Luck, Money, PlayerStats, Ratio, _empty_distributions, immediate, open_database,
-    player_stats,
-)
+from hhtracker.filters import Filters
+from hhtracker.money import Money
+from hhtracker.stats.values import BiggestPot, Luck, PlayerStats, Ratio
+from hhtracker.store.repository import HandWriter, _empty_distributions, immediate, open_database, player_stats
 
 from .conftest import CORPUS, SAMPLES
 from .summary_check import rebuilt, snapshot

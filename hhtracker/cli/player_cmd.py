@@ -11,9 +11,12 @@ from rich.table import Table
 
 from .. import api
 from ..model import Site
-from ..stats.aggregate import format_money, format_ratio
+from ..money import format_money
+from ..stats.values import format_ratio
 from ..stats.per_hand import DRAW_KEYS, STAT_KEYS
-from ..store.repository import SORTS, Filters, GameType, Money, PlayerStats, TableSize
+from ..filters import SORTS, Filters, GameType, TableSize
+from ..money import Money
+from ..stats.values import PlayerStats
 from .common import DbOption, JsonOption, print_json, resolve_db, stdout, usage_error
 
 _ROUND = {"r2": "after draw 1", "r3": "after draw 2", "r4": "after draw 3"}

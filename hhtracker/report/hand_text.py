@@ -38,7 +38,7 @@ from ..parse.sites import Parsers
 from ..rules.badugi import evaluate
 from ..pipeline import replay_raw
 from ..rules.replay import ReplayedHand
-from ..stats.aggregate import format_money
+from ..money import format_money
 from .queries import IssueRow, StoredHand
 
 _SECTION = {

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from sqlite_utils import Database
 
 from ..store import summary
-from ..store.repository import Luck, Ratio
+from ..stats.values import Luck, Ratio
 
 
 class _InBets:

@@ -19,8 +19,10 @@ import io
 from rich.console import Console
 from rich.table import Table
 
-from ..stats.aggregate import format_money, format_ratio
-from ..store.repository import Luck, Money, Ratio
+from ..money import format_money
+from ..stats.values import format_ratio
+from ..money import Money
+from ..stats.values import Luck, Ratio
 from .hand_text import HandReplay
 from .session import REVIEW_LIMIT, Chart, NotableHand, SessionReport, SessionSummary
 

@@ -29,7 +29,8 @@ from dataclasses import dataclass
 from sqlite_utils import Database
 
 from ..store import summary as store_summary
-from ..store.repository import Luck, Money, Ratio
+from ..money import Money
+from ..stats.values import Luck, Ratio
 from . import queries
 from .queries import REVIEW_KINDS, DayGroup, HeroHand, IssueRow
 

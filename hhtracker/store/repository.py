@@ -9,17 +9,14 @@ Every value from a file reaches SQL as a parameter.
 
 from __future__ import annotations
 
-import datetime as dt
 import hashlib
-import math
 import re
 import sqlite3
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from decimal import Decimal
 from enum import StrEnum
 from operator import attrgetter, itemgetter
 from pathlib import Path
@@ -28,10 +25,12 @@ from sqlite_utils import Database
 
 from ..cards import format_cards
 from ..parse.read import RawHand
-from ..rules.badugi import HandClass
 from ..rules.issues import ValidationIssue
 from ..rules.replay import ReplayedHand
 from ..stats.per_hand import DRAW_KEYS, STAT_KEYS, PlayerHandStats
+from ..filters import SORTS, Filters
+from ..money import Money
+from ..stats.values import HAND_CLASSES, BiggestPot, Luck, PlayerStats, Ratio
 from . import summary
 from .migrations import migrate, migrations
 
@@ -531,169 +530,6 @@ def luck_rows(hand_id: int, player_id: int, facts: PlayerHandStats) -> list[dict
 
 
 # --- reading -----------------------------------------------------------------------------
-
-
-class GameType(StrEnum):
-    """Cash (real money), tournament (chips), play money (chips, no tournament)."""
-
-    CASH = "cash"
-    TOURNAMENT = "tournament"
-    PLAY = "play"
-
-
-class TableSize(StrEnum):
-    """Choice: the table size is the number of players dealt in (what the game played
-    like, and what positions are named from), not the seats of the table."""
-
-    HEADS_UP = "heads-up"
-    SHORT = "3-6"
-    FULL = "7-8"
-
-
-_MONEY_STAKES = re.compile(r"^\s*[$€£]?\s*(\d+(?:\.\d{1,2})?)\s*/\s*[$€£]?\s*(\d+(?:\.\d{1,2})?)\s*$")
-
-
-def parse_stakes(text: str) -> tuple[tuple[int, int] | None, tuple[int, int] | None]:
-    """"0.25/0.50" or "$0.25/$0.50" -> money stakes in cents ((25, 50), None); "30/60" ->
-    either 30/60 chips or $30/$60 ((3000, 6000), (30, 60)). Choice: without a currency sign
-    or a decimal point the numbers match chip stakes as written and cash stakes in whole
-    units. raises ValueError for anything else, and for a small bet above the big bet."""
-    match = _MONEY_STAKES.match(text)
-    if not match:
-        raise ValueError(f"stakes {text!r}: write them as the header does, e.g. 0.25/0.50 or 30/60")
-    small, big = match.groups()
-    if Decimal(small) > Decimal(big):
-        raise ValueError(f"stakes {text!r}: the small bet comes first, e.g. 0.25/0.50")
-    cents = (int(Decimal(small) * 100), int(Decimal(big) * 100))
-    if any(c in text for c in "$€£."):
-        return cents, None
-    return cents, (int(small), int(big))
-
-
-@dataclass(frozen=True, slots=True)
-class Filters:
-    """Which hands a statistic is computed over (STATS.md, "Reporting rules"). None = any.
-
-    site: "pokerstars"...; structure: FL, PL, HPL, NL; stakes: see parse_stakes; game_type,
-    table_size: the enums' values; since / until: dates (inclusive, UTC); position: "BTN",
-    "SB"...; min_hands: players with fewer matching hands are left out."""
-
-    site: str | None = None
-    structure: str | None = None
-    stakes: str | None = None
-    game_type: str | None = None
-    table_size: str | None = None
-    since: dt.date | None = None
-    until: dt.date | None = None
-    position: str | None = None
-    min_hands: int = 0
-
-    def where(self, alias: str = "") -> tuple[str, list[object]]:
-        """An SQL condition over the hand_facts view or a summary table (the same column
-        names; `date` only in hand_facts and player_days), columns prefixed by `alias.`, and
-        its parameters; "1" when nothing is filtered. raises ValueError for bad stakes."""
-        a = f"{alias}." if alias else ""
-        parts: list[str] = []
-        params: list[object] = []
-        for column, value in (
-            ("site", self.site), ("structure", self.structure), ("game_type", self.game_type),
-            ("table_size", self.table_size), ("position", self.position),
-        ):
-            if value is not None:
-                parts.append(f"{a}{column} = ?")
-                params.append(value)
-        if self.stakes is not None:
-            money, chips = parse_stakes(self.stakes)
-            options = [f"({a}currency != 'chips' and {a}small_bet = ? and {a}big_bet = ?)"]
-            params.extend(money)  # type: ignore[arg-type]
-            if chips is not None:
-                options.append(f"({a}currency = 'chips' and {a}small_bet = ? and {a}big_bet = ?)")
-                params.extend(chips)
-            parts.append("(" + " or ".join(options) + ")")
-        if self.since is not None:
-            parts.append(f"{a}date >= ?")
-            params.append(self.since.isoformat())
-        if self.until is not None:
-            parts.append(f"{a}date <= ?")
-            params.append(self.until.isoformat())
-        return (" and ".join(parts) or "1"), params
-
-
-@dataclass(frozen=True, slots=True)
-class Ratio:
-    """done / opportunities for one statistic over a set of hands."""
-
-    done: int
-    opportunities: int
-
-    @property
-    def percent(self) -> float | None:
-        return 100.0 * self.done / self.opportunities if self.opportunities else None
-
-
-@dataclass(frozen=True, slots=True)
-class Money:
-    """amount: int, in the smallest unit of `currency` ("chips" for chips)."""
-
-    amount: int
-    currency: str
-
-
-@dataclass(frozen=True, slots=True)
-class BiggestPot:
-    """The hand with the largest net win (or loss) in one currency."""
-
-    site_hand_id: str
-    net: Money
-
-
-@dataclass(frozen=True, slots=True)
-class Luck:
-    """Draw luck over one-card draws to a three-card hand (STATS.md, "Draw luck").
-    expected: the sum of the chances outs/unseen; variance: the sum of p(1 - p)."""
-
-    draws: int
-    completed: int
-    expected: float
-    variance: float
-
-    @property
-    def z(self) -> float | None:
-        """(actual - expected) / standard deviation; None without variance."""
-        return (self.completed - self.expected) / math.sqrt(self.variance) if self.variance > 0 else None
-
-
-HAND_CLASSES: tuple[str, ...] = tuple(c.value for c in HandClass)
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerStats:
-    """A player's statistics on one site over the hands matched (hands with an error are
-    left out).
-
-    net, net_showdown, net_no_showdown, rake: one Money per currency (cash before chips);
-    bb_per_100 and big_bets_per_100 are averaged over hands in each hand's own big blind /
-    big bet. distributions: cards_drawn_d1..3 ({"0".."4": n}) and showdown_classes;
-    sites: every site where a player of this name has matching hands."""
-
-    player: str
-    site: str
-    hands: int
-    stats: dict[str, Ratio]
-    distributions: dict[str, dict[str, int]]
-    net: tuple[Money, ...]
-    bb_per_100: float | None
-    big_bets_per_100: float | None
-    net_showdown: tuple[Money, ...] = ()
-    net_no_showdown: tuple[Money, ...] = ()
-    rake: tuple[Money, ...] = ()
-    biggest_win: BiggestPot | None = None
-    biggest_loss: BiggestPot | None = None
-    luck: Luck = Luck(0, 0, 0.0, 0.0)
-    sites: tuple[str, ...] = ()
-
-
-SORTS: tuple[str, ...] = ("hands", "net", "player", "bb_per_100", "big_bets_per_100", *STAT_KEYS)
 
 
 @dataclass

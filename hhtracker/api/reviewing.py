@@ -1,0 +1,63 @@
+"""Post-session review: sessions, the session report and stored hands replayed (`sessions`,
+`report`, `hand`)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from ..parse.sites import Parsers
+from ..report.session import ReportError
+from .common import existing_database
+
+__all__ = ["ReportError", "hand_replays", "session_report", "sessions"]
+
+
+def sessions(db_path: Path, *, hero: str | None = None, gap_minutes: int = 30):
+    """(site -> hero name, the hero's sessions newest first) as
+    `report.session.SessionSummary`s. The hero is `hero` on every site, else the player whose
+    cards the files show most often, per site. raises ReportError when there is no hero,
+    NoDatabaseError when db_path does not exist."""
+    from ..report.session import session_list
+
+    db = existing_database(db_path)
+    try:
+        return session_list(db, hero=hero, gap=dt.timedelta(minutes=gap_minutes))
+    finally:
+        db.close()
+
+
+def session_report(db_path: Path, *, session: int | None = None, start: dt.datetime | None = None,
+                   end: dt.datetime | None = None, hero: str | None = None, gap_minutes: int = 30,
+                   review_limit: int | None = 20):
+    """The `report.session.SessionReport` of session number `session` (1 = oldest; default
+    the latest) or of the hero's hands from start (inclusive) to end (exclusive), both
+    aware datetimes. review_limit: how many hands of each list to review (snows, breaks,
+    warnings, hands left out) are listed, those with the most big bets won or lost (see
+    `report.session.REVIEW_LIMIT`); None lists every one; all are counted either way.
+    raises ReportError when there is nothing to report, NoDatabaseError when db_path does
+    not exist."""
+    from ..report.session import session_report as build
+
+    db = existing_database(db_path)
+    try:
+        return build(db, number=session, start=start, end=end, hero=hero, gap=dt.timedelta(minutes=gap_minutes),
+                     review_limit=review_limit)
+    finally:
+        db.close()
+
+
+def hand_replays(db_path: Path, hand_id: str, *, site: str | None = None):
+    """Every stored hand with this site hand number (one per site; only `site`'s if given),
+    parsed and replayed again, as `report.hand_text.HandReplay`s (empty when none).
+    raises NoDatabaseError when db_path does not exist."""
+    from ..report.hand_text import replay_stored
+    from ..report.queries import stored_hands
+
+    db = existing_database(db_path)
+    try:
+        stored = stored_hands(db, hand_id, site)
+    finally:
+        db.close()
+    parsers = Parsers()
+    return [replay_stored(s, parsers) for s in stored]

@@ -1,0 +1,65 @@
+"""Validating: every hand of the files checked, nothing stored (`hhtracker validate`)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..parse.sites import Parsers
+from ..store.repository import raw_hand_key
+from .common import issue_code
+from .importing import Problem, expand_paths, read_hands
+
+
+@dataclass(frozen=True, slots=True)
+class HandValidation:
+    """The check of one hand (or of a file-level problem when hand_id is None)."""
+
+    file: str
+    line: int | None
+    site: str | None
+    hand_id: str | None
+    status: str  # "ok" | "warning" | "error"
+    issues: tuple[Problem, ...]
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "file": self.file, "line": self.line, "site": self.site, "hand_id": self.hand_id,
+            "status": self.status,
+            "issues": [{"code": p.code, "severity": p.severity, "line": p.line, "message": p.message} for p in self.issues],
+        }
+
+    def lines(self) -> list[str]:
+        return [str(p) for p in self.issues]
+
+
+def validate_paths(paths: Iterable[Path]) -> tuple[list[HandValidation], Counter[str]]:
+    """Parse and replay every Badugi hand of the files (no database). Returns the checks and
+    the hands skipped (other games, sites not yet supported) counted by game. raises
+    FileNotFoundError for a path that does not exist."""
+    parsers = Parsers()
+    results: list[HandValidation] = []
+    skipped: Counter[str] = Counter()
+    for path in expand_paths(paths):
+        name = str(path)
+        for item in read_hands(path, parsers):
+            if isinstance(item, Problem):
+                results.append(HandValidation(name, item.line, None, None, item.severity, (item,)))
+                continue
+            site = item.site.value if item.site else None
+            if item.error is not None:
+                code = issue_code(item.error.code).value
+                problem = Problem(name, item.error.line, raw_hand_key(item.raw), code, "error", item.error.message)
+                results.append(HandValidation(name, item.raw.line, site, problem.hand_id, "error", (problem,)))
+            elif item.replayed is not None:
+                hand = item.replayed.hand
+                issues = tuple(
+                    Problem(name, i.line, hand.hand_id, i.code.value, i.severity.value, i.message)
+                    for i in item.replayed.issues
+                )
+                results.append(HandValidation(name, item.raw.line, site, hand.hand_id, item.replayed.status, issues))
+            else:
+                skipped[item.game] += 1
+    return results, skipped

@@ -1,0 +1,101 @@
+"""Which hands a statistic is computed over: the filters every reading command takes, and the
+keys `players` sorts by. Plain values, read by store/ (as SQL) and by the CLI (as options)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+from enum import StrEnum
+
+from .stats.per_hand import STAT_KEYS
+
+
+class GameType(StrEnum):
+    """Cash (real money), tournament (chips), play money (chips, no tournament)."""
+
+    CASH = "cash"
+    TOURNAMENT = "tournament"
+    PLAY = "play"
+
+
+class TableSize(StrEnum):
+    """Choice: the table size is the number of players dealt in (what the game played
+    like, and what positions are named from), not the seats of the table."""
+
+    HEADS_UP = "heads-up"
+    SHORT = "3-6"
+    FULL = "7-8"
+
+
+_MONEY_STAKES = re.compile(r"^\s*[$€£]?\s*(\d+(?:\.\d{1,2})?)\s*/\s*[$€£]?\s*(\d+(?:\.\d{1,2})?)\s*$")
+
+
+def parse_stakes(text: str) -> tuple[tuple[int, int] | None, tuple[int, int] | None]:
+    """"0.25/0.50" or "$0.25/$0.50" -> money stakes in cents ((25, 50), None); "30/60" ->
+    either 30/60 chips or $30/$60 ((3000, 6000), (30, 60)). Choice: without a currency sign
+    or a decimal point the numbers match chip stakes as written and cash stakes in whole
+    units. raises ValueError for anything else, and for a small bet above the big bet."""
+    match = _MONEY_STAKES.match(text)
+    if not match:
+        raise ValueError(f"stakes {text!r}: write them as the header does, e.g. 0.25/0.50 or 30/60")
+    small, big = match.groups()
+    if Decimal(small) > Decimal(big):
+        raise ValueError(f"stakes {text!r}: the small bet comes first, e.g. 0.25/0.50")
+    cents = (int(Decimal(small) * 100), int(Decimal(big) * 100))
+    if any(c in text for c in "$€£."):
+        return cents, None
+    return cents, (int(small), int(big))
+
+
+@dataclass(frozen=True, slots=True)
+class Filters:
+    """Which hands a statistic is computed over (STATS.md, "Reporting rules"). None = any.
+
+    site: "pokerstars"...; structure: FL, PL, HPL, NL; stakes: see parse_stakes; game_type,
+    table_size: the enums' values; since / until: dates (inclusive, UTC); position: "BTN",
+    "SB"...; min_hands: players with fewer matching hands are left out."""
+
+    site: str | None = None
+    structure: str | None = None
+    stakes: str | None = None
+    game_type: str | None = None
+    table_size: str | None = None
+    since: dt.date | None = None
+    until: dt.date | None = None
+    position: str | None = None
+    min_hands: int = 0
+
+    def where(self, alias: str = "") -> tuple[str, list[object]]:
+        """An SQL condition over the hand_facts view or a summary table (the same column
+        names; `date` only in hand_facts and player_days), columns prefixed by `alias.`, and
+        its parameters; "1" when nothing is filtered. raises ValueError for bad stakes."""
+        a = f"{alias}." if alias else ""
+        parts: list[str] = []
+        params: list[object] = []
+        for column, value in (
+            ("site", self.site), ("structure", self.structure), ("game_type", self.game_type),
+            ("table_size", self.table_size), ("position", self.position),
+        ):
+            if value is not None:
+                parts.append(f"{a}{column} = ?")
+                params.append(value)
+        if self.stakes is not None:
+            money, chips = parse_stakes(self.stakes)
+            options = [f"({a}currency != 'chips' and {a}small_bet = ? and {a}big_bet = ?)"]
+            params.extend(money)  # type: ignore[arg-type]
+            if chips is not None:
+                options.append(f"({a}currency = 'chips' and {a}small_bet = ? and {a}big_bet = ?)")
+                params.extend(chips)
+            parts.append("(" + " or ".join(options) + ")")
+        if self.since is not None:
+            parts.append(f"{a}date >= ?")
+            params.append(self.since.isoformat())
+        if self.until is not None:
+            parts.append(f"{a}date <= ?")
+            params.append(self.until.isoformat())
+        return (" and ".join(parts) or "1"), params
+
+
+SORTS: tuple[str, ...] = ("hands", "net", "player", "bb_per_100", "big_bets_per_100", *STAT_KEYS)
