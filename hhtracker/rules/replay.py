@@ -325,8 +325,8 @@ class _Replay:
                     self.on_street(street)
                 case BettingCapped():
                     cap = table.cap()
-                    if cap is not None and table.bets != cap:
-                        self.issue(Code.CAP_MARKER, f"'Betting is capped' after {table.bets} bets (the cap is {cap})", event.line)
+                    if cap is not None and table.full_bets != cap:
+                        self.issue(Code.CAP_MARKER, f"'Betting is capped' after {table.full_bets} bets (the cap is {cap})", event.line)
                 case PlayerEvent() if isinstance(event, _DEALT_IN_EVENTS) and not self.known(event):
                     continue
                 case PostBlind(kind=kind, amount=amount, all_in=flag):
@@ -351,6 +351,7 @@ class _Replay:
                 case Call(amount=amount, all_in=flag, to=to):
                     if amount is None:  # the site printed the total ("calls 90" = to 90)
                         amount = (to or 0) - table.players[event.player].in_round
+                    self.open_round()  # (pre-draw the level is set when the betting opens: a short big blind)
                     self.attempt(table.verify_call, event.player, amount, line=event.line)
                     self.betting(event, ActionKind.CALL, flag, lambda: table.call(event.player, amount))
                     self.callers += 1
