@@ -125,7 +125,7 @@ def _with(text: str) -> str | None:
 # The grammar has already checked each line's shape; these only pick the values out.
 _HEADER = re.compile(
     r"[^#]*#(?P<hand_id>\d+): +(?:\{[^}]*\} )?"
-    r"(?:Tournament #(?P<tournament>\d+), (?P<buy_in>(?:[$€£]?[\d.]+(?:\+[$€£]?[\d.]+)*|Freeroll)(?: [A-Z]{3})? )?)?"
+    r"(?:Tournament #(?P<tournament>\d+), (?P<buy_in>(?:[$€£]?[\d.,]+(?:\+[$€£]?[\d.,]+)*(?: [A-Z]{2,4})?|Freeroll) +|[^\n]*? +(?=(?:[^(\n]+ \()?Badugi ))?)?"
     r".*?Badugi (?P<structure>Limit|Pot Limit|No Limit|Half Pot Limit)\)?"
     r"(?: - (?:Match Round [IVXLC]+, )?Level (?P<level>[IVXLC]+))?"
     r" \((?P<small>[^/]+)/(?P<big>[^ )]+)(?: (?P<currency>[A-Z]{3}))?\)"
