@@ -103,12 +103,18 @@ def split_hands(path: Path) -> Iterator[RawHand | StrayText]:
     A hand holding bytes not valid in the file's encoding comes with `undecodable` (why) and
     `undecodable_line` (the first such line), its text with U+FFFD in their place. raises
     EncodingError for a binary file.
+
+    Merge XML: a session file has one `<description>` and then every `<game>` of the table
+    (FORMATS.md section 4). A `<game>` that does not follow its description directly takes
+    the last one, put in front of its first line (`<description .../><game ...>`), so that
+    each hand names its game and stakes and every line keeps its number in the file.
     """
     name = str(path)
     encoding = file_encoding(path)
     lines: list[str] = []
     start = 0
     in_hand = False
+    description: str | None = None  # the last Merge <description> line of the file
 
     def flush() -> RawHand | StrayText | None:
         while lines and not lines[-1].strip():
@@ -133,6 +139,12 @@ def split_hands(path: Path) -> Iterator[RawHand | StrayText]:
             item = flush()
             if item is not None:
                 yield item
+            if line.startswith("<description "):
+                description = line.rstrip()
+            elif not line.startswith("<game "):
+                description = None
+            elif description is not None:
+                line = description + line
             lines = [line]
             start = number
             in_hand = True
