@@ -20,7 +20,7 @@ from .model import Site
 from .parse.detect import Detected, detect
 from .parse.sites import Parsers
 from .pipeline import replay_raw
-from .parse.read import RawHand, StrayText, split_hands
+from .parse.read import OtherSiteFile, RawHand, StrayText, split_hands
 from .rules.issues import Code, ValidationIssue
 from .rules.replay import ReplayedHand
 from .stats.per_hand import per_hand_stats
@@ -86,6 +86,7 @@ class ImportSummary:
     hands_repaired: int = 0
     hands_pending: int = 0  # (--watch) a last hand still being written, left for later
     unsupported_games: Counter[str] = field(default_factory=Counter)
+    skipped_sites: Counter[str] = field(default_factory=Counter)  # site -> files of a site not read
     problems: list[Problem] = field(default_factory=list)
 
     def as_json(self) -> dict[str, object]:
@@ -98,6 +99,7 @@ class ImportSummary:
             "hands_repaired": self.hands_repaired,
             "hands_pending": self.hands_pending,
             "unsupported_games": dict(sorted(self.unsupported_games.items())),
+            "skipped_sites": dict(sorted(self.skipped_sites.items())),
             "problems": [
                 {"file": p.file, "line": p.line, "hand_id": p.hand_id, "code": p.code,
                  "severity": p.severity, "message": p.message}
@@ -182,9 +184,9 @@ BATCH = 100
 
 
 def read_hands(path: Path, parsers: Parsers | None = None, pool=None,
-               stored: Callable[[str, str], bool] | None = None) -> Iterator[HandOutcome | Problem]:
+               stored: Callable[[str, str], bool] | None = None) -> Iterator[HandOutcome | Problem | OtherSiteFile]:
     """Every hand of a file, parsed and replayed, in order; stray text and unreadable files
-    come as Problems. Streams: one hand (or, with a multiprocessing `pool`, a few batches of
+    come as Problems; a file of a site we do not read as one OtherSiteFile. Streams: one hand (or, with a multiprocessing `pool`, a few batches of
     hands) in memory at a time. stored(site, hand number) -> True skips a hand already in the
     database before any parsing (it comes back with duplicate=True)."""
     parsers = parsers or Parsers()
@@ -199,6 +201,9 @@ def read_hands(path: Path, parsers: Parsers | None = None, pool=None,
                 yield Problem(name, item.line, None, "stray_text", "warning",
                               f"text outside any hand ignored: {item.text.splitlines()[0][:60]!r}")
                 continue
+            if isinstance(item, OtherSiteFile):
+                yield item
+                return
             seen = True
             detected = None
             if stored is not None:
@@ -308,6 +313,9 @@ def _import_file(db, parsers: Parsers, path: Path, summary: ImportSummary, progr
                 summary.problems.append(item)
                 if item.severity == "error":
                     counts["rejected_files"] += 1
+                continue
+            if isinstance(item, OtherSiteFile):
+                summary.skipped_sites[item.site] += 1
                 continue
             if progress:
                 progress(path, (len(item.raw.text) or item.size) + 4)
@@ -424,7 +432,8 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class HandValidation:
-    """The check of one hand (or of a file-level problem when hand_id is None)."""
+    """The check of one hand (or of a file-level problem when hand_id is None; status
+    "skipped" with the site's name: a file of a site we do not read)."""
 
     file: str
     line: int | None
@@ -456,6 +465,9 @@ def validate_paths(paths: Iterable[Path]) -> tuple[list[HandValidation], Counter
         for item in read_hands(path, parsers):
             if isinstance(item, Problem):
                 results.append(HandValidation(name, item.line, None, None, item.severity, (item,)))
+                continue
+            if isinstance(item, OtherSiteFile):  # a file of a site we do not read
+                results.append(HandValidation(name, item.line, item.site, None, "skipped", ()))
                 continue
             site = item.site.value if item.site else None
             if item.error is not None:

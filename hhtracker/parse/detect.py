@@ -95,6 +95,30 @@ def detect(first_line: str) -> Detected:
     return Detected(None, "unknown")
 
 
+# Hand histories of sites hhtracker does not read, by the first lines of their files: such a
+# file is skipped and counted by site, not reported as text that is not a hand history.
+_OTHER_SITES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("Winamax", re.compile(r"^Winamax Poker - ")),
+    ("iPoker", re.compile(r"^<session sessioncode=|^GAME #\d+: ")),
+    ("888poker", re.compile(r"^#Game No : \d+|^\*{5} 888(?:poker|\.\w+)? Hand History")),
+    ("partypoker", re.compile(r"^\*{5} Hand History [Ff]or Game \d+|^Game #\d+ starts\.")),
+    ("GGPoker", re.compile(r"^Poker Hand #[A-Z]*\d+: ")),
+    ("Winning Poker Network", re.compile(r"^Game Hand #\d+ - ")),
+    ("Bovada", re.compile(r"^(?:Bovada|Ignition|Bodog) Hand #")),
+    ("Everest", re.compile(r"^<HISTORY ")),
+    ("iPoker (Microgaming)", re.compile(r"^<Game id=")),
+)
+
+
+def other_site(line: str) -> str | None:
+    """The name of a site hhtracker does not read whose hand histories begin with this line
+    ("Winamax Poker - CashGame - ..." -> "Winamax"), else None."""
+    for name, pattern in _OTHER_SITES:
+        if pattern.match(line):
+            return name
+    return None
+
+
 def _full_tilt_game(rest: str) -> str:
     """The game among the " - " parts of a Full Tilt header after "Game #N: ": the table
     comes first, then stakes and game in either order, then time and date."""
