@@ -6,6 +6,7 @@ autumn hour, and a summary's "won (X)" must equal what the player collected.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from typer.testing import CliRunner
 from hhtracker.cli import app
 from hhtracker.parse.detect import other_site
 from hhtracker.parse.read import OtherSiteFile, RawHand, split_hands
+from hhtracker.rules.issues import Code, Severity
 
 from .test_sites import FT_2010
 
@@ -95,3 +97,61 @@ def test_full_tilt_archive_separators_are_format(tmp_path: Path) -> None:
     report = json.loads(validated.stdout)
     assert [(r["hand_id"], r["status"], r["issues"]) for r in report] == [
         ("25340585274", "ok", []), ("25340585275", "ok", [])]
+
+
+# ---- 9. PokerStars' two clocks ----------------------------------------------------------------
+
+BASE = (Path(__file__).parent / "rules_hands" / "legal" / "base_three_handed.txt").read_text(encoding="utf-8")
+BASE_HEADER = BASE.split("\n", 1)[0]
+
+
+def stars(text: str):
+    from hhtracker.parse.pokerstars import PokerStarsParser
+    from hhtracker.rules.replay import replay
+
+    hand = PokerStarsParser().parse(RawHand("t.txt", 1, text))
+    return hand, replay(hand)
+
+
+def with_clock(clock: str) -> str:
+    return BASE.replace(BASE_HEADER, f"PokerStars Game #900000001:  Badugi Limit ($0.25/$0.50 USD) - {clock}")
+
+
+UTC = dt.UTC
+CLOCKS = [
+    # the repeated hour: 01:30 ET is 05:30 UTC (EDT) or 06:30 UTC (EST); Paris is on CET
+    # (UTC+1) since 25 October, so 07:30 CET is 06:30 UTC and 06:30 CET is 05:30 UTC
+    ("2020/11/01 7:30:00 CET [2020/11/01 1:30:00 ET]", dt.datetime(2020, 11, 1, 6, 30, tzinfo=UTC), None),
+    ("2020/11/01 6:30:00 CET [2020/11/01 1:30:00 ET]", dt.datetime(2020, 11, 1, 5, 30, tzinfo=UTC), None),
+    # "WET" is Lisbon's clock, on summer time in June (UTC+1): 23:34 WET = 18:34 EDT = 22:34 UTC
+    ("2011/06/26 23:34:01 WET [2011/06/26 18:34:01 ET]", dt.datetime(2011, 6, 26, 22, 34, 1, tzinfo=UTC), None),
+    # only ET, in the repeated hour: the first (EDT) is taken, and said
+    ("2020/11/01 1:30:00 ET", dt.datetime(2020, 11, 1, 5, 30, tzinfo=UTC), "happens twice"),
+    # 02:30 ET on 8 March 2020 never happened (02:00 EST -> 03:00 EDT): 08:30 CET = 07:30 UTC
+    ("2020/03/08 8:30:00 CET [2020/03/08 2:30:00 ET]", dt.datetime(2020, 3, 8, 7, 30, tzinfo=UTC), "CET = 2020-03-08 07:30 UTC used"),
+    # the stamps disagree by an hour (17:00 CEST is 15:00 UTC, 10:00 EDT 14:00): ET is used
+    ("2020/06/01 17:00:00 CET [2020/06/01 10:00:00 ET]", dt.datetime(2020, 6, 1, 14, 0, tzinfo=UTC), "ET used (2020-06-01 14:00 UTC)"),
+]
+
+
+@pytest.mark.parametrize(("clock", "utc", "note"), CLOCKS, ids=[c[0][-14:] for c in CLOCKS])
+def test_two_clocks_settle_the_start_time(clock: str, utc: dt.datetime, note: str | None) -> None:
+    hand, replayed = stars(with_clock(clock))
+    assert hand.start_time == utc
+    if note is None:
+        assert replayed.issues == ()
+    else:
+        assert [(i.code, i.line, i.severity) for i in replayed.issues] == [(Code.START_TIME, 1, Severity.WARNING)]
+        assert note in replayed.issues[0].message
+
+
+# ---- 10. "won (X)" against what was collected -------------------------------------------------
+
+
+def test_summary_won_must_equal_what_was_collected() -> None:
+    # Alder collects $4.75 (line 38); the summary (line 41) says he won $4.70.
+    _, replayed = stars(BASE.replace("and won ($4.75)", "and won ($4.70)"))
+    assert [(i.code, i.line, i.severity) for i in replayed.issues] == [(Code.WON_MISMATCH, 41, Severity.WARNING)]
+    assert "475" in replayed.issues[0].message and "470" in replayed.issues[0].message
+    _, replayed = stars(BASE)
+    assert replayed.issues == ()

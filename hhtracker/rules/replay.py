@@ -215,6 +215,8 @@ class _Replay:
                 continue
             self.seat_of[seat.player] = seat
             taken.add(seat.seat)
+        if hand.time_note is not None:
+            self.issues.append(ValidationIssue.of(Code.START_TIME, hand.time_note, hand.source.line))
         self.order = list(self.seat_of)
         self.dealt = list(self.seat_of)
         if any(s.sitting_out for s in self.seat_of.values()):  # (rare) dealt in only if he acts
@@ -538,6 +540,10 @@ class _Replay:
         for by_player in self.collected.values():
             for player, amount in by_player.items():
                 collected_by_player[player] += amount
+        for seat in summary.seats:  # "won ($5.45)" / "collected ($0.20)": every pot he took
+            if seat.won is not None and seat.won != collected_by_player.get(seat.player, 0):
+                self.issue(Code.WON_MISMATCH, f"{seat.player}: the summary says {seat.won} won, "
+                           f"but he collected {collected_by_player.get(seat.player, 0)} from the pots", seat.line)
         position_of = positions(hand, dealt)
         results = []
         for player in self.order:
