@@ -144,6 +144,8 @@ class SiteRules:
     prints_uncalled_bets: bool = True
 
 
+# Full Tilt and KingsClub take PokerStars' fixed-limit rules (4 bets, incomplete all-ins
+# completed to the next level): no real file of theirs shows a short all-in to say otherwise.
 SITE_RULES: dict[Site, SiteRules] = {
     Site.POKERSTARS: SiteRules(POKERSTARS_LIMIT, True),
     Site.FULL_TILT: SiteRules(POKERSTARS_LIMIT, True),
