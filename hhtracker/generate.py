@@ -235,7 +235,7 @@ class _HandMaker:
         self.last_aggressor = name
         self.voluntary.add(name)
         cap = self.table.cap()
-        if cap is not None and self.table.bets >= cap:
+        if cap is not None and self.table.full_bets >= cap:
             self.lines.append("Betting is capped")
 
     def say(self, name: str, what: str, player) -> None:

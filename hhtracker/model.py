@@ -332,7 +332,9 @@ class ParsedHand:
 
     currency: "USD", "EUR"... for cash with money, "chips" for play money and tournaments.
     start_time: the site's clock in UTC (from the ET stamp); local_time: the first stamp as
-    written, with its zone abbreviation.
+    written, with its zone abbreviation; time_note: why the stamps did not settle the start
+    time alone and which was used (a repeated or skipped hour, stamps that disagree), else
+    None (parse/clock.py).
     """
 
     site: Site
@@ -351,6 +353,7 @@ class ParsedHand:
     events: tuple[Event, ...]
     summary: Summary
     source: SourceText
+    time_note: str | None = None
 
     @property
     def is_tournament(self) -> bool:

@@ -197,8 +197,8 @@ Snow.Jr1: calls $0.50
 Treyman0: discards 1 card
 Snow.Jr1: stands pat 
 Treyman0: bets $0.18 and is all-in
-Snow.Jr1: raises $0.50 to $0.68
-Uncalled bet ($0.50) returned to Snow.Jr1
+Snow.Jr1: raises $0.32 to $0.50
+Uncalled bet ($0.32) returned to Snow.Jr1
 *** SHOW DOWN ***
 Snow.Jr1: shows [7d Ks 4c 5h] (Badugi: K,7,5,4)
 Treyman0: shows [3d Ac 4s 7c] (3-card: 4,3,A)

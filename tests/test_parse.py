@@ -172,3 +172,43 @@ def test_mixed_game_file_is_detected_by_game(corpus: Path) -> None:
     assert len(games) == 137
     assert not any(game.startswith("Badugi") for game in games)
     assert games.count("Triple Draw 2-7 Lowball Limit") == 18
+
+
+# The PokerStars tournament header shapes (issue 13, item 5); each is a Badugi hand to read,
+# never one skipped as another game. The buy-in is kept as written.
+TOURNAMENT_HEADERS = [
+    # freeroll: two spaces after "Freeroll", as PokerStars writes it
+    ("PokerStars Game #1: Tournament #329147852, Freeroll  Badugi Limit - Level VIII (300/600) - 2010/11/12 21:47:10 CET [2010/11/12 15:47:10 ET]",
+     "329147852", "Freeroll", "VIII", 300),
+    # FPP buy-in
+    ("PokerStars Game #2: Tournament #41, 150 FPP Badugi Limit - Level I (10/20) - 2010/11/12 15:47:10 ET",
+     "41", "150 FPP", "I", 10),
+    # bounty: buy-in + fee + bounty
+    ("PokerStars Hand #3: Tournament #42, $0.91+$0.09+$0.10 USD Badugi Limit - Level II (15/30) - 2010/11/12 15:47:10 ET",
+     "42", "$0.91+$0.09+$0.10 USD", "II", 15),
+    # play money (no unit), a shoot-out's match round
+    ("PokerStars Hand #4: Tournament #43, 100+10 Badugi Limit - Match Round I, Level III (20/40) - 2010/11/12 15:47:10 ET",
+     "43", "100+10", "III", 20),
+    # a buy-in of a shape we do not know (a token): kept as written, the game still found
+    ("PokerStars Hand #5: Tournament #44, Token Badugi Limit - Level IV (25/50) - 2010/11/12 15:47:10 ET",
+     "44", "Token", "IV", 25),
+    # Home Games, a mixed game
+    ("PokerStars Home Game Hand #6: {Club} Tournament #45, 100+9 Mixed Draw (Badugi Limit) - Level V (30/60) - 2010/11/12 15:47:10 ET",
+     "45", "100+9", "V", 30),
+]
+
+
+@pytest.mark.parametrize(("header", "tournament", "buy_in", "level", "small_bet"), TOURNAMENT_HEADERS,
+                         ids=[h[0].split(",")[1].strip()[:16] for h in TOURNAMENT_HEADERS])
+def test_pokerstars_tournament_headers_are_badugi(header: str, tournament: str, buy_in: str, level: str, small_bet: int) -> None:
+    assert detect(header).is_badugi
+    hand = parse(HAND.replace(HAND.split("\n", 1)[0], header))
+    assert hand.tournament is not None
+    assert (hand.tournament.tournament_id, hand.tournament.buy_in, hand.tournament.level) == (tournament, buy_in, level)
+    assert hand.stakes.small_bet == small_bet and hand.currency == "chips"
+
+
+def test_pokerstars_zoom_cash_header_is_badugi() -> None:
+    header = "PokerStars Zoom Hand #7:  Badugi Limit ($0.25/$0.50) - 2010/11/12 15:47:10 ET"
+    assert detect(header).is_badugi
+    assert parse(HAND.replace(HAND.split("\n", 1)[0], header)).stakes.small_bet == 25

@@ -493,6 +493,28 @@ def test_merge_bad_xml_and_cancelled_games_are_refused() -> None:
         merge(cancelled)
 
 
+def test_merge_session_file_every_game_takes_the_description(tmp_path: Path) -> None:
+    """One <description> and then three <game> elements of the table, as a Merge session
+    file is laid out: three hands, each with the description's game and stakes, each line
+    at its place in the file (game k starts on line 2 + 35 (k - 1): the hand is 35 lines)."""
+    body = MERGE_HPL.split("\n", 1)[1]
+    games = [body.replace("1-7", f"1-{n}") for n in (7, 8, 9)]
+    path = tmp_path / "session.xml"
+    path.write_text(MERGE_HPL.split("\n", 1)[0] + "\n" + "\n".join(games) + "\n")
+    raws = list(split_hands(path))
+    assert [raw.line for raw in raws] == [1, 37, 72]
+    assert all(detect(raw.text.split("\n", 1)[0]).game == "Badugi Half Pot Limit" for raw in raws)
+    hands = [MergeParser().parse(raw) for raw in raws]
+    assert [h.hand_id for h in hands] == ["1-7", "1-8", "1-9"]
+    assert {h.structure for h in hands} == {BettingStructure.HALF_POT_LIMIT}
+    # the first ANTE is the hand's 7th line: file line 37 + 6 in the second game
+    assert next(e for e in hands[1].events if isinstance(e, PostAnte)).line == 43
+    assert all(replay(h).issues == () for h in hands)
+    validated = CliRunner().invoke(app, ["validate", "--json", str(path)])
+    assert validated.exit_code == 0, validated.output
+    assert [(r["hand_id"], r["status"]) for r in json.loads(validated.stdout)] == [("1-7", "ok"), ("1-8", "ok"), ("1-9", "ok")]
+
+
 # ---- never a crash ------------------------------------------------------------------------
 
 

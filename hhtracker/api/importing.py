@@ -15,7 +15,7 @@ from pathlib import Path
 from ..errors import EncodingError, HandHistoryError
 from ..model import Site
 from ..parse.detect import Detected, detect
-from ..parse.read import RawHand, StrayText, split_hands
+from ..parse.read import OtherSiteFile, RawHand, StrayText, split_hands
 from ..parse.sites import Parsers
 from ..pipeline import replay_raw
 from ..rules.issues import ValidationIssue
@@ -59,6 +59,7 @@ class ImportSummary:
     hands_repaired: int = 0
     hands_pending: int = 0  # (--watch) a last hand still being written, left for later
     unsupported_games: Counter[str] = field(default_factory=Counter)
+    skipped_sites: Counter[str] = field(default_factory=Counter)  # site -> files of a site not read
     problems: list[Problem] = field(default_factory=list)
 
     def as_json(self) -> dict[str, object]:
@@ -71,6 +72,7 @@ class ImportSummary:
             "hands_repaired": self.hands_repaired,
             "hands_pending": self.hands_pending,
             "unsupported_games": dict(sorted(self.unsupported_games.items())),
+            "skipped_sites": dict(sorted(self.skipped_sites.items())),
             "problems": [
                 {"file": p.file, "line": p.line, "hand_id": p.hand_id, "code": p.code,
                  "severity": p.severity, "message": p.message}
@@ -155,9 +157,9 @@ BATCH = 100
 
 
 def read_hands(path: Path, parsers: Parsers | None = None, pool=None,
-               stored: Callable[[str, str], bool] | None = None) -> Iterator[HandOutcome | Problem]:
+               stored: Callable[[str, str], bool] | None = None) -> Iterator[HandOutcome | Problem | OtherSiteFile]:
     """Every hand of a file, parsed and replayed, in order; stray text and unreadable files
-    come as Problems. Streams: one hand (or, with a multiprocessing `pool`, a few batches of
+    come as Problems; a file of a site we do not read as one OtherSiteFile. Streams: one hand (or, with a multiprocessing `pool`, a few batches of
     hands) in memory at a time. stored(site, hand number) -> True skips a hand already in the
     database before any parsing (it comes back with duplicate=True)."""
     parsers = parsers or Parsers()
@@ -172,6 +174,9 @@ def read_hands(path: Path, parsers: Parsers | None = None, pool=None,
                 yield Problem(name, item.line, None, "stray_text", "warning",
                               f"text outside any hand ignored: {item.text.splitlines()[0][:60]!r}")
                 continue
+            if isinstance(item, OtherSiteFile):
+                yield item
+                return
             seen = True
             detected = None
             if stored is not None:
@@ -297,6 +302,9 @@ def _import_file(db, parsers: Parsers, path: Path, summary: ImportSummary, progr
     for item in _held_tail(read_hands(path, parsers, pool, stored=already), hold_tail, summary):
         if isinstance(item, Problem):
             summary.problems.append(item)
+            continue
+        if isinstance(item, OtherSiteFile):
+            summary.skipped_sites[item.site] += 1
             continue
         if progress:
             progress(path, (len(item.raw.text) or item.size) + 4)

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..parse.read import OtherSiteFile
 from ..parse.sites import Parsers
 from ..store.repository import raw_hand_key
 from .common import issue_code
@@ -15,7 +16,8 @@ from .importing import Problem, expand_paths, read_hands
 
 @dataclass(frozen=True, slots=True)
 class HandValidation:
-    """The check of one hand (or of a file-level problem when hand_id is None)."""
+    """The check of one hand (or of a file-level problem when hand_id is None; status
+    "skipped" with the site's name: a file of a site we do not read)."""
 
     file: str
     line: int | None
@@ -47,6 +49,9 @@ def validate_paths(paths: Iterable[Path]) -> tuple[list[HandValidation], Counter
         for item in read_hands(path, parsers):
             if isinstance(item, Problem):
                 results.append(HandValidation(name, item.line, None, None, item.severity, (item,)))
+                continue
+            if isinstance(item, OtherSiteFile):  # a file of a site we do not read
+                results.append(HandValidation(name, item.line, item.site, None, "skipped", ()))
                 continue
             site = item.site.value if item.site else None
             if item.error is not None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import json
 from pathlib import Path
 from typing import Annotated
@@ -34,3 +36,9 @@ def print_json(value: object) -> None:
 def usage_error(message: str) -> typer.Exit:
     stderr.print(f"Error: {message}", markup=False, highlight=False)
     return typer.Exit(2)
+
+
+def skipped_sites_line(sites: Counter[str]) -> str:
+    """"skipped: Winamax, 1 file; iPoker, 2 files": the files of sites not read, by site."""
+    parts = [f"{site}, {n} file{'s' if n != 1 else ''}" for site, n in sorted(sites.items())]
+    return "skipped: " + "; ".join(parts) + " (a site hhtracker does not read)"

@@ -9,7 +9,7 @@ import typer
 from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
 
 from .. import api
-from .common import DbOption, JsonOption, print_json, resolve_db, stderr, stdout, usage_error
+from .common import DbOption, JsonOption, print_json, resolve_db, skipped_sites_line, stderr, stdout, usage_error
 
 
 def import_command(
@@ -75,6 +75,8 @@ def _print_summary(summary: api.ImportSummary) -> None:
     if summary.unsupported_games:
         games = ", ".join(f"{game}: {count}" for game, count in sorted(summary.unsupported_games.items()))
         stdout.print(f"skipped by game: {games}", markup=False, highlight=False)
+    if summary.skipped_sites:
+        stdout.print(skipped_sites_line(summary.skipped_sites), markup=False, highlight=False)
     if warnings:
         stdout.print(
             f"{warnings} warning(s) in {summary.hands_with_warnings} hand(s) (hands kept); see `hhtracker validate` or --json",

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from .. import api
-from .common import JsonOption, print_json, stderr, usage_error
+from .common import JsonOption, print_json, skipped_sites_line, stderr, usage_error
 
 
 def validate_command(
@@ -36,5 +36,8 @@ def validate_command(
     if skipped:
         line += ": " + ", ".join(f"{game}: {n}" for game, n in sorted(skipped.items()))
     stderr.print(line, markup=False, highlight=False)
+    sites = Counter(r.site for r in results if r.status == "skipped")
+    if sites:
+        stderr.print(skipped_sites_line(sites), markup=False, highlight=False)
     if any(r.status == "error" for r in results):
         raise typer.Exit(1)

@@ -11,11 +11,17 @@ from ..model import Site
 # `... Game #1:  Badugi Limit ($0.25/$0.50 USD) - ...`,
 # `... Tournament #330855877, $1.00+$0.20 USD Badugi Limit - Level VII ...`,
 # `... {Dazzle's Room} Tournament #7, 100+9 8-Game (Triple Draw 2-7 Lowball Limit) - ...`.
+# The buy-in: amounts joined by "+" (buy-in, fee, bounty: `$0.91+$0.09+$0.10`) with an
+# optional unit (`USD`, `FPP`, `SC`; none for play money), or `Freeroll`, then one space or
+# more (`Freeroll  Badugi Limit`: two).
 _STARS = re.compile(
-    r"^PokerStars (?:Home Game )?(?:Game|Hand|Zoom Hand) #\d+: +(?:\{[^}]*\} +)?"
-    r"(?:Tournament #\d+, (?:\S+(?: [A-Z]{3})? )?)?"
+    r"^PokerStars (?:Home Game |Zoom )?(?:Game|Hand) #\d+: +(?:\{[^}]*\} +)?"
+    r"(?P<tournament>Tournament #\d+, (?:(?:[$€£]?[\d.,]+(?:\+[$€£]?[\d.,]+)*(?: [A-Z]{2,4})?|Freeroll) +)?)?"
     r"(?P<game>.+?)(?: \((?P<stakes>[$€£]?[\d.,]+/[$€£]?[\d.,]+(?: [A-Z]{3})?)\))? - "
 )
+# Whatever else a tournament header holds before its game (a buy-in of another shape), a
+# Badugi game named in it is not skipped.
+_STARS_BADUGI = re.compile(r"(?:^| )(?P<game>Badugi (?:Limit|Pot Limit|No Limit|Half Pot Limit))\)? - ")
 _MIXED = re.compile(r"^(?P<mix>.+?) \((?P<game>[^()]+)\)$")
 
 # Full Tilt: `Full Tilt Poker Game #N: Table T - FL Badugi - $0.10/$0.20 - 10:18:16 ET - 2013/05/08`
@@ -57,6 +63,10 @@ def detect(first_line: str) -> Detected:
         mixed = _MIXED.match(game)
         if mixed:
             game = mixed.group("game")
+        if not game.startswith("Badugi") and match.group("tournament"):
+            badugi = _STARS_BADUGI.search(first_line, match.start("game"))
+            if badugi:
+                game = badugi.group("game")
         return Detected(Site.POKERSTARS, game)
     if first_line.startswith("PokerStars "):
         return Detected(Site.POKERSTARS, "unknown")
@@ -83,6 +93,30 @@ def detect(first_line: str) -> Detected:
         # alone (several games after one description) cannot be told.
         return Detected(Site.MERGE, "unknown (<game> without <description>)")
     return Detected(None, "unknown")
+
+
+# Hand histories of sites hhtracker does not read, by the first lines of their files: such a
+# file is skipped and counted by site, not reported as text that is not a hand history.
+_OTHER_SITES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("Winamax", re.compile(r"^Winamax Poker - ")),
+    ("iPoker", re.compile(r"^<session sessioncode=|^GAME #\d+: ")),
+    ("888poker", re.compile(r"^#Game No : \d+|^\*{5} 888(?:poker|\.\w+)? Hand History")),
+    ("partypoker", re.compile(r"^\*{5} Hand History [Ff]or Game \d+|^Game #\d+ starts\.")),
+    ("GGPoker", re.compile(r"^Poker Hand #[A-Z]*\d+: ")),
+    ("Winning Poker Network", re.compile(r"^Game Hand #\d+ - ")),
+    ("Bovada", re.compile(r"^(?:Bovada|Ignition|Bodog) Hand #")),
+    ("Everest", re.compile(r"^<HISTORY ")),
+    ("iPoker (Microgaming)", re.compile(r"^<Game id=")),
+)
+
+
+def other_site(line: str) -> str | None:
+    """The name of a site hhtracker does not read whose hand histories begin with this line
+    ("Winamax Poker - CashGame - ..." -> "Winamax"), else None."""
+    for name, pattern in _OTHER_SITES:
+        if pattern.match(line):
+            return name
+    return None
 
 
 def _full_tilt_game(rest: str) -> str:

@@ -49,7 +49,9 @@ from ..model import (
     Tournament,
     UncalledBetReturned,
 )
-from .grammar import SiteParser, site_time_to_utc
+from .clock import Clock
+from .clock import start_time as settle_start_time
+from .grammar import ZONES, SiteParser, site_time_to_utc
 from .read import RawHand
 
 
@@ -125,7 +127,7 @@ def _with(text: str) -> str | None:
 # The grammar has already checked each line's shape; these only pick the values out.
 _HEADER = re.compile(
     r"[^#]*#(?P<hand_id>\d+): +(?:\{[^}]*\} )?"
-    r"(?:Tournament #(?P<tournament>\d+), (?P<buy_in>(?:[$€£]?[\d.]+(?:\+[$€£]?[\d.]+)*|Freeroll)(?: [A-Z]{3})? )?)?"
+    r"(?:Tournament #(?P<tournament>\d+), (?P<buy_in>(?:[$€£]?[\d.,]+(?:\+[$€£]?[\d.,]+)*(?: [A-Z]{2,4})?|Freeroll) +|[^\n]*? +(?=(?:[^(\n]+ \()?Badugi ))?)?"
     r".*?Badugi (?P<structure>Limit|Pot Limit|No Limit|Half Pot Limit)\)?"
     r"(?: - (?:Match Round [IVXLC]+, )?Level (?P<level>[IVXLC]+))?"
     r" \((?P<small>[^/]+)/(?P<big>[^ )]+)(?: (?P<currency>[A-Z]{3}))?\)"
@@ -153,6 +155,7 @@ class _Header:
     local_time: str
     et_stamp: dt.datetime
     et_zone: str
+    other_clock: Clock | None  # the local stamp, when the ET one is printed too
 
 
 def _header(text: str) -> _Header:
@@ -171,10 +174,12 @@ def _header(text: str) -> _Header:
         currency = code if money else "chips"
     local = dt.datetime.strptime(head["date"], "%Y/%m/%d %H:%M:%S")
     et_stamp, et_zone = local, head["zone"]
+    other = None
     if head["et_date"] is not None:
         et_stamp, et_zone = dt.datetime.strptime(head["et_date"], "%Y/%m/%d %H:%M:%S"), head["et_zone"]
+        other = Clock(local, head["zone"])
     return _Header(head["hand_id"], _STRUCTURES[head["structure"]], stakes, currency, tournament,
-                   f"{local:%Y/%m/%d %H:%M:%S} {head['zone']}", et_stamp, et_zone)
+                   f"{local:%Y/%m/%d %H:%M:%S} {head['zone']}", et_stamp, et_zone, other)
 
 
 def _player(text: str, verb: str) -> tuple[str, str]:
@@ -415,7 +420,10 @@ class PokerStarsParser(SiteParser):
 
     def parse(self, raw: RawHand) -> ParsedHand:
         header, table, seats, events, summary = self.run(raw)
-        start_time = site_time_to_utc(header.et_stamp, header.et_zone, raw)
+        if header.et_zone in ZONES:  # the repeated autumn hour settled by the other stamp
+            start_time, time_note = settle_start_time(Clock(header.et_stamp, header.et_zone), header.other_clock, ZONES)
+        else:
+            start_time, time_note = site_time_to_utc(header.et_stamp, header.et_zone, raw), None  # (raises)
         return ParsedHand(
             site=Site.POKERSTARS,
             hand_id=header.hand_id,
@@ -433,4 +441,5 @@ class PokerStarsParser(SiteParser):
             events=tuple(events),
             summary=summary,
             source=SourceText(raw.path, raw.line, raw.text),
+            time_note=time_note,
         )

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import EncodingError
+from .detect import other_site
 
 # A line that starts a hand, for every site hhtracker knows. Site detection proper is in
 # detect.py; this only has to find the boundaries.
@@ -46,6 +47,23 @@ class StrayText:
     line: int
     text: str
 
+
+@dataclass(frozen=True, slots=True)
+class OtherSiteFile:
+    """A file of a site hhtracker does not read (detect.other_site), told by one of its first
+    lines: nothing else of it is read. line: int, that line; site: str, the site's name."""
+
+    path: str
+    line: int
+    site: str
+
+
+# Full Tilt's archive export puts `******************** # 1 **************` before each hand:
+# part of the format, read as a blank line (FORMATS.md 2.1).
+_FULL_TILT_SEPARATOR = re.compile(r"^\ufeff?\*{5,} # \d+ \*{5,}\s*$")
+
+# Lines of text before the first hand in which another site's header is looked for.
+_OTHER_SITE_LINES = 5
 
 # Undecodable bytes, as the "surrogateescape" error handler leaves them in decoded text.
 _UNDECODABLE = re.compile("[\udc80-\udcff]")
@@ -98,17 +116,25 @@ def iter_lines(path: Path, encoding: str | None = None) -> Iterator[str]:
             ) from None
 
 
-def split_hands(path: Path) -> Iterator[RawHand | StrayText]:
+def split_hands(path: Path) -> Iterator[RawHand | StrayText | OtherSiteFile]:
     """The hands of a file in order, streamed; text before the first hand comes as StrayText.
+    A file whose first lines are another site's hand history (Winamax...) gives one
+    OtherSiteFile and nothing more.
     A hand holding bytes not valid in the file's encoding comes with `undecodable` (why) and
     `undecodable_line` (the first such line), its text with U+FFFD in their place. raises
     EncodingError for a binary file.
+
+    Merge XML: a session file has one `<description>` and then every `<game>` of the table
+    (FORMATS.md section 4). A `<game>` that does not follow its description directly takes
+    the last one, put in front of its first line (`<description .../><game ...>`), so that
+    each hand names its game and stakes and every line keeps its number in the file.
     """
     name = str(path)
     encoding = file_encoding(path)
     lines: list[str] = []
     start = 0
     in_hand = False
+    description: str | None = None  # the last Merge <description> line of the file
 
     def flush() -> RawHand | StrayText | None:
         while lines and not lines[-1].strip():
@@ -128,11 +154,19 @@ def split_hands(path: Path) -> Iterator[RawHand | StrayText]:
         return RawHand(name, start, text) if in_hand else StrayText(name, start, text)
 
     for number, line in enumerate(iter_lines(path, encoding), start=1):
+        if line.startswith(("*", "\ufeff*")) and _FULL_TILT_SEPARATOR.match(line):
+            line = ""
         if _HAND_START.match(line) and not (len(lines) == 1 and lines[0].startswith("<description ")):
             # (a Merge XML <game> directly after its <description> belongs to the same hand)
             item = flush()
             if item is not None:
                 yield item
+            if line.startswith("<description "):
+                description = line.rstrip()
+            elif not line.startswith("<game "):
+                description = None
+            elif description is not None:
+                line = description + line
             lines = [line]
             start = number
             in_hand = True
@@ -140,6 +174,11 @@ def split_hands(path: Path) -> Iterator[RawHand | StrayText]:
             if not lines:
                 start = number
             lines.append(line)
+            if not in_hand and len(lines) <= _OTHER_SITE_LINES:
+                site = other_site(line.lstrip("\ufeff"))
+                if site is not None:
+                    yield OtherSiteFile(name, number, site)
+                    return
     item = flush()
     if item is not None:
         yield item

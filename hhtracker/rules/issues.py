@@ -51,6 +51,8 @@ class Code(StrEnum):
     DRAW_GLITCH = "draw_glitch"
     SHOWDOWN_UNKNOWN = "showdown_cards_unknown"
     SPLIT_AMOUNTS = "split_amounts"
+    START_TIME = "start_time"  # the site's two clocks did not settle the start time (parse/clock.py)
+    WON_MISMATCH = "won_mismatch"  # a summary's "won (X)" is not what the player collected
 
 
 ERROR_CODES = frozenset(

@@ -215,6 +215,8 @@ class _Replay:
                 continue
             self.seat_of[seat.player] = seat
             taken.add(seat.seat)
+        if hand.time_note is not None:
+            self.issues.append(ValidationIssue.of(Code.START_TIME, hand.time_note, hand.source.line))
         self.order = list(self.seat_of)
         self.dealt = list(self.seat_of)
         if any(s.sitting_out for s in self.seat_of.values()):  # (rare) dealt in only if he acts
@@ -325,8 +327,8 @@ class _Replay:
                     self.on_street(street)
                 case BettingCapped():
                     cap = table.cap()
-                    if cap is not None and table.bets != cap:
-                        self.issue(Code.CAP_MARKER, f"'Betting is capped' after {table.bets} bets (the cap is {cap})", event.line)
+                    if cap is not None and table.full_bets != cap:
+                        self.issue(Code.CAP_MARKER, f"'Betting is capped' after {table.full_bets} bets (the cap is {cap})", event.line)
                 case PlayerEvent() if isinstance(event, _DEALT_IN_EVENTS) and not self.known(event):
                     continue
                 case PostBlind(kind=kind, amount=amount, all_in=flag):
@@ -351,6 +353,7 @@ class _Replay:
                 case Call(amount=amount, all_in=flag, to=to):
                     if amount is None:  # the site printed the total ("calls 90" = to 90)
                         amount = (to or 0) - table.players[event.player].in_round
+                    self.open_round()  # (pre-draw the level is set when the betting opens: a short big blind)
                     self.attempt(table.verify_call, event.player, amount, line=event.line)
                     self.betting(event, ActionKind.CALL, flag, lambda: table.call(event.player, amount))
                     self.callers += 1
@@ -537,6 +540,10 @@ class _Replay:
         for by_player in self.collected.values():
             for player, amount in by_player.items():
                 collected_by_player[player] += amount
+        for seat in summary.seats:  # "won ($5.45)" / "collected ($0.20)": every pot he took
+            if seat.won is not None and seat.won != collected_by_player.get(seat.player, 0):
+                self.issue(Code.WON_MISMATCH, f"{seat.player}: the summary says {seat.won} won, "
+                           f"but he collected {collected_by_player.get(seat.player, 0)} from the pots", seat.line)
         position_of = positions(hand, dealt)
         results = []
         for player in self.order:

@@ -3,11 +3,29 @@
 Sources: ../shared/seeds/002 section 1 (fixed limit: small bet on rounds 1-2, big bet on
 rounds 3-4), seeds/001 "Gameplay" (three raises per round, uncapped heads-up), and what the
 real PokerStars files show (4 bets per round, heads-up included: ../shared/formats 1.6).
+
+All-in bets and raises smaller than a full bet in fixed limit (incomplete wagers):
+
+- Robert's Rules of Poker, "Betting and Raising" rule 6: "an all-in wager of less than half a
+  bet does not reopen the betting for any player who has already acted"; a player who has
+  not acted may fold, call or complete it; "an all-in wager of a half a bet or more is
+  treated as a full bet, and a player may fold, call, or make a full raise" (their example:
+  on a $20 round a $15 all-in bet is raised to $35); several small all-ins together reopen
+  the betting when what a player faces adds up to a raise. The TDA rules say the same for
+  limit games (at least 50% of a full bet reopens the betting).
+- PokerStars, as its fixed-limit Badugi tournament files show: the half-bet rule reopens the
+  betting (bet 60, raise to 120, all-in to 150: the raiser to 120 raises again), but the
+  next bet or raise always completes to the next level of the round's grid, never a full bet
+  over the all-in: a 50-chip all-in bet where the bet is 300 is completed to 300 ("raises 250
+  to 300"), an all-in raise to 550 over a 300 bet is raised to 600, the all-in to 150 above
+  to 180. A big blind posted all-in for less than the big blind is called in full by the
+  others ($0.25 where the blind was $0.15 all-in).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from ..model import BettingStructure, Round, Site, Stakes
 
@@ -16,22 +34,43 @@ from ..model import BettingStructure, Round, Site, Stakes
 class LimitRules:
     """A site's fixed-limit rules. cap: bets per round (a bet and cap-1 raises; pre-draw
     the big blind is the first bet); heads_up_cap: the cap with two players left in the
-    hand, None = no cap."""
+    hand, None = no cap.
+
+    Incomplete all-in bets and raises (see the module docstring for the sources):
+    all_in_reopens: an all-in that raises what a player who has already acted last faced by
+    at least this share of a bet reopens the betting for him (the half-bet rule: 1/2; the
+    full-bet rule: 1). all_in_counts_as_full: an all-in bet or raise of at least this share
+    of a bet above the last full level counts as a full bet, so the next raise is a full bet
+    over it (Robert's Rules: 1/2); None: only a full bet counts, and the next bet or raise
+    completes to the next level (last full level + one bet: PokerStars). Either way a wager
+    that is not all-in must be exactly that next level. short_big_blind_called_in_full: a big
+    blind posted all-in for less than the big blind is still called in full by the others.
+    """
 
     name: str
     cap: int
     heads_up_cap: int | None
+    all_in_reopens: Fraction = Fraction(1, 2)
+    all_in_counts_as_full: Fraction | None = None
+    short_big_blind_called_in_full: bool = True
 
     def cap_for(self, players_in_hand: int) -> int | None:
         """The number of bets allowed this round with that many players not folded."""
         return self.heads_up_cap if players_in_hand <= 2 else self.cap
 
 
-POKERSTARS_LIMIT = LimitRules("pokerstars", cap=4, heads_up_cap=4)
-"""PokerStars: 4 bets per round, heads-up included ("Betting is capped" after the 4th)."""
+POKERSTARS_LIMIT = LimitRules("pokerstars", cap=4, heads_up_cap=4, all_in_reopens=Fraction(1, 2),
+                              all_in_counts_as_full=None, short_big_blind_called_in_full=True)
+"""PokerStars: 4 bets per round, heads-up included ("Betting is capped" after the 4th); the
+half-bet rule reopens the betting, and bets and raises complete to the next level (real
+fixed-limit Badugi tournament files)."""
 
-SEED_LIMIT = LimitRules("seed-rules", cap=4, heads_up_cap=None)
-"""The rules of seeds/001: three raises per round, uncapped when only two players remain."""
+SEED_LIMIT = LimitRules("seed-rules", cap=4, heads_up_cap=None, all_in_reopens=Fraction(1, 2),
+                        all_in_counts_as_full=Fraction(1, 2), short_big_blind_called_in_full=True)
+"""The rules of seeds/001: three raises per round, uncapped when only two players remain;
+incomplete all-ins as Robert's Rules of Poker ("Betting and Raising" rule 6, which the seeds
+do not cover): an all-in of half a bet or more is a full bet, and a raise over it is a full
+bet more."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,10 +101,16 @@ def limits(
     mine: int,
     last_raise: int,
     pot: int,
+    full_level: int | None = None,
 ) -> Limits:
     """The sizes open to a player. unit: bet_unit(); level: the highest total bet this round;
     mine: the player's total bet this round; last_raise: the last full raise increment this
-    round (0 if none); pot: every chip in the middle, current bets included.
+    round (0 if none); pot: every chip in the middle, current bets included; full_level
+    (fixed limit): the total of the last full bet or raise this round (None = level), which an
+    incomplete all-in above it does not move.
+
+    Fixed limit: a bet or raise goes to exactly full_level + one bet (completing an
+    incomplete all-in; LimitRules says when an all-in counts as full).
 
     Pot limit: a raise may be at most the pot after calling (rule: the maximum = pot after
     the call); half-pot limit: half of that; no limit: none. Minimum raise: the last full
@@ -74,7 +119,8 @@ def limits(
     to_call = max(0, level - mine)
     increment = max(unit, last_raise)
     if structure is BettingStructure.FIXED_LIMIT:
-        return Limits(to_call, level + unit, level + unit, unit)
+        target = (level if full_level is None else full_level) + unit
+        return Limits(to_call, target, target, unit)
     pot_after_call = pot + to_call
     if structure is BettingStructure.POT_LIMIT:
         max_to: int | None = level + pot_after_call
@@ -98,6 +144,8 @@ class SiteRules:
     prints_uncalled_bets: bool = True
 
 
+# Full Tilt and KingsClub take PokerStars' fixed-limit rules (4 bets, incomplete all-ins
+# completed to the next level): no real file of theirs shows a short all-in to say otherwise.
 SITE_RULES: dict[Site, SiteRules] = {
     Site.POKERSTARS: SiteRules(POKERSTARS_LIMIT, True),
     Site.FULL_TILT: SiteRules(POKERSTARS_LIMIT, True),

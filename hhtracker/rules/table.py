@@ -10,7 +10,9 @@ Rules (../shared/seeds/002 section 1, seeds/001 "Gameplay"): pre-draw the player
 the big blind acts first; after each draw the first player left of the button still in the
 hand; folded and all-in players are skipped; a round ends when every player who can act has
 acted since the last full bet or raise and matched it. An all-in raise smaller than a full
-raise does not reopen the betting for players who had already acted.
+raise does not reopen the betting for players who had already acted; in fixed limit the
+site's LimitRules say what an incomplete all-in does (structures.py: the half-bet rule of
+Robert's Rules of Poker, and PokerStars' completion to the next level).
 """
 
 from __future__ import annotations
@@ -78,11 +80,14 @@ class Table:
         self.limit_rules = limit_rules
         self.round = Round.PREDRAW
         self.level = 0
-        self.bets = 0
+        self.bets = 0  # bets and raises this round, all-ins included (the big blind is one)
+        self.full_bets = 0  # fixed limit: full bets and raises this round (what the cap counts)
+        self.full_level = 0  # fixed limit: the total of the last full bet or raise this round
         self.last_raise = 0
         self.pending: list[str] = []
         self.may_raise: set[str] = set()
         self.acted: set[str] = set()  # who acted since the last full bet or raise
+        self.acted_at: dict[str, int] = {}  # their total bet when they last acted
         self.big_blind_player: str | None = None
         self.draw_number = 0
         self.to_draw: list[str] = []
@@ -139,7 +144,7 @@ class Table:
         # (fixed-limit sizes do not depend on the pot: it is added up only for the others)
         pot = self.pot if self.structure is not BettingStructure.FIXED_LIMIT else 0
         return limits(self.structure, unit=unit, level=self.level, mine=self.players[name].in_round,
-                      last_raise=self.last_raise, pot=pot)
+                      last_raise=self.last_raise, pot=pot, full_level=self.full_level)
 
     # ---- money ---------------------------------------------------------------------------
 
@@ -180,6 +185,7 @@ class Table:
         self._pay(name, amount, live)
         if kind in (BlindKind.BIG, BlindKind.SMALL_AND_BIG):
             self.bets = max(self.bets, 1)
+            self.full_bets = max(self.full_bets, 1)
             if self.big_blind_player is None and kind is BlindKind.BIG:
                 self.big_blind_player = name
         self.level = max(self.level, self.players[name].in_round)
@@ -188,6 +194,10 @@ class Table:
         """After the blinds: the player left of the big blind acts first (heads-up that is
         the button, who posted the small blind)."""
         anchor = self.players[self.big_blind_player].seat if self.big_blind_player else self.button_seat
+        if self.level and self.structure is BettingStructure.FIXED_LIMIT:
+            if self.limit_rules.short_big_blind_called_in_full:
+                self.level = max(self.level, self.big_blind)  # a short all-in big blind is called in full
+            self.full_level = self.big_blind
         self._open_round(self.clockwise_after(anchor))
         self.last_raise = self.big_blind if self.level else 0
 
@@ -196,6 +206,7 @@ class Table:
         self.pending = self.can_act_players(order)
         self.may_raise = set(self.pending)
         self.acted = set()
+        self.acted_at = {}
         self._settle()
 
     # ---- turn ----------------------------------------------------------------------------
@@ -211,6 +222,7 @@ class Table:
         if name in self.pending:
             self.pending.remove(name)
         self.acted.add(name)
+        self.acted_at[name] = self.players[name].in_round
         self._settle()
 
     def _settle(self) -> None:
@@ -271,10 +283,20 @@ class Table:
             raise IllegalAction(Code.SHORT_CALL, f"{name} calls with nothing to call")
         if amount is not None:
             self._require_chips(player, amount)
+            if amount < owed and self._against_all_ins_only(name) and amount == self._matched(name) - player.in_round:
+                return  # against all-in players only, matching what they put in is enough
             if amount > owed:
                 raise IllegalAction(Code.SHORT_CALL, f"{name} calls {amount}, more than the {owed} owed")
             if amount < owed and amount < player.behind:
                 raise IllegalAction(Code.SHORT_CALL, f"{name} calls {amount} of {owed} without being all-in")
+
+    def _matched(self, name: str) -> int:
+        """The highest total bet this round of the other players still in."""
+        return max((p.in_round for n, p in self.players.items() if n != name and not p.folded), default=0)
+
+    def _against_all_ins_only(self, name: str) -> bool:
+        """Every other player still in is all-in (heads-up against a short all-in big blind)."""
+        return all(p.all_in for n, p in self.players.items() if n != name and not p.folded)
 
     def can_call(self, name: str) -> bool:
         return self._can(self.verify_call, name)
@@ -311,7 +333,7 @@ class Table:
         if name not in self.may_raise:
             raise IllegalAction(Code.RAISE_NOT_REOPENED, f"{name} raises, but the betting was not reopened to him (an all-in raise below a full raise)")
         cap = self.cap()
-        if cap is not None and self.bets >= cap:
+        if cap is not None and self.full_bets >= cap:
             raise IllegalAction(Code.CAP_EXCEEDED, f"{name} raises after the cap of {cap} bets this round")
         self._check_size(name, to, all_in=to - player.in_round == player.behind)
 
@@ -330,6 +352,9 @@ class Table:
 
     def _raise_to(self, name: str, to: int) -> None:
         player = self.players[name]
+        if self.structure is BettingStructure.FIXED_LIMIT:
+            self._raise_fixed(name, to)
+            return
         increment = to - self.level
         full = increment >= self.limits(name).full_raise
         self._pay(name, to - player.in_round, to - player.in_round)
@@ -344,6 +369,39 @@ class Table:
             self.pending = [n for n in self.can_act_players(others) if self.players[n].in_round < to]
             self.may_raise -= self.acted
             self.acted.add(name)
+        self.level = max(self.level, to)
+        self.bets += 1
+        self.may_raise.discard(name)
+        self._settle()
+
+    def _raise_fixed(self, name: str, to: int) -> None:
+        """A fixed-limit bet or raise to `to`: full when it reaches the next level (or, under
+        LimitRules.all_in_counts_as_full, an all-in of that share of a bet above the last
+        full level); an incomplete all-in reopens the betting for a player who has already
+        acted only if it raised what he last faced by LimitRules.all_in_reopens of a bet or
+        more (rule: Robert's Rules of Poker, "Betting and Raising" 6; structures.py)."""
+        player = self.players[name]
+        rules = self.limit_rules
+        unit = bet_unit(self.structure, self.stakes, self.round, self.big_blind)
+        above = to - self.full_level
+        counts = rules.all_in_counts_as_full
+        full = above >= unit or (counts is not None and above * counts.denominator >= counts.numerator * unit)
+        self._pay(name, to - player.in_round, to - player.in_round)
+        others = [n for n in self.clockwise_after(player.seat) if n != name]
+        if full:
+            self.full_level = to
+            self.full_bets += 1
+            self.pending = self.can_act_players(others)
+            self.may_raise = set(self.pending)
+            self.acted = {name}
+        else:
+            self.pending = [n for n in self.can_act_players(others) if self.players[n].in_round < to]
+            reopens = rules.all_in_reopens
+            reopened = {n for n in self.acted if n != name
+                        and (to - self.acted_at.get(n, 0)) * reopens.denominator >= reopens.numerator * unit}
+            self.may_raise = (self.may_raise - self.acted) | reopened
+            self.acted.add(name)
+        self.acted_at[name] = to
         self.level = max(self.level, to)
         self.bets += 1
         self.may_raise.discard(name)
@@ -393,6 +451,8 @@ class Table:
             player.in_round = 0
         self.level = 0
         self.bets = 0
+        self.full_bets = 0
+        self.full_level = 0
         self.last_raise = 0
         self._open_round(self.clockwise_after(self.button_seat))
 
