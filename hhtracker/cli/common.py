@@ -10,6 +10,7 @@ import typer
 from rich.console import Console
 
 from ..api import default_db_path
+from ..display import safe, safe_json
 
 stdout = Console(soft_wrap=True)
 if not stdout.is_terminal:  # piped or captured: do not squeeze tables into 80 columns
@@ -28,9 +29,9 @@ def resolve_db(db: Path | None) -> Path:
 
 
 def print_json(value: object) -> None:
-    typer.echo(json.dumps(value, indent=2, ensure_ascii=False))
+    typer.echo(safe_json(json.dumps(value, indent=2, ensure_ascii=False)))
 
 
 def usage_error(message: str) -> typer.Exit:
-    stderr.print(f"Error: {message}", markup=False, highlight=False)
+    stderr.print(f"Error: {safe(message)}", markup=False, highlight=False)
     return typer.Exit(2)

@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 
 from .. import api
+from ..display import safe
 from .common import DbOption, resolve_db, stderr, usage_error
 
 
@@ -63,7 +64,7 @@ def export_command(
     if str(out) == "-":
         typer.echo(result.text, nl=False)
     for site, hand_id, reason in result.not_exported:
-        stderr.print(f"{site} hand {hand_id} not exported: {reason}", markup=False, highlight=False)
+        stderr.print(safe(f"{site} hand {hand_id} not exported: {reason}"), markup=False, highlight=False)
     where = "stdout" if str(out) == "-" else str(out)
     stderr.print(f"{result.hands} hand(s) exported as {result.format} to {where}; {len(result.not_exported)} not exported",
                  markup=False, highlight=False)

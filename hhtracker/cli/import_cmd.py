@@ -9,6 +9,7 @@ import typer
 from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
 
 from .. import api
+from ..display import safe
 from .common import DbOption, JsonOption, print_json, resolve_db, stderr, stdout, usage_error
 
 
@@ -58,7 +59,7 @@ def import_command(
 def _print_summary(summary: api.ImportSummary) -> None:
     for problem in summary.problems:
         if problem.severity == "error":
-            stderr.print(str(problem), markup=False, highlight=False)
+            stderr.print(safe(problem), markup=False, highlight=False)
     warnings = sum(1 for p in summary.problems if p.severity == "warning")
     file_errors = sum(1 for p in summary.problems if p.severity == "error" and p.hand_id is None)
     stdout.print(
@@ -69,7 +70,7 @@ def _print_summary(summary: api.ImportSummary) -> None:
         markup=False, highlight=False,
     )
     if summary.unsupported_games:
-        games = ", ".join(f"{game}: {count}" for game, count in sorted(summary.unsupported_games.items()))
+        games = safe(", ".join(f"{game}: {count}" for game, count in sorted(summary.unsupported_games.items())))
         stdout.print(f"skipped by game: {games}", markup=False, highlight=False)
     if warnings:
         stdout.print(

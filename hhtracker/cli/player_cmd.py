@@ -10,6 +10,7 @@ import typer
 from rich.table import Table
 
 from .. import api
+from ..display import cell, safe
 from ..model import Site
 from ..stats.aggregate import format_money, format_ratio
 from ..stats.per_hand import DRAW_KEYS, STAT_KEYS
@@ -168,7 +169,8 @@ def player_command(
         print_json(as_json(found[0]) if len(found) == 1 else [as_json(s) for s in found])
         return
     if len(found) > 1:
-        stdout.print(f"{name} plays at {len(found)} sites: {', '.join(s.site for s in found)} (one profile each)")
+        stdout.print(f"{safe(name)} plays at {len(found)} sites: {', '.join(s.site for s in found)} (one profile each)",
+                     markup=False, highlight=False)
     for stats in found:
         _print_profile(stats)
 
@@ -181,7 +183,7 @@ def format_af(done: int, calls: int) -> str:
 
 
 def _print_profile(stats: PlayerStats) -> None:
-    table = Table(title=f"{stats.player} ({stats.site}, {stats.hands:,} hand{'' if stats.hands == 1 else 's'})", show_header=True)
+    table = Table(title=cell(f"{stats.player} ({stats.site}, {stats.hands:,} hand{'' if stats.hands == 1 else 's'})"), show_header=True)
     table.add_column("statistic")
     table.add_column("value (done/opportunities) [95% interval under 100]")
     for section, rows in SECTIONS:
@@ -268,7 +270,7 @@ def players_command(
         af = s.stats["af"]
         net = ", ".join(format_money(m.amount, m.currency) for m in s.net)
         table.add_row(
-            s.player, s.site, str(s.hands), pct("vpip"), pct("pfr"), pct("three_bet"), pct("steal"), pct("pat_d1"),
+            cell(s.player), s.site, str(s.hands), pct("vpip"), pct("pfr"), pct("three_bet"), pct("steal"), pct("pat_d1"),
             pct("cbet"), f"{af.done / af.opportunities:.1f}" if af.opportunities else "-", pct("wtsd"), pct("wsd"),
             net, _fmt(s.big_bets_per_100),
         )

@@ -9,6 +9,7 @@ import typer
 from rich.table import Table
 
 from .. import api
+from ..display import cell
 from .common import DbOption, print_json, resolve_db, stderr, stdout, usage_error
 
 
@@ -31,9 +32,9 @@ def query_command(
     if table:
         out = Table()
         for column in columns:
-            out.add_column(column)
+            out.add_column(cell(column))
         for row in rows:
-            out.add_row(*("" if v is None else str(v) for v in row))
+            out.add_row(*(cell("" if v is None else v) for v in row))
         stdout.print(out)
     else:
         print_json([dict(zip(columns, row)) for row in rows])

@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from .. import api
+from ..display import safe
 from .common import JsonOption, print_json, stderr, usage_error
 
 
@@ -29,12 +30,12 @@ def validate_command(
     else:
         for result in results:
             for line in result.lines():
-                typer.echo(line)
+                typer.echo(safe(line))
     statuses = Counter(r.status for r in results if r.hand_id is not None)
     line = (f"{sum(statuses.values())} hand(s) checked: {statuses['ok']} ok, {statuses['warning']} with warnings, "
             f"{statuses['error']} with errors; {sum(skipped.values())} skipped (game or site not supported)")
     if skipped:
         line += ": " + ", ".join(f"{game}: {n}" for game, n in sorted(skipped.items()))
-    stderr.print(line, markup=False, highlight=False)
+    stderr.print(safe(line), markup=False, highlight=False)
     if any(r.status == "error" for r in results):
         raise typer.Exit(1)

@@ -1,0 +1,77 @@
+"""Hostile input and misuse (issue 20, items 1-5): terminal escapes in names, queries that
+never end, a database from a newer version, huge lines, paths."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from hhtracker.cli import app
+from hhtracker.display import safe
+
+from .conftest import ROOT
+
+runner = CliRunner()
+
+EVIL = "Evil\x1b[31mRED\x1b[0m\x1b]0;pwned\x07"  # recolours the screen, sets the window title
+RTL = "Mal\u202eory[bold]"  # right-to-left override, and rich markup
+TABLE = "Alpha\x1b[2J"  # clears the screen
+RAW_CHARACTERS = ("\x1b", "\x07", "\u202e")
+
+
+def run(*args: str):
+    return runner.invoke(app, list(args))
+
+
+def hostile_hand() -> str:
+    """Hand 91000000001 of tests/report_hands/alpha.txt (Mira, the hero, on the button, 3
+    players), with Mira and Bob renamed and the table named to attack the terminal."""
+    text = (ROOT / "tests" / "report_hands" / "alpha.txt").read_text(encoding="utf-8").split("\n\n\n")[0]
+    return text.replace("Mira", EVIL).replace("Bob", RTL).replace("'Alpha'", f"'{TABLE}'") + "\n"
+
+
+@pytest.fixture
+def hostile_db(tmp_path: Path) -> Path:
+    path = tmp_path / "evil.txt"
+    path.write_text(hostile_hand(), encoding="utf-8")
+    db = tmp_path / "evil.db"
+    result = run("import", "--db", str(db), str(path))
+    assert result.exit_code == 0, result.output
+    return db
+
+
+def test_safe_escapes_controls_and_bidi() -> None:
+    assert safe(EVIL) == "Evil\\x1b[31mRED\\x1b[0m\\x1b]0;pwned\\x07"
+    assert safe(RTL) == "Mal\\u202eory[bold]"
+    assert safe("C1 \x9b and DEL \x7f") == "C1 \\x9b and DEL \\x7f"
+    assert safe("a\nb") == "a\\x0ab" and safe("a\nb\r", keep_newlines=True) == "a\nb\\x0d"
+    assert safe("Hérô 77") == "Hérô 77"  # printable text untouched
+
+
+@pytest.mark.parametrize("command", [
+    ("players",), ("player", EVIL), ("player", RTL), ("sessions",), ("report",), ("hand", "91000000001"),
+    ("query", "select name from players", "--table"),
+])
+def test_names_from_hand_histories_never_reach_the_terminal_raw(hostile_db: Path, command: tuple[str, ...]) -> None:
+    result = run(*command, "--db", str(hostile_db))
+    assert result.exit_code == 0, result.output
+    out = result.stdout + result.stderr
+    for char in RAW_CHARACTERS:
+        assert char not in out, (command, char)
+    # what the names were is still readable, escaped (tables may cut a long name with …)
+    assert "Evil\\x1b[31mRED" in out or "Mal\\u202eory[bold]" in out
+
+
+def test_markup_in_a_name_is_shown_as_written(hostile_db: Path) -> None:
+    result = run("player", RTL, "--db", str(hostile_db))
+    assert "Mal\\u202eory[bold] (pokerstars, 1 hand)" in result.stdout
+
+
+def test_json_escapes_bidi_and_c1_controls(hostile_db: Path) -> None:
+    result = run("players", "--json", "--db", str(hostile_db))
+    for char in RAW_CHARACTERS:
+        assert char not in result.stdout
+    assert sorted(p["player"] for p in json.loads(result.stdout)) == sorted([EVIL, RTL, "Cara"])
