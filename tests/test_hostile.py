@@ -75,3 +75,41 @@ def test_json_escapes_bidi_and_c1_controls(hostile_db: Path) -> None:
     for char in RAW_CHARACTERS:
         assert char not in result.stdout
     assert sorted(p["player"] for p in json.loads(result.stdout)) == sorted([EVIL, RTL, "Cara"])
+
+
+# --- item 2: hhtracker query has a time limit and a row limit --------------------------
+
+ENDLESS = "with recursive n(i) as (select 1 union all select i + 1 from n) select count(*) from n"
+MANY_ROWS = "with recursive n(i) as (select 1 union all select i + 1 from n where i < 50) select i from n"
+
+
+def test_query_that_never_ends_is_stopped(hostile_db: Path) -> None:
+    import time
+
+    began = time.monotonic()
+    result = run("query", ENDLESS, "--timeout", "0.5", "--db", str(hostile_db))
+    assert time.monotonic() - began < 10
+    assert result.exit_code == 2
+    assert result.stderr.count("\n") == 1 and "longer than 0.5 s" in result.stderr
+
+
+def test_query_row_limit(hostile_db: Path) -> None:
+    refused = run("query", MANY_ROWS, "--limit", "49", "--db", str(hostile_db))
+    assert refused.exit_code == 2 and "more than 49 rows" in refused.stderr and refused.stderr.count("\n") == 1
+    assert refused.stdout == ""
+    allowed = run("query", MANY_ROWS, "--limit", "50", "--db", str(hostile_db))
+    assert allowed.exit_code == 0 and [row["i"] for row in json.loads(allowed.stdout)] == list(range(1, 51))
+    unlimited = run("query", MANY_ROWS, "--limit", "0", "--db", str(hostile_db))
+    assert len(json.loads(unlimited.stdout)) == 50
+
+
+def test_query_default_limits() -> None:
+    from hhtracker import api
+
+    assert (api.QUERY_TIMEOUT_SECONDS, api.QUERY_ROW_LIMIT) == (30.0, 10_000)
+
+
+def test_empty_query_is_a_usage_error(hostile_db: Path) -> None:
+    for sql in ("", "   "):
+        result = run("query", sql, "--db", str(hostile_db))
+        assert result.exit_code == 2 and "give an SQL statement" in result.stderr
