@@ -113,3 +113,30 @@ def test_empty_query_is_a_usage_error(hostile_db: Path) -> None:
     for sql in ("", "   "):
         result = run("query", sql, "--db", str(hostile_db))
         assert result.exit_code == 2 and "give an SQL statement" in result.stderr
+
+
+# --- item 3: a database from a newer hhtracker is refused ------------------------------
+
+
+def test_database_from_a_newer_hhtracker_is_refused(hostile_db: Path, tmp_path: Path) -> None:
+    import sqlite3
+    import subprocess
+    import sys
+
+    conn = sqlite3.connect(hostile_db)
+    with conn:  # what a future version's migration would leave: a record this one does not know
+        conn.execute("insert into _sqlite_migrations (migration_set, name, applied_at) "
+                     "values ('hhtracker', 'm999_from_the_future', '2030-01-01 00:00:00')")
+        hands_before = conn.execute("select count(*) from hands").fetchone()[0]
+    conn.close()
+    other = tmp_path / "other.txt"
+    other.write_text(hostile_hand().replace("91000000001", "91000000002"), encoding="utf-8")
+    for args in (["import", str(other)], ["players"], ["reprocess"], ["report"]):
+        done = subprocess.run([sys.executable, "-m", "hhtracker", *args, "--db", str(hostile_db)],
+                              capture_output=True, text=True, check=False, cwd=ROOT)
+        assert done.returncode == 2, (args, done.stderr)
+        assert "written by a newer hhtracker" in done.stderr and "m999_from_the_future" in done.stderr
+        assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    conn = sqlite3.connect(hostile_db)
+    assert conn.execute("select count(*) from hands").fetchone()[0] == hands_before == 1
+    conn.close()
