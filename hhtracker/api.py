@@ -123,6 +123,13 @@ def expand_paths(paths: Iterable[Path]) -> list[Path]:
     return files
 
 
+def ignored_files(paths: Iterable[Path]) -> int:
+    """How many files under the folders named are not read by expand_paths (their names do
+    not end in .txt or .xml)."""
+    return sum(1 for path in paths if path.is_dir()
+               for p in path.rglob("*") if p.is_file() and p.suffix.lower() not in HAND_HISTORY_SUFFIXES)
+
+
 @dataclass(frozen=True, slots=True)
 class HandOutcome:
     """One hand read from a file: replayed (None when it did not parse), or the error that

@@ -140,3 +140,58 @@ def test_database_from_a_newer_hhtracker_is_refused(hostile_db: Path, tmp_path: 
     conn = sqlite3.connect(hostile_db)
     assert conn.execute("select count(*) from hands").fetchone()[0] == hands_before == 1
     conn.close()
+
+
+# --- item 5: paths ---------------------------------------------------------------------
+
+
+def test_db_in_a_folder_that_does_not_exist_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "evil.txt"
+    path.write_text(hostile_hand(), encoding="utf-8")
+    typo = tmp_path / "no_such_dir" / "x.db"
+    for args in (["import", str(path), "--db", str(typo)], ["players", "--db", str(typo)]):
+        result = run(*args)
+        assert result.exit_code == 2 and f"no folder {typo.parent}" in result.stderr
+    monkeypatch.setenv("HHTRACKER_DB", str(typo))
+    assert run("import", str(path)).exit_code == 2
+    assert not typo.parent.exists()
+
+
+def test_import_says_which_database_and_counts_files_not_read(tmp_path: Path) -> None:
+    folder = tmp_path / "histories"
+    (folder / "sub").mkdir(parents=True)
+    (folder / "sub" / "evil.txt").write_text(hostile_hand(), encoding="utf-8")
+    (folder / "notes.md").write_text("my notes")
+    (folder / "sub" / "hand.log").write_text("not read")
+    db = tmp_path / "t.db"
+    result = run("import", str(folder), "--db", str(db))
+    assert result.exit_code == 0, result.output
+    assert f"1 new hand(s), 0 duplicate(s), 0 rejected, 0 skipped (game or site not supported); into {db}" in result.stdout
+    assert "2 file(s) in the folders not read (not .txt or .xml)" in result.stdout
+    summary = json.loads(run("import", str(folder), "--db", str(db), "--json").stdout)
+    assert (summary["database"], summary["files_ignored"], summary["hands_duplicate"]) == (str(db), 2, 1)
+
+
+def test_parquet_export_to_an_unwritable_place_is_one_line(hostile_db: Path, tmp_path: Path) -> None:
+    pytest.importorskip("pyarrow")
+    a_file = tmp_path / "a_file"
+    a_file.write_text("x")
+    for out in (a_file, a_file / "sub", Path("/proc/hhtracker_parquet")):
+        result = run("export", "--format", "parquet", str(out), "--db", str(hostile_db))
+        assert result.exit_code == 2, result.output
+        assert result.stderr.startswith(f"Error: cannot write {out}: ") and result.stderr.count("\n") == 1
+
+
+def test_generate_refuses_a_folder_that_is_not_empty(tmp_path: Path) -> None:
+    out = tmp_path / "gen"
+    assert run("generate", "--out", str(out), "--hands", "3", "--tables", "2").exit_code == 0
+    first = sorted(p.name for p in out.iterdir())
+    assert len(first) == 2
+    again = run("generate", "--out", str(out), "--hands", "3")
+    assert again.exit_code == 2 and "is not empty" in again.stderr and "--force" in again.stderr
+    assert sorted(p.name for p in out.iterdir()) == first
+    forced = run("generate", "--out", str(out), "--hands", "3", "--force")
+    assert forced.exit_code == 0
+    file_ = tmp_path / "f"
+    file_.write_text("x")
+    assert run("generate", "--out", str(file_), "--hands", "1").exit_code == 2

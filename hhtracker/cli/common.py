@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Annotated
 
@@ -25,7 +26,14 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON to stdout i
 
 
 def resolve_db(db: Path | None) -> Path:
-    return db if db is not None else default_db_path()
+    """--db, else $HHTRACKER_DB, else the file in the user data folder (created when needed).
+    raises typer.Exit (usage error, 2) when a database named by --db or $HHTRACKER_DB is in
+    a folder that does not exist: a typo must not start a new database somewhere else."""
+    named = db is not None or bool(os.environ.get("HHTRACKER_DB"))
+    path = db if db is not None else default_db_path()
+    if named and not path.parent.is_dir():
+        raise usage_error(f"no folder {path.parent} for the database {path}: create it first, or check the path")
+    return path
 
 
 def print_json(value: object) -> None:

@@ -42,6 +42,8 @@ def export_command(
                                          date_to=date_to.date() if date_to else None)
         except (api.NoDatabaseError, api.UnknownPlayerError, api.MissingExtraError) as error:
             raise usage_error(str(error)) from None
+        except OSError as error:
+            raise usage_error(f"cannot write {out}: {error.strerror or error}") from None
         stderr.print("Parquet written to " + str(out) + ": " + ", ".join(f"{t} {n:,} rows" for t, n in written.items()),
                      markup=False, highlight=False)
         return
