@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import EncodingError, HandHistoryError
+from .errors import EncodingError, HandHistoryError, excerpt
 from .model import Site
 from .parse.detect import Detected, detect
 from .parse.sites import Parsers
@@ -204,7 +204,7 @@ def read_hands(path: Path, parsers: Parsers | None = None, pool=None,
         for item in split_hands(path):
             if isinstance(item, StrayText):
                 yield Problem(name, item.line, None, "stray_text", "warning",
-                              f"text outside any hand ignored: {item.text.splitlines()[0][:60]!r}")
+                              f"text outside any hand ignored: {excerpt(item.text.splitlines()[0])}")
                 continue
             seen = True
             detected = None

@@ -195,3 +195,43 @@ def test_generate_refuses_a_folder_that_is_not_empty(tmp_path: Path) -> None:
     file_ = tmp_path / "f"
     file_.write_text("x")
     assert run("generate", "--out", str(file_), "--hands", "1").exit_code == 2
+
+
+# --- item 4: a huge line is quoted, not echoed or stored whole --------------------------
+
+HUGE = 10_000_000
+
+
+def test_a_10_mb_line_is_quoted_in_60_characters(tmp_path: Path) -> None:
+    import sqlite3
+
+    lines = hostile_hand().split("\n")
+    lines.insert(10, "X" * HUGE)  # line 11, inside the hand (after the hole cards)
+    path = tmp_path / "huge.txt"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    db = tmp_path / "huge.db"
+    result = run("import", str(path), "--db", str(db))
+    assert result.exit_code == 1
+    expected = f"{path}:11: error [syntax] unrecognised line: {'X' * 60!r} … (10,000,000 characters)"
+    assert expected in result.stderr.splitlines()
+    assert len(result.stdout) + len(result.stderr) < 1_000
+    conn = sqlite3.connect(db)
+    assert conn.execute("select max(length(message)) from validation_issues").fetchone()[0] == len(
+        expected.split(": error [syntax] ")[1])
+    assert conn.execute("select length(text) > ? from raw_hands", [HUGE]).fetchone()[0] == 1  # the hand, kept once
+    assert db.stat().st_size < 1.5 * HUGE
+    conn.close()
+    checked = run("validate", str(path))
+    assert checked.exit_code == 1 and len(checked.stdout) < 1_000
+
+
+def test_every_message_is_bounded() -> None:
+    from hhtracker.errors import HandSyntaxError, bounded, excerpt
+    from hhtracker.rules.issues import Code, ValidationIssue
+
+    assert excerpt("short") == "'short'"
+    assert excerpt("Y" * 61) == f"{'Y' * 60!r} … (61 characters)"
+    assert bounded("m" * 300) == "m" * 300
+    assert bounded("m" * 301) == "m" * 300 + " … (message of 301 characters cut)"
+    assert len(HandSyntaxError("z" * HUGE).message) < 400
+    assert len(ValidationIssue.of(Code.UNKNOWN_PLAYER, "n" * HUGE).message) < 400
