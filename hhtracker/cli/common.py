@@ -20,7 +20,7 @@ stderr = Console(stderr=True, soft_wrap=True)
 
 DbOption = Annotated[
     Path | None,
-    typer.Option("--db", help="Database file. Default: $HHTRACKER_DB, else hhtracker.db in your data folder.", show_default=False),
+    typer.Option("--db", metavar="FILE", help="Database file. Default: $HHTRACKER_DB, else hhtracker.db in your data folder.", show_default=False),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON to stdout instead of tables.")]
 

@@ -22,18 +22,19 @@ class ExportFormat(StrEnum):
 
 
 def export_command(
-    out: Annotated[Path, typer.Argument(help="The file to write ('-' for stdout); for parquet, a folder.", show_default=False)],
+    out: Annotated[Path, typer.Argument(metavar="OUT", help="The file to write ('-' for stdout); for parquet, a folder.", show_default=False)],
     format: Annotated[ExportFormat, typer.Option("--format", help="phh: PHH hand histories (one .phhs file, "
-                                                 "TOML tables [1], [2]...); json: our event model.")] = ExportFormat.PHH,
-    player: Annotated[str | None, typer.Option("--player", help="Only hands where this player is seated.", show_default=False)] = None,
-    date_from: Annotated[dt.datetime | None, typer.Option("--from", formats=["%Y-%m-%d"], help="First day (UTC), inclusive.", show_default=False)] = None,
-    date_to: Annotated[dt.datetime | None, typer.Option("--to", formats=["%Y-%m-%d"], help="Last day (UTC), inclusive.", show_default=False)] = None,
+                                                 "TOML tables [1], [2]...); json: our event model; parquet: the "
+                                                 "tables, one .parquet file each, in the folder OUT (needs pyarrow).")] = ExportFormat.PHH,
+    player: Annotated[str | None, typer.Option("--player", metavar="NAME", help="Only hands where this player is seated.", show_default=False)] = None,
+    date_from: Annotated[dt.datetime | None, typer.Option("--from", formats=["%Y-%m-%d"], metavar="YYYY-MM-DD", help="First day (UTC), inclusive.", show_default=False)] = None,
+    date_to: Annotated[dt.datetime | None, typer.Option("--to", formats=["%Y-%m-%d"], metavar="YYYY-MM-DD", help="Last day (UTC), inclusive.", show_default=False)] = None,
     lines: Annotated[bool, typer.Option("--nl", help="JSON: one hand per line (JSON lines) instead of a JSON list.")] = False,
     db: DbOption = None,
 ) -> None:
-    """Export stored hands (those whose replay found no error), oldest first, as PHH or JSON.
+    """Export stored hands (those whose replay found no error), oldest first, as PHH, JSON or Parquet.
 
-    PHH: the academic poker hand-history format (variant FB, fixed-limit Badugi), which pokerkit reads; hands PHH cannot describe (pot-limit Badugi...) are left out and listed on stderr. JSON: our event model, one object per hand.
+    PHH: the academic poker hand-history format (variant FB, fixed-limit Badugi), which pokerkit reads; hands PHH cannot describe (pot-limit Badugi...) are left out and listed on stderr. JSON: our event model, one object per hand. Parquet: the hands, players, hand_players, actions and draws tables, one file each (<table>.parquet) in the folder OUT, for DuckDB, Spark or pandas (pip install 'hhtracker[parquet]').
     """
     if format is ExportFormat.PARQUET:
         try:

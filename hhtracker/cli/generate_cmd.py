@@ -12,7 +12,7 @@ from .common import stdout, usage_error
 
 
 def generate_command(
-    out: Annotated[Path, typer.Option("--out", help="Folder to write the files into (created if needed).")],
+    out: Annotated[Path, typer.Option("--out", metavar="DIR", help="Folder to write the files into (created if needed).")],
     hands: Annotated[int, typer.Option("--hands", min=1, help="How many hands.")] = 1000,
     seed: Annotated[int, typer.Option("--seed", help="Random seed: the same seed writes the same hands.")] = 1,
     players: Annotated[int, typer.Option("--players", min=2, help="Size of the player pool.")] = 12,

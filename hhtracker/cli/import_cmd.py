@@ -14,7 +14,7 @@ from .common import DbOption, JsonOption, print_json, resolve_db, stderr, stdout
 
 
 def import_command(
-    paths: Annotated[list[Path], typer.Argument(help="Hand-history files or folders (folders are searched recursively for .txt and .xml files; other files are counted, not read).", show_default=False)],
+    paths: Annotated[list[Path], typer.Argument(metavar="PATH", help="Hand-history files or folders (folders are searched recursively for .txt and .xml files; other files are counted, not read).", show_default=False)],
     db: DbOption = None,
     json_output: JsonOption = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,

@@ -80,11 +80,11 @@ Position = Enum("Position", {p: p for p in ("BTN", "SB", "BB", "UTG", "UTG+1", "
 
 SiteOption = Annotated[Site | None, typer.Option("--site", help="Only hands of this site.", show_default=False)]
 StructureOption = Annotated[Structure | None, typer.Option("--structure", help="Betting structure.", show_default=False)]
-StakesOption = Annotated[str | None, typer.Option("--stakes", help="Stakes as in the header: 0.25/0.50 (money) or 30/60.", show_default=False)]
+StakesOption = Annotated[str | None, typer.Option("--stakes", metavar="SMALL/BIG", help="Stakes as in the header: 0.25/0.50 (money) or 30/60.", show_default=False)]
 GameTypeOption = Annotated[GameType | None, typer.Option("--game-type", help="Cash, tournament or play money.", show_default=False)]
 TableSizeOption = Annotated[TableSize | None, typer.Option("--table-size", help="Players dealt in: heads-up, 3-6 or 7-8.", show_default=False)]
-SinceOption = Annotated[dt.datetime | None, typer.Option("--since", formats=["%Y-%m-%d"], help="First day (UTC), inclusive.", show_default=False)]
-UntilOption = Annotated[dt.datetime | None, typer.Option("--until", formats=["%Y-%m-%d"], help="Last day (UTC), inclusive.", show_default=False)]
+SinceOption = Annotated[dt.datetime | None, typer.Option("--since", formats=["%Y-%m-%d"], metavar="YYYY-MM-DD", help="First day (UTC), inclusive.", show_default=False)]
+UntilOption = Annotated[dt.datetime | None, typer.Option("--until", formats=["%Y-%m-%d"], metavar="YYYY-MM-DD", help="Last day (UTC), inclusive.", show_default=False)]
 PositionOption = Annotated[Position | None, typer.Option("--position", help="Only hands played from this position.", show_default=False)]
 MinHandsOption = Annotated[int, typer.Option("--min-hands", min=0, help="Only players with at least this many matching hands.")]
 
@@ -165,8 +165,11 @@ def player_command(
     found = [s for s in found if s.hands >= min_hands]
     if not found:
         raise usage_error(f"no hands of a player named {name!r} match in the database")
-    if json_output:
-        print_json(as_json(found[0]) if len(found) == 1 else [as_json(s) for s in found])
+    if json_output:  # always one object (README, "JSON output"): a name on several sites needs --site
+        if len(found) > 1:
+            raise usage_error(f"{name!r} plays at {len(found)} sites ({', '.join(s.site for s in found)}): "
+                              "give --site for one JSON profile")
+        print_json(as_json(found[0]))
         return
     if len(found) > 1:
         stdout.print(f"{safe(name)} plays at {len(found)} sites: {', '.join(s.site for s in found)} (one profile each)",
@@ -236,7 +239,7 @@ def _fmt(value: float | None) -> str:
 def players_command(
     db: DbOption = None,
     json_output: JsonOption = False,
-    sort: Annotated[SortKey, typer.Option("--sort", help="Column to sort by (a stat key sorts by its percentage).")] = SortKey.hands,  # type: ignore[valid-type,attr-defined]
+    sort: Annotated[SortKey, typer.Option("--sort", metavar="KEY", help="Column to sort by: " + ", ".join(SORTS) + " (a statistic key sorts by its percentage).")] = SortKey.hands,  # type: ignore[valid-type,attr-defined]
     min_hands: MinHandsOption = 0,
     site: SiteOption = None,
     structure: StructureOption = None,

@@ -13,8 +13,8 @@ from ..report import render
 from ..report.session import REVIEW_LIMIT
 from .common import DbOption, JsonOption, print_json, resolve_db, stderr, stdout, usage_error
 
-HeroOption = Annotated[str | None, typer.Option("--hero", help="The hero's screen name (default: the player whose cards the files show, per site).", show_default=False)]
-GapOption = Annotated[int, typer.Option("--gap", min=1, help="Minutes without a hand that end a session.")]
+HeroOption = Annotated[str | None, typer.Option("--hero", metavar="NAME", help="The hero's screen name (default: the player whose cards the files show, per site).", show_default=False)]
+GapOption = Annotated[int, typer.Option("--gap", min=1, metavar="MINUTES", help="Minutes without a hand that end a session.")]
 
 
 def parse_day_or_time(text: str | None, *, end: bool) -> dt.datetime | None:
@@ -35,12 +35,12 @@ def report_command(
     db: DbOption = None,
     json_output: JsonOption = False,
     session: Annotated[int | None, typer.Option("--session", min=1, help="Session number (see `hhtracker sessions`); default the latest.", show_default=False)] = None,
-    start: Annotated[str | None, typer.Option("--from", help="Instead of a session: hands from this day or time (UTC), YYYY-MM-DD[THH:MM].", show_default=False)] = None,
-    end: Annotated[str | None, typer.Option("--to", help="... up to this day (inclusive) or time (exclusive), UTC.", show_default=False)] = None,
+    start: Annotated[str | None, typer.Option("--from", metavar="DAY[THH:MM]", help="Instead of a session: hands from this day or time (UTC), YYYY-MM-DD[THH:MM].", show_default=False)] = None,
+    end: Annotated[str | None, typer.Option("--to", metavar="DAY[THH:MM]", help="... up to this day (inclusive) or time (exclusive), UTC.", show_default=False)] = None,
     hero: HeroOption = None,
     gap: GapOption = 30,
-    html: Annotated[Path | None, typer.Option("--html", help="Also write the report as one self-contained HTML page.", show_default=False)] = None,
-    png: Annotated[Path | None, typer.Option("--png", help="Also write the winnings chart as a PNG image.", show_default=False)] = None,
+    html: Annotated[Path | None, typer.Option("--html", metavar="FILE", help="Also write the report as one self-contained HTML page.", show_default=False)] = None,
+    png: Annotated[Path | None, typer.Option("--png", metavar="FILE", help="Also write the winnings chart as a PNG image.", show_default=False)] = None,
     all_hands: Annotated[bool, typer.Option("--all-hands", help=f"List every hand to review (snows, breaks, warnings, hands left out) in the terminal and the page, not only the {REVIEW_LIMIT} with the most big bets won or lost of each list (--json always lists every one).")] = False,
 ) -> None:
     """Post-session review: hands, duration, tables, stakes, net (money and big bets), BB/100 and bb/100, a winnings chart (total, at showdown, without showdown), results by position, the session's statistics beside lifetime, draw luck, showdowns by hand class, and hands to review.

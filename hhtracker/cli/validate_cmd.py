@@ -14,7 +14,7 @@ from .common import JsonOption, print_json, stderr, usage_error
 
 
 def validate_command(
-    paths: Annotated[list[Path], typer.Argument(help="Hand-history files or folders.", show_default=False)],
+    paths: Annotated[list[Path], typer.Argument(metavar="PATH", help="Hand-history files or folders (folders are searched recursively for .txt and .xml files).", show_default=False)],
     json_output: JsonOption = False,
 ) -> None:
     """Check hand histories (parse and replay every hand) without storing anything.
