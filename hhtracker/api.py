@@ -562,12 +562,14 @@ def query(db_path: Path, sql: str, params: Iterable[object] = (), *, timeout: fl
 @dataclass(frozen=True, slots=True)
 class ReprocessSummary:
     """hands: stored hands read again; now_valid: hands rejected before that parse and count
-    now; changed: hands whose status changed; still_rejected: hands that still do not parse."""
+    now; changed: hands whose status changed; still_rejected: hands that still do not parse;
+    rejected: each of those as `file:line: why` (the file and line it was imported from)."""
 
     hands: int
     now_valid: int
     changed: int
     still_rejected: int
+    rejected: tuple[str, ...] = ()
 
 
 def _stored_raw_hands(db, page: int = 1000) -> Iterator[tuple]:
@@ -596,16 +598,20 @@ def reprocess(db_path: Path) -> ReprocessSummary:
     db = _existing_database(db_path)
     parsers = Parsers()
     hands = now_valid = changed = still_rejected = 0
+    rejected: list[str] = []
     try:
         for row_id, site, status, file_id, path, line, text, undecodable in _stored_raw_hands(db):
             hands += 1
             if undecodable:  # its bad bytes were replaced when read: only the file can fix it
                 still_rejected += 1
+                rejected.append(f"{path}:{line}: bytes not valid in the file's encoding (import the file again)")
                 continue
             try:
                 replayed = replay_raw(RawHand(path, line, text), parsers)
-            except HandHistoryError:
-                still_rejected += status == "rejected"
+            except HandHistoryError as error:
+                if status == "rejected":
+                    still_rejected += 1
+                    rejected.append(str(error))
                 continue
             with immediate(db):
                 writer = HandWriter(db, file_id)
@@ -616,7 +622,7 @@ def reprocess(db_path: Path) -> ReprocessSummary:
             changed += status != replayed.status
     finally:
         db.close()
-    return ReprocessSummary(hands, now_valid, changed, still_rejected)
+    return ReprocessSummary(hands, now_valid, changed, still_rejected, tuple(rejected))
 
 
 # --- post-session review: `hhtracker sessions`, `report`, `hand` --------------------------

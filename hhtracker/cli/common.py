@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import os
+import sqlite3
 from pathlib import Path
 from typing import Annotated
 
@@ -38,6 +40,38 @@ def resolve_db(db: Path | None) -> Path:
 
 def print_json(value: object) -> None:
     typer.echo(safe_json(json.dumps(value, indent=2, ensure_ascii=False)))
+
+
+def check_order(first_name: str, first: dt.datetime | None, last_name: str, last: dt.datetime | None,
+                *, first_text: str | None = None, last_text: str | None = None) -> None:
+    """raises typer.Exit (usage error, 2) when both bounds of a range (days or times) are
+    given reversed, as reversed stakes are: a range that matches nothing is a typo, not an
+    empty answer. The bounds are shown as given (first_text, last_text) or as days."""
+    if first is not None and last is not None and first > last:
+        raise usage_error(f"{first_name} {first_text or f'{first:%Y-%m-%d}'} is after {last_name} "
+                          f"{last_text or f'{last:%Y-%m-%d}'}: the earlier one comes first")
+
+
+def did_you_mean(db: Path, name: str, *, limit: int = 3) -> str:
+    """": did you mean 'Hero 77'?" for the stored player names closest to `name` (the same
+    name in other case first, then difflib's close matches, case-insensitive); "" when none
+    is close or there is no database."""
+    import difflib
+
+    from .. import api
+
+    try:
+        _, rows = api.query(db, "select distinct name from players", limit=None)
+    except (api.NoDatabaseError, sqlite3.Error, ValueError):
+        return ""
+    by_lower: dict[str, list[str]] = {}
+    for (stored,) in rows:
+        by_lower.setdefault(stored.lower(), []).append(stored)
+    close = difflib.get_close_matches(name.lower(), list(by_lower), n=limit, cutoff=0.6)
+    names = [stored for lower in close for stored in sorted(by_lower[lower]) if stored != name][:limit]
+    if not names:
+        return ""
+    return ": did you mean " + " or ".join(repr(n) for n in names) + "?"
 
 
 def usage_error(message: str) -> typer.Exit:

@@ -12,7 +12,7 @@ import typer
 
 from .. import api
 from ..display import safe
-from .common import DbOption, resolve_db, stderr, usage_error
+from .common import DbOption, check_order, resolve_db, stderr, usage_error
 
 
 class ExportFormat(StrEnum):
@@ -36,6 +36,7 @@ def export_command(
 
     PHH: the academic poker hand-history format (variant FB, fixed-limit Badugi), which pokerkit reads; hands PHH cannot describe (pot-limit Badugi...) are left out and listed on stderr. JSON: our event model, one object per hand. Parquet: the hands, players, hand_players, actions and draws tables, one file each (<table>.parquet) in the folder OUT, for DuckDB, Spark or pandas (pip install 'hhtracker[parquet]').
     """
+    check_order("--from", date_from, "--to", date_to)
     if format is ExportFormat.PARQUET:
         try:
             written = api.export_parquet(resolve_db(db), out, player=player,

@@ -13,10 +13,10 @@ from .common import stdout, usage_error
 
 def generate_command(
     out: Annotated[Path, typer.Option("--out", metavar="DIR", help="Folder to write the files into (created if needed).")],
-    hands: Annotated[int, typer.Option("--hands", min=1, help="How many hands.")] = 1000,
-    seed: Annotated[int, typer.Option("--seed", help="Random seed: the same seed writes the same hands.")] = 1,
-    players: Annotated[int, typer.Option("--players", min=2, help="Size of the player pool.")] = 12,
-    tables: Annotated[int, typer.Option("--tables", min=1, help="Tables played at the same time (one file each).")] = 1,
+    hands: Annotated[int, typer.Option("--hands", metavar="N", min=1, help="How many hands.")] = 1000,
+    seed: Annotated[int, typer.Option("--seed", metavar="N", help="Random seed: the same seed writes the same hands.")] = 1,
+    players: Annotated[int, typer.Option("--players", metavar="N", min=2, help="Size of the player pool.")] = 12,
+    tables: Annotated[int, typer.Option("--tables", metavar="N", min=1, help="Tables played at the same time (one file each).")] = 1,
     tournament: Annotated[bool, typer.Option("--tournament", help="Tournament chips instead of $0.25/$0.50 cash.")] = False,
     force: Annotated[bool, typer.Option("--force", help="Write into a folder that is not empty (files of the same name are replaced, others left).")] = False,
 ) -> None:

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.console import Console
 from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
 
 from .. import api
@@ -18,9 +19,9 @@ def import_command(
     db: DbOption = None,
     json_output: JsonOption = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes that parse and check hands (this one stores them).")] = 1,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", metavar="N", min=1, help="Worker processes that parse and check hands (this one stores them).")] = 1,
     watch: Annotated[bool, typer.Option("--watch", help="Keep importing new and growing files until Ctrl-C.")] = False,
-    interval: Annotated[float, typer.Option("--interval", min=0.1, help="With --watch: seconds between looks.")] = 2.0,
+    interval: Annotated[float, typer.Option("--interval", metavar="SECONDS", min=0.1, help="With --watch: seconds between looks.")] = 2.0,
 ) -> None:
     """Import hand histories: parse, check and store every hand.
 
@@ -39,16 +40,12 @@ def import_command(
         raise usage_error("no hand-history files (.txt, .xml) in " + ", ".join(str(p) for p in paths)
                           + (f" ({ignored} other file(s) not read)" if ignored else ""))
     total = sum(f.stat().st_size for f in files)
-    progress = Progress(
-        TextColumn("[bold]importing"), BarColumn(), DownloadColumn(), TimeRemainingColumn(),
-        TextColumn("{task.description}"), console=stderr, transient=True,
-        disable=quiet or not stderr.is_terminal,
-    )
+    progress = import_progress(stderr, disable=quiet or not stderr.is_terminal)
     with progress:
         task = progress.add_task("", total=total)
 
         def advance(path: Path, size: int) -> None:
-            progress.update(task, advance=size, description=path.name)
+            progress.update(task, advance=size, description=safe(short_name(path.name)))
 
         summary = api.import_paths(files, db_path, progress=advance, jobs=jobs)
     if json_output:
@@ -57,6 +54,23 @@ def import_command(
         _print_summary(summary, db_path, ignored)
     if summary.hands_rejected or any(p.severity == "error" for p in summary.problems):
         raise typer.Exit(1)
+
+
+NAME_WIDTH = 22
+
+
+def import_progress(console: Console, *, disable: bool = False) -> Progress:
+    """The import's progress bar: `importing ━━━━ 12.3/45.6 MB 0:00:12 file name`, at most
+    78 columns (an 80-column terminal) with the file name cut to NAME_WIDTH characters."""
+    return Progress(
+        TextColumn("importing", style="bold"), BarColumn(bar_width=20), DownloadColumn(), TimeRemainingColumn(),
+        TextColumn("{task.description}", markup=False), console=console, transient=True, disable=disable,
+    )
+
+
+def short_name(name: str, width: int = NAME_WIDTH) -> str:
+    """A file name cut to `width` characters, keeping its end ("…ds - USD Badugi.txt")."""
+    return name if len(name) <= width else "…" + name[-(width - 1):]
 
 
 def _print_summary(summary: api.ImportSummary, db_path: Path, ignored: int = 0) -> None:

@@ -15,7 +15,7 @@ from ..model import Site
 from ..stats.aggregate import format_money, format_ratio
 from ..stats.per_hand import DRAW_KEYS, STAT_KEYS
 from ..store.repository import SORTS, Filters, GameType, Money, PlayerStats, TableSize
-from .common import DbOption, JsonOption, print_json, resolve_db, stdout, usage_error
+from .common import DbOption, JsonOption, check_order, did_you_mean, print_json, resolve_db, stdout, usage_error
 
 _ROUND = {"r2": "after draw 1", "r3": "after draw 2", "r4": "after draw 3"}
 
@@ -86,10 +86,11 @@ TableSizeOption = Annotated[TableSize | None, typer.Option("--table-size", help=
 SinceOption = Annotated[dt.datetime | None, typer.Option("--since", formats=["%Y-%m-%d"], metavar="YYYY-MM-DD", help="First day (UTC), inclusive.", show_default=False)]
 UntilOption = Annotated[dt.datetime | None, typer.Option("--until", formats=["%Y-%m-%d"], metavar="YYYY-MM-DD", help="Last day (UTC), inclusive.", show_default=False)]
 PositionOption = Annotated[Position | None, typer.Option("--position", help="Only hands played from this position.", show_default=False)]
-MinHandsOption = Annotated[int, typer.Option("--min-hands", min=0, help="Only players with at least this many matching hands.")]
+MinHandsOption = Annotated[int, typer.Option("--min-hands", metavar="N", min=0, help="Only players with at least this many matching hands.")]
 
 
 def _filters(site, structure, stakes, game_type, table_size, since, until, position, min_hands) -> Filters:
+    check_order("--since", since, "--until", until)
     return Filters(
         site=site.value if site else None,
         structure=structure.value if structure else None,
@@ -164,7 +165,8 @@ def player_command(
         raise usage_error(str(error)) from None
     found = [s for s in found if s.hands >= min_hands]
     if not found:
-        raise usage_error(f"no hands of a player named {name!r} match in the database")
+        raise usage_error(f"no hands of a player named {name!r} match in the database"
+                          + did_you_mean(resolve_db(db), name))
     if json_output:  # always one object (README, "JSON output"): a name on several sites needs --site
         if len(found) > 1:
             raise usage_error(f"{name!r} plays at {len(found)} sites ({', '.join(s.site for s in found)}): "
@@ -211,6 +213,8 @@ def _print_profile(stats: PlayerStats) -> None:
             classes = stats.distributions.get("showdown_classes", {})
             shown = sum(classes.values())
             for hand_class, count in classes.items():
+                if not count:  # only the classes shown: a one-hand profile is not ten lines of 0.0%
+                    continue
                 table.add_row(f"Shown: {CLASS_LABELS.get(hand_class, hand_class)}", format_ratio(count, shown))
     table.add_row("[bold]Results[/bold]", "")
     table.add_row("Hands", str(stats.hands))
@@ -261,7 +265,8 @@ def players_command(
     if json_output:
         print_json([as_json(s, distributions=False) for s in found])
         return
-    table = Table(title=f"{len(found)} players (percent (opportunities))")
+    table = Table(title=f"{len(found):,} player{'' if len(found) == 1 else 's'}: each percentage with its "
+                        "number of opportunities in brackets")
     columns = ("player", "site", "hands", "VPIP", "PFR", "3-bet", "steal", "pat d1", "c-bet", "AF", "WTSD", "W$SD", "net", "BB/100")
     for column in columns:
         table.add_column(column, justify="left" if column in ("player", "site") else "right")
