@@ -236,3 +236,18 @@ def test_one_hand_profile_lists_only_the_class_shown(db: Path) -> None:
 def test_escaped_hero_name_in_sessions(db: Path) -> None:
     out = runner.invoke(app, ["sessions", "--db", str(db)]).stdout
     assert EVIL not in out and "Evil\\x1b[31mRED" in out
+
+
+def test_readme_lists_every_import_json_key(tmp_path: Path) -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    documented = readme[readme.index("- `import --json`:"):readme.index("- `player --json`:")]
+    path = tmp_path / "h.txt"
+    path.write_text(hostile_hand(), encoding="utf-8")
+    summary = json.loads(runner.invoke(app, ["import", "--db", str(tmp_path / "i.db"), "--json", str(tmp_path)]).stdout)
+    assert summary["database"] == str(tmp_path / "i.db") and summary["files_ignored"] == 0
+    for key in summary:
+        assert f'"{key}"' in documented, f"import --json key {key!r} is not in README.md"
+    one = json.loads(runner.invoke(app, ["player", "Cara", "--db", str(tmp_path / "i.db"), "--json"]).stdout)
+    documented = readme[readme.index("- `player --json`:"):readme.index("- `players --json`:")]
+    for key in (*one, *one["results"]):
+        assert f'"{key}"' in documented, f"player --json key {key!r} is not in README.md"
