@@ -6,6 +6,26 @@ can turn any of them into `file:line: message` and an exit code in one place.
 
 from __future__ import annotations
 
+EXCERPT_CHARACTERS = 60  # a line of a hand history quoted in a message
+MESSAGE_CHARACTERS = 300  # any message about a hand history, whatever it quotes
+
+
+def excerpt(text: str, limit: int = EXCERPT_CHARACTERS) -> str:
+    """A line quoted in a message: repr() of its first `limit` characters, and its length
+    when it was cut, e.g. `'XXXX…' … (10,000,000 characters)`. A 10 MB line is never
+    echoed (or stored) whole."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r} … ({len(text):,} characters)"
+
+
+def bounded(message: str, limit: int = MESSAGE_CHARACTERS) -> str:
+    """`message` cut to `limit` characters (saying how long it was): the bound on every
+    message about a hand history (errors, validation issues), whatever text it quotes."""
+    if len(message) <= limit:
+        return message
+    return f"{message[:limit]} … (message of {len(message):,} characters cut)"
+
 
 class HandHistoryError(Exception):
     """A problem with a hand history, located in its file.
@@ -24,6 +44,7 @@ class HandHistoryError(Exception):
         hand_id: str | None = None,
         code: str = "error",
     ) -> None:
+        message = bounded(message)
         super().__init__(message)
         self.message = message
         self.path = path

@@ -160,8 +160,10 @@ def test_pots_arithmetic() -> None:
     [
         (2, ["BB", "BTN"]),  # heads-up: the button is the small blind
         (3, ["SB", "BB", "BTN"]),
-        (6, ["SB", "BB", "MP", "HJ", "CO", "BTN"]),  # STATS.md: counted back from the button
-        (7, ["SB", "BB", "UTG+1", "MP", "HJ", "CO", "BTN"]),
+        (4, ["SB", "BB", "CO", "BTN"]),
+        (5, ["SB", "BB", "UTG", "CO", "BTN"]),  # STATS.md: five or more, the first to act is UTG
+        (6, ["SB", "BB", "UTG", "HJ", "CO", "BTN"]),
+        (7, ["SB", "BB", "UTG", "MP", "HJ", "CO", "BTN"]),
     ],
 )
 def test_positions_by_players_dealt_in(corpus: Path, count: int, expected: list[str]) -> None:

@@ -37,11 +37,12 @@ def default_db_path() -> Path:
 
 _HOMES: dict[str, str] = {
     **dict.fromkeys(("import_paths", "watch", "read_hands", "expand_paths", "hand_outcome", "ImportSummary",
-                     "Problem", "HandOutcome", "HAND_HISTORY_SUFFIXES", "FLUSH_HANDS", "FLUSH_SECONDS"), "importing"),
+                     "Problem", "HandOutcome", "HAND_HISTORY_SUFFIXES", "ignored_files", "FLUSH_HANDS", "FLUSH_SECONDS"), "importing"),
     **dict.fromkeys(("validate_paths", "HandValidation"), "validating"),
     **dict.fromkeys(("players", "player_profile"), "statistics"),
     **dict.fromkeys(("sessions", "session_report", "hand_replays", "ReportError"), "reviewing"),
-    **dict.fromkeys(("query", "reprocess", "generate", "ReadOnlyQueryError", "ReprocessSummary"), "maintenance"),
+    **dict.fromkeys(("query", "reprocess", "generate", "ReadOnlyQueryError", "ReprocessSummary", "QueryLimitError",
+                     "QUERY_TIMEOUT_SECONDS", "QUERY_ROW_LIMIT"), "maintenance"),
     **dict.fromkeys(("export_hands", "export_parquet", "ExportResult", "UnknownPlayerError", "MissingExtraError",
                      "EXPORT_FORMATS", "PARQUET_TABLES"), "exporting"),
     **dict.fromkeys(("NoDatabaseError",), "common"),
@@ -50,9 +51,10 @@ _HOMES: dict[str, str] = {
 __all__ = [
     "APP_NAME", "EXPORT_FORMATS", "ExportResult", "FLUSH_HANDS", "FLUSH_SECONDS",
     "HAND_HISTORY_SUFFIXES", "HandOutcome", "HandValidation", "ImportSummary", "MissingExtraError",
-    "NoDatabaseError", "PARQUET_TABLES", "Problem", "ReadOnlyQueryError", "ReportError",
-    "ReprocessSummary", "UnknownPlayerError", "default_db_path", "expand_paths", "export_hands",
-    "export_parquet", "generate", "hand_outcome", "hand_replays", "import_paths", "player_profile",
+    "NoDatabaseError", "PARQUET_TABLES", "Problem", "QUERY_ROW_LIMIT", "QUERY_TIMEOUT_SECONDS",
+    "QueryLimitError", "ReadOnlyQueryError", "ReportError", "ReprocessSummary",
+    "UnknownPlayerError", "default_db_path", "expand_paths", "export_hands", "export_parquet",
+    "generate", "hand_outcome", "hand_replays", "ignored_files", "import_paths", "player_profile",
     "players", "query", "read_hands", "reprocess", "session_report", "sessions", "validate_paths",
     "watch",
 ]
@@ -77,8 +79,9 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
     from .exporting import (EXPORT_FORMATS, PARQUET_TABLES, ExportResult, MissingExtraError, UnknownPlayerError,
                             export_hands, export_parquet)
     from .importing import (FLUSH_HANDS, FLUSH_SECONDS, HAND_HISTORY_SUFFIXES, HandOutcome, ImportSummary, Problem,
-                            expand_paths, hand_outcome, import_paths, read_hands, watch)
-    from .maintenance import ReadOnlyQueryError, ReprocessSummary, generate, query, reprocess
+                            expand_paths, hand_outcome, ignored_files, import_paths, read_hands, watch)
+    from .maintenance import (QUERY_ROW_LIMIT, QUERY_TIMEOUT_SECONDS, QueryLimitError, ReadOnlyQueryError,
+                              ReprocessSummary, generate, query, reprocess)
     from .statistics import player_profile, players
     from .reviewing import ReportError, hand_replays, session_report, sessions
     from .validating import HandValidation, validate_paths

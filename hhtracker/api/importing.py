@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import EncodingError, HandHistoryError
+from ..errors import EncodingError, HandHistoryError, excerpt
 from ..model import Site
 from ..parse.detect import Detected, detect
 from ..parse.read import OtherSiteFile, RawHand, StrayText, split_hands
@@ -98,6 +98,13 @@ def expand_paths(paths: Iterable[Path]) -> list[Path]:
     return files
 
 
+def ignored_files(paths: Iterable[Path]) -> int:
+    """How many files under the folders named are not read by expand_paths (their names do
+    not end in .txt or .xml)."""
+    return sum(1 for path in paths if path.is_dir()
+               for p in path.rglob("*") if p.is_file() and p.suffix.lower() not in HAND_HISTORY_SUFFIXES)
+
+
 @dataclass(frozen=True, slots=True)
 class HandOutcome:
     """One hand read from a file: replayed (None when it did not parse), or the error that
@@ -172,7 +179,7 @@ def read_hands(path: Path, parsers: Parsers | None = None, pool=None,
         for item in split_hands(path):
             if isinstance(item, StrayText):
                 yield Problem(name, item.line, None, "stray_text", "warning",
-                              f"text outside any hand ignored: {item.text.splitlines()[0][:60]!r}")
+                              f"text outside any hand ignored: {excerpt(item.text.splitlines()[0])}")
                 continue
             if isinstance(item, OtherSiteFile):
                 yield item

@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..filters import SORTS, Filters
-from ..store.repository import PlayerStats, player_stats, sort_players
+from ..stats.values import PlayerStats
+from ..store.repository import player_stats, sort_players
 from .common import existing_database
 
 

@@ -6,9 +6,11 @@ unreadable); 2 usage errors (a bad option, a path that does not exist).
 
 from __future__ import annotations
 
+import re
 from typing import Annotated
 
 import typer
+from typer.core import TyperCommand, TyperGroup, TyperOption
 
 from .. import __version__
 from . import (
@@ -24,8 +26,63 @@ from . import (
     validate_cmd,
 )
 
+def _no_value_shown_for_flags(params: list) -> list:
+    """A flag (--json, --help...) takes no value, so --help shows none: this Typer shows
+    `<bool>` beside every flag (as if `--json true` worked; it is an error)."""
+    for param in params:
+        if isinstance(param, TyperOption) and param.is_flag and param.metavar is None:
+            param.metavar = ""
+    return params
+
+
+_SENTENCES: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"^Value error, "), ""),
+    (re.compile(r"^(.*) does not match the formats? '%Y-%m-%d'\.?$"), r"\1 is not a day written YYYY-MM-DD."),
+    (re.compile(r"^(.*) is not one of (.*?)\.?$"), r"\1 is not one of \2 (see --help)."),
+    (re.compile(r"^Input should be a valid integer.*$"), "a whole number is needed."),
+    (re.compile(r"^Input should be a valid number.*$"), "a number is needed."),
+    (re.compile(r"^Input should be greater than or equal to (\S+)$"), r"it must be \1 or more."),
+    (re.compile(r"^Input should be greater than (\S+)$"), r"it must be more than \1."),
+    (re.compile(r"^Input should be less than or equal to (\S+)$"), r"it must be \1 or less."),
+    (re.compile(r"^Input should be (.*?)\.?$"), r"it should be \1."),
+)
+
+
+def sentence(message: str) -> str:
+    """An option error as a sentence: "'stars' is not one of 'pokerstars', ... (see
+    --help)." for "Value error, 'stars' is not one of ...", "a whole number is needed." for
+    "Input should be a valid integer, unable to parse string as an integer"."""
+    for pattern, replacement in _SENTENCES:
+        message = pattern.sub(replacement, message)
+    return message
+
+
+class HonestCommand(TyperCommand):
+    """A command whose --help shows a value only for options that take one, and whose option
+    errors read as sentences."""
+
+    def get_params(self, ctx) -> list:
+        return _no_value_shown_for_flags(super().get_params(ctx))
+
+    def parse_args(self, ctx, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except typer.BadParameter as error:
+            error.message = sentence(error.message)
+            raise
+
+
+class HonestGroup(TyperGroup):
+    """The top-level group, with the same --help as HonestCommand."""
+
+    def get_params(self, ctx) -> list:
+        return _no_value_shown_for_flags(super().get_params(ctx))
+
+
 app = typer.Typer(
     name="hhtracker",
+    cls=HonestGroup,
+    rich_markup_mode=None,
     no_args_is_help=True,
     add_completion=False,
     help="hhtracker: a hand-history tracker for Badugi. Import hand histories, check them, "
@@ -46,17 +103,17 @@ def main(
     """hhtracker: a hand-history tracker for Badugi."""
 
 
-app.command("import")(import_cmd.import_command)
-app.command("validate")(validate_cmd.validate_command)
-app.command("player")(player_cmd.player_command)
-app.command("players")(player_cmd.players_command)
-app.command("generate")(generate_cmd.generate_command)
-app.command("export")(export_cmd.export_command)
-app.command("report")(report_cmd.report_command)
-app.command("sessions")(sessions_cmd.sessions_command)
-app.command("hand")(hand_cmd.hand_command)
-app.command("query")(query_cmd.query_command)
-app.command("reprocess")(reprocess_cmd.reprocess_command)
+app.command("import", cls=HonestCommand)(import_cmd.import_command)
+app.command("validate", cls=HonestCommand)(validate_cmd.validate_command)
+app.command("player", cls=HonestCommand)(player_cmd.player_command)
+app.command("players", cls=HonestCommand)(player_cmd.players_command)
+app.command("generate", cls=HonestCommand)(generate_cmd.generate_command)
+app.command("export", cls=HonestCommand)(export_cmd.export_command)
+app.command("report", cls=HonestCommand)(report_cmd.report_command)
+app.command("sessions", cls=HonestCommand)(sessions_cmd.sessions_command)
+app.command("hand", cls=HonestCommand)(hand_cmd.hand_command)
+app.command("query", cls=HonestCommand)(query_cmd.query_command)
+app.command("reprocess", cls=HonestCommand)(reprocess_cmd.reprocess_command)
 
 
 def run() -> None:

@@ -11,7 +11,8 @@ from typing import Annotated
 import typer
 
 from .. import api
-from .common import DbOption, resolve_db, stderr, usage_error
+from ..display import safe
+from .common import DbOption, check_order, resolve_db, stderr, usage_error
 
 
 class ExportFormat(StrEnum):
@@ -21,19 +22,21 @@ class ExportFormat(StrEnum):
 
 
 def export_command(
-    out: Annotated[Path, typer.Argument(help="The file to write ('-' for stdout); for parquet, a folder.", show_default=False)],
+    out: Annotated[Path, typer.Argument(metavar="OUT", help="The file to write ('-' for stdout); for parquet, a folder.", show_default=False)],
     format: Annotated[ExportFormat, typer.Option("--format", help="phh: PHH hand histories (one .phhs file, "
-                                                 "TOML tables [1], [2]...); json: our event model.")] = ExportFormat.PHH,
-    player: Annotated[str | None, typer.Option("--player", help="Only hands where this player is seated.", show_default=False)] = None,
-    date_from: Annotated[dt.datetime | None, typer.Option("--from", formats=["%Y-%m-%d"], help="First day (UTC), inclusive.", show_default=False)] = None,
-    date_to: Annotated[dt.datetime | None, typer.Option("--to", formats=["%Y-%m-%d"], help="Last day (UTC), inclusive.", show_default=False)] = None,
+                                                 "TOML tables [1], [2]...); json: our event model; parquet: the "
+                                                 "tables, one .parquet file each, in the folder OUT (needs pyarrow).")] = ExportFormat.PHH,
+    player: Annotated[str | None, typer.Option("--player", metavar="NAME", help="Only hands where this player is seated.", show_default=False)] = None,
+    date_from: Annotated[dt.datetime | None, typer.Option("--from", formats=["%Y-%m-%d"], metavar="YYYY-MM-DD", help="First day (UTC), inclusive.", show_default=False)] = None,
+    date_to: Annotated[dt.datetime | None, typer.Option("--to", formats=["%Y-%m-%d"], metavar="YYYY-MM-DD", help="Last day (UTC), inclusive.", show_default=False)] = None,
     lines: Annotated[bool, typer.Option("--nl", help="JSON: one hand per line (JSON lines) instead of a JSON list.")] = False,
     db: DbOption = None,
 ) -> None:
-    """Export stored hands (those whose replay found no error), oldest first, as PHH or JSON.
+    """Export stored hands (those whose replay found no error), oldest first, as PHH, JSON or Parquet.
 
-    PHH: the academic poker hand-history format (variant FB, fixed-limit Badugi), which pokerkit reads; hands PHH cannot describe (pot-limit Badugi...) are left out and listed on stderr. JSON: our event model, one object per hand.
+    PHH: the academic poker hand-history format (variant FB, fixed-limit Badugi), which pokerkit reads; hands PHH cannot describe (pot-limit Badugi...) are left out and listed on stderr. JSON: our event model, one object per hand. Parquet: the hands, players, hand_players, actions and draws tables, one file each (<table>.parquet) in the folder OUT, for DuckDB, Spark or pandas (pip install 'hhtracker[parquet]').
     """
+    check_order("--from", date_from, "--to", date_to)
     if format is ExportFormat.PARQUET:
         try:
             written = api.export_parquet(resolve_db(db), out, player=player,
@@ -41,6 +44,8 @@ def export_command(
                                          date_to=date_to.date() if date_to else None)
         except (api.NoDatabaseError, api.UnknownPlayerError, api.MissingExtraError) as error:
             raise usage_error(str(error)) from None
+        except OSError as error:
+            raise usage_error(f"cannot write {out}: {error.strerror or error}") from None
         stderr.print("Parquet written to " + str(out) + ": " + ", ".join(f"{t} {n:,} rows" for t, n in written.items()),
                      markup=False, highlight=False)
         return
@@ -63,7 +68,7 @@ def export_command(
     if str(out) == "-":
         typer.echo(result.text, nl=False)
     for site, hand_id, reason in result.not_exported:
-        stderr.print(f"{site} hand {hand_id} not exported: {reason}", markup=False, highlight=False)
+        stderr.print(safe(f"{site} hand {hand_id} not exported: {reason}"), markup=False, highlight=False)
     where = "stdout" if str(out) == "-" else str(out)
     stderr.print(f"{result.hands} hand(s) exported as {result.format} to {where}; {len(result.not_exported)} not exported",
                  markup=False, highlight=False)

@@ -8,17 +8,28 @@ from typing import Annotated
 import typer
 
 from .. import api
-from .common import stdout
+from .common import stdout, usage_error
 
 
 def generate_command(
-    out: Annotated[Path, typer.Option("--out", help="Folder to write the files into (created if needed).")],
-    hands: Annotated[int, typer.Option("--hands", min=1, help="How many hands.")] = 1000,
-    seed: Annotated[int, typer.Option("--seed", help="Random seed: the same seed writes the same hands.")] = 1,
-    players: Annotated[int, typer.Option("--players", min=2, help="Size of the player pool.")] = 12,
-    tables: Annotated[int, typer.Option("--tables", min=1, help="Tables played at the same time (one file each).")] = 1,
+    out: Annotated[Path, typer.Option("--out", metavar="DIR", help="Folder to write the files into (created if needed).")],
+    hands: Annotated[int, typer.Option("--hands", metavar="N", min=1, help="How many hands.")] = 1000,
+    seed: Annotated[int, typer.Option("--seed", metavar="N", help="Random seed: the same seed writes the same hands.")] = 1,
+    players: Annotated[int, typer.Option("--players", metavar="N", min=2, help="Size of the player pool.")] = 12,
+    tables: Annotated[int, typer.Option("--tables", metavar="N", min=1, help="Tables played at the same time (one file each).")] = 1,
     tournament: Annotated[bool, typer.Option("--tournament", help="Tournament chips instead of $0.25/$0.50 cash.")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Write into a folder that is not empty (files of the same name are replaced, others left).")] = False,
 ) -> None:
-    """Write legal Badugi hands in PokerStars' format, played through the rules engine (for tests and benchmarks)."""
-    files = api.generate(out, hands=hands, seed=seed, players=players, tables=tables, tournament=tournament)
+    """Write legal Badugi hands in PokerStars' format, played through the rules engine (for tests and benchmarks).
+
+    The folder must be empty or new, unless --force: files written before with other options would be left beside the new ones.
+    """
+    if out.exists() and not out.is_dir():
+        raise usage_error(f"{out} is a file: give a folder to write into")
+    if out.is_dir() and any(out.iterdir()) and not force:
+        raise usage_error(f"the folder {out} is not empty: give a new or empty folder, or --force to write into it")
+    try:
+        files = api.generate(out, hands=hands, seed=seed, players=players, tables=tables, tournament=tournament)
+    except OSError as error:
+        raise usage_error(f"cannot write into {out}: {error.strerror or error}") from None
     stdout.print(f"{hands} hand(s) written to {len(files)} file(s) in {out}", markup=False, highlight=False)

@@ -6,51 +6,52 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.console import Console
 from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
 
 from .. import api
+from ..display import safe
 from .common import DbOption, JsonOption, print_json, resolve_db, skipped_sites_line, stderr, stdout, usage_error
 
 
 def import_command(
-    paths: Annotated[list[Path], typer.Argument(help="Hand-history files or folders (folders are searched for .txt files).", show_default=False)],
+    paths: Annotated[list[Path], typer.Argument(metavar="PATH", help="Hand-history files or folders (folders are searched recursively for .txt and .xml files; other files are counted, not read).", show_default=False)],
     db: DbOption = None,
     json_output: JsonOption = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes that parse and check hands (this one stores them).")] = 1,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", metavar="N", min=1, help="Worker processes that parse and check hands (this one stores them).")] = 1,
     watch: Annotated[bool, typer.Option("--watch", help="Keep importing new and growing files until Ctrl-C.")] = False,
-    interval: Annotated[float, typer.Option("--interval", min=0.1, help="With --watch: seconds between looks.")] = 2.0,
+    interval: Annotated[float, typer.Option("--interval", metavar="SECONDS", min=0.1, help="With --watch: seconds between looks.")] = 2.0,
 ) -> None:
     """Import hand histories: parse, check and store every hand.
 
-    Prints a summary: files, new, duplicate, rejected and skipped hands, and every problem as file:line. Exit code 1 when any hand was rejected or a file could not be read.
+    Prints a summary: the database written to; files, new, duplicate, rejected and skipped hands; files in the folders that were not read (not .txt or .xml); and every problem as file:line: severity [code] message. Exit code 1 when any hand was rejected or a file could not be read.
     """
     try:
         files = api.expand_paths(paths)
     except FileNotFoundError as error:
         raise usage_error(str(error)) from None
+    db_path = resolve_db(db)
     if watch:
-        _watch(paths, resolve_db(db), interval, json_output)
+        _watch(paths, db_path, interval, json_output)
         return
+    ignored = api.ignored_files(paths)
     if not files:
-        raise usage_error("no hand-history files (.txt, .xml) in " + ", ".join(str(p) for p in paths))
+        raise usage_error("no hand-history files (.txt, .xml) in " + ", ".join(str(p) for p in paths)
+                          + (f" ({ignored} other file(s) not read)" if ignored else ""))
     total = sum(f.stat().st_size for f in files)
-    progress = Progress(
-        TextColumn("[bold]importing"), BarColumn(), DownloadColumn(), TimeRemainingColumn(),
-        TextColumn("{task.description}"), console=stderr, transient=True,
-        disable=quiet or not stderr.is_terminal,
-    )
+    progress = import_progress(stderr, disable=quiet or not stderr.is_terminal)
     with progress:
         task = progress.add_task("", total=total)
 
         def advance(path: Path, size: int) -> None:
-            progress.update(task, advance=size, description=path.name)
+            progress.update(task, advance=size, description=safe(short_name(path.name)))
 
-        summary = api.import_paths(files, resolve_db(db), progress=advance, jobs=jobs, on_wait=_say_waiting)
+        summary = api.import_paths(files, db_path, progress=advance, jobs=jobs, on_wait=_say_waiting)
     if json_output:
-        print_json(summary.as_json())
+        print_json({"database": str(db_path), **summary.as_json(), "files_ignored": ignored})
     else:
-        _print_summary(summary)
+        _print_summary(summary, db_path, ignored)
     if summary.hands_rejected or any(p.severity == "error" for p in summary.problems):
         raise typer.Exit(1)
 
@@ -59,21 +60,41 @@ def _say_waiting() -> None:
     stderr.print("waiting for another import (the database is being written to)…", markup=False, highlight=False)
 
 
-def _print_summary(summary: api.ImportSummary) -> None:
+NAME_WIDTH = 22
+
+
+def import_progress(console: Console, *, disable: bool = False) -> Progress:
+    """The import's progress bar: `importing ━━━━ 12.3/45.6 MB 0:00:12 file name`, at most
+    78 columns (an 80-column terminal) with the file name cut to NAME_WIDTH characters."""
+    return Progress(
+        TextColumn("importing", style="bold"), BarColumn(bar_width=20), DownloadColumn(), TimeRemainingColumn(),
+        TextColumn("{task.description}", markup=False), console=console, transient=True, disable=disable,
+    )
+
+
+def short_name(name: str, width: int = NAME_WIDTH) -> str:
+    """A file name cut to `width` characters, keeping its end ("…ds - USD Badugi.txt")."""
+    return name if len(name) <= width else "…" + name[-(width - 1):]
+
+
+def _print_summary(summary: api.ImportSummary, db_path: Path, ignored: int = 0) -> None:
     for problem in summary.problems:
         if problem.severity == "error":
-            stderr.print(str(problem), markup=False, highlight=False)
+            stderr.print(safe(problem), markup=False, highlight=False)
     warnings = sum(1 for p in summary.problems if p.severity == "warning")
     file_errors = sum(1 for p in summary.problems if p.severity == "error" and p.hand_id is None)
     stdout.print(
         f"{summary.files} file(s): {summary.hands_new} new hand(s), {summary.hands_duplicate} duplicate(s), "
         f"{summary.hands_rejected} rejected, {summary.hands_unsupported} skipped (game or site not supported)"
         + (f", {file_errors} file problem(s)" if file_errors else "")
-        + (f"; {summary.hands_repaired} replaced a rejected copy" if summary.hands_repaired else ""),
+        + (f"; {summary.hands_repaired} replaced a rejected copy" if summary.hands_repaired else "")
+        + f"; into {db_path}",
         markup=False, highlight=False,
     )
+    if ignored:
+        stdout.print(f"{ignored} file(s) in the folders not read (not .txt or .xml)", markup=False, highlight=False)
     if summary.unsupported_games:
-        games = ", ".join(f"{game}: {count}" for game, count in sorted(summary.unsupported_games.items()))
+        games = safe(", ".join(f"{game}: {count}" for game, count in sorted(summary.unsupported_games.items())))
         stdout.print(f"skipped by game: {games}", markup=False, highlight=False)
     if summary.skipped_sites:
         stdout.print(skipped_sites_line(summary.skipped_sites), markup=False, highlight=False)
@@ -91,9 +112,9 @@ def _watch(paths: list[Path], db: Path, interval: float, json_output: bool) -> N
 
     def report(summary: api.ImportSummary) -> None:
         if json_output:
-            print_json(summary.as_json())
+            print_json({"database": str(db), **summary.as_json()})
         else:
-            _print_summary(summary)
+            _print_summary(summary, db)
             if summary.hands_pending:
                 stdout.print(f"{summary.hands_pending} hand(s) still being written, left for later",
                              markup=False, highlight=False)

@@ -10,6 +10,7 @@ import typer
 from rich.table import Table
 
 from .. import api
+from ..display import cell, safe
 from ..model import Site
 from ..money import format_money
 from ..stats.values import format_ratio
@@ -17,7 +18,7 @@ from ..stats.per_hand import DRAW_KEYS, STAT_KEYS
 from ..filters import SORTS, Filters, GameType, TableSize
 from ..money import Money
 from ..stats.values import PlayerStats
-from .common import DbOption, JsonOption, print_json, resolve_db, stdout, usage_error
+from .common import DbOption, JsonOption, check_order, did_you_mean, print_json, resolve_db, stdout, usage_error
 
 _ROUND = {"r2": "after draw 1", "r3": "after draw 2", "r4": "after draw 3"}
 
@@ -82,16 +83,17 @@ Position = Enum("Position", {p: p for p in ("BTN", "SB", "BB", "UTG", "UTG+1", "
 
 SiteOption = Annotated[Site | None, typer.Option("--site", help="Only hands of this site.", show_default=False)]
 StructureOption = Annotated[Structure | None, typer.Option("--structure", help="Betting structure.", show_default=False)]
-StakesOption = Annotated[str | None, typer.Option("--stakes", help="Stakes as in the header: 0.25/0.50 (money) or 30/60.", show_default=False)]
+StakesOption = Annotated[str | None, typer.Option("--stakes", metavar="SMALL/BIG", help="Stakes as in the header: 0.25/0.50 (money) or 30/60.", show_default=False)]
 GameTypeOption = Annotated[GameType | None, typer.Option("--game-type", help="Cash, tournament or play money.", show_default=False)]
 TableSizeOption = Annotated[TableSize | None, typer.Option("--table-size", help="Players dealt in: heads-up, 3-6 or 7-8.", show_default=False)]
-SinceOption = Annotated[dt.datetime | None, typer.Option("--since", formats=["%Y-%m-%d"], help="First day (UTC), inclusive.", show_default=False)]
-UntilOption = Annotated[dt.datetime | None, typer.Option("--until", formats=["%Y-%m-%d"], help="Last day (UTC), inclusive.", show_default=False)]
+SinceOption = Annotated[dt.datetime | None, typer.Option("--since", formats=["%Y-%m-%d"], metavar="YYYY-MM-DD", help="First day (UTC), inclusive.", show_default=False)]
+UntilOption = Annotated[dt.datetime | None, typer.Option("--until", formats=["%Y-%m-%d"], metavar="YYYY-MM-DD", help="Last day (UTC), inclusive.", show_default=False)]
 PositionOption = Annotated[Position | None, typer.Option("--position", help="Only hands played from this position.", show_default=False)]
-MinHandsOption = Annotated[int, typer.Option("--min-hands", min=0, help="Only players with at least this many matching hands.")]
+MinHandsOption = Annotated[int, typer.Option("--min-hands", metavar="N", min=0, help="Only players with at least this many matching hands.")]
 
 
 def _filters(site, structure, stakes, game_type, table_size, since, until, position, min_hands) -> Filters:
+    check_order("--since", since, "--until", until)
     return Filters(
         site=site.value if site else None,
         structure=structure.value if structure else None,
@@ -166,12 +168,17 @@ def player_command(
         raise usage_error(str(error)) from None
     found = [s for s in found if s.hands >= min_hands]
     if not found:
-        raise usage_error(f"no hands of a player named {name!r} match in the database")
-    if json_output:
-        print_json(as_json(found[0]) if len(found) == 1 else [as_json(s) for s in found])
+        raise usage_error(f"no hands of a player named {name!r} match in the database"
+                          + did_you_mean(resolve_db(db), name))
+    if json_output:  # always one object (README, "JSON output"): a name on several sites needs --site
+        if len(found) > 1:
+            raise usage_error(f"{name!r} plays at {len(found)} sites ({', '.join(s.site for s in found)}): "
+                              "give --site for one JSON profile")
+        print_json(as_json(found[0]))
         return
     if len(found) > 1:
-        stdout.print(f"{name} plays at {len(found)} sites: {', '.join(s.site for s in found)} (one profile each)")
+        stdout.print(f"{safe(name)} plays at {len(found)} sites: {', '.join(s.site for s in found)} (one profile each)",
+                     markup=False, highlight=False)
     for stats in found:
         _print_profile(stats)
 
@@ -184,7 +191,7 @@ def format_af(done: int, calls: int) -> str:
 
 
 def _print_profile(stats: PlayerStats) -> None:
-    table = Table(title=f"{stats.player} ({stats.site}, {stats.hands:,} hand{'' if stats.hands == 1 else 's'})", show_header=True)
+    table = Table(title=cell(f"{stats.player} ({stats.site}, {stats.hands:,} hand{'' if stats.hands == 1 else 's'})"), show_header=True)
     table.add_column("statistic")
     table.add_column("value (done/opportunities) [95% interval under 100]")
     for section, rows in SECTIONS:
@@ -209,6 +216,8 @@ def _print_profile(stats: PlayerStats) -> None:
             classes = stats.distributions.get("showdown_classes", {})
             shown = sum(classes.values())
             for hand_class, count in classes.items():
+                if not count:  # only the classes shown: a one-hand profile is not ten lines of 0.0%
+                    continue
                 table.add_row(f"Shown: {CLASS_LABELS.get(hand_class, hand_class)}", format_ratio(count, shown))
     table.add_row("[bold]Results[/bold]", "")
     table.add_row("Hands", str(stats.hands))
@@ -237,7 +246,7 @@ def _fmt(value: float | None) -> str:
 def players_command(
     db: DbOption = None,
     json_output: JsonOption = False,
-    sort: Annotated[SortKey, typer.Option("--sort", help="Column to sort by (a stat key sorts by its percentage).")] = SortKey.hands,  # type: ignore[valid-type,attr-defined]
+    sort: Annotated[SortKey, typer.Option("--sort", metavar="KEY", help="Column to sort by: " + ", ".join(SORTS) + " (a statistic key sorts by its percentage).")] = SortKey.hands,  # type: ignore[valid-type,attr-defined]
     min_hands: MinHandsOption = 0,
     site: SiteOption = None,
     structure: StructureOption = None,
@@ -259,7 +268,8 @@ def players_command(
     if json_output:
         print_json([as_json(s, distributions=False) for s in found])
         return
-    table = Table(title=f"{len(found)} players (percent (opportunities))")
+    table = Table(title=f"{len(found):,} player{'' if len(found) == 1 else 's'}: each percentage with its "
+                        "number of opportunities in brackets")
     columns = ("player", "site", "hands", "VPIP", "PFR", "3-bet", "steal", "pat d1", "c-bet", "AF", "WTSD", "W$SD", "net", "BB/100")
     for column in columns:
         table.add_column(column, justify="left" if column in ("player", "site") else "right")
@@ -271,7 +281,7 @@ def players_command(
         af = s.stats["af"]
         net = ", ".join(format_money(m.amount, m.currency) for m in s.net)
         table.add_row(
-            s.player, s.site, str(s.hands), pct("vpip"), pct("pfr"), pct("three_bet"), pct("steal"), pct("pat_d1"),
+            cell(s.player), s.site, str(s.hands), pct("vpip"), pct("pfr"), pct("three_bet"), pct("steal"), pct("pat_d1"),
             pct("cbet"), f"{af.done / af.opportunities:.1f}" if af.opportunities else "-", pct("wtsd"), pct("wsd"),
             net, _fmt(s.big_bets_per_100),
         )

@@ -9,31 +9,37 @@ import typer
 from rich.table import Table
 
 from .. import api
-from .common import DbOption, print_json, resolve_db, stderr, stdout, usage_error
+from ..display import cell
+from .common import DbOption, print_json, resolve_db, stdout, usage_error
 
 
 def query_command(
     sql: Annotated[str, typer.Argument(help="One SQL statement (SELECT, WITH ...).", show_default=False)],
     db: DbOption = None,
     table: Annotated[bool, typer.Option("--table", help="Print a table instead of JSON.")] = False,
+    timeout: Annotated[float, typer.Option("--timeout", min=0, metavar="SECONDS",
+                                           help="Stop the query after this many seconds (0: no limit).")] = api.QUERY_TIMEOUT_SECONDS,
+    limit: Annotated[int, typer.Option("--limit", min=0, metavar="ROWS",
+                                       help="Refuse a result of more rows than this (0: no limit).")] = api.QUERY_ROW_LIMIT,
 ) -> None:
     """Run a read-only SQL query and print the rows as JSON (default) or a table.
 
-    The database is opened read-only: UPDATE, DELETE, DROP, ATTACH and PRAGMA writes are refused (exit code 2). See README.md, "Database", for the tables and views.
+    The database is opened read-only: UPDATE, DELETE, DROP, ATTACH and PRAGMA writes are refused (exit code 2). A query that runs longer than --timeout or returns more rows than --limit is stopped (exit code 2). See README.md, "Database", for the tables and views.
     """
+    if not sql.strip():
+        raise usage_error("give an SQL statement, e.g. hhtracker query 'select count(*) from hands'")
     try:
-        columns, rows = api.query(resolve_db(db), sql)
-    except (api.NoDatabaseError, api.ReadOnlyQueryError) as error:
+        columns, rows = api.query(resolve_db(db), sql, timeout=timeout or None, limit=limit or None)
+    except (api.NoDatabaseError, api.ReadOnlyQueryError, api.QueryLimitError) as error:
         raise usage_error(str(error)) from None
     except sqlite3.Error as error:
-        stderr.print(f"Error: {error}", markup=False, highlight=False)
-        raise typer.Exit(2) from None
+        raise usage_error(str(error)) from None
     if table:
         out = Table()
         for column in columns:
-            out.add_column(column)
+            out.add_column(cell(column))
         for row in rows:
-            out.add_row(*("" if v is None else str(v) for v in row))
+            out.add_row(*(cell("" if v is None else v) for v in row))
         stdout.print(out)
     else:
         print_json([dict(zip(columns, row)) for row in rows])

@@ -11,10 +11,10 @@ import typer
 from .. import api
 from ..report import render
 from ..report.session import REVIEW_LIMIT
-from .common import DbOption, JsonOption, print_json, resolve_db, stderr, stdout, usage_error
+from .common import DbOption, JsonOption, check_order, print_json, resolve_db, stderr, stdout, usage_error
 
-HeroOption = Annotated[str | None, typer.Option("--hero", help="The hero's screen name (default: the player whose cards the files show, per site).", show_default=False)]
-GapOption = Annotated[int, typer.Option("--gap", min=1, help="Minutes without a hand that end a session.")]
+HeroOption = Annotated[str | None, typer.Option("--hero", metavar="NAME", help="The hero's screen name (default: the player whose cards the files show, per site).", show_default=False)]
+GapOption = Annotated[int, typer.Option("--gap", min=1, metavar="MINUTES", help="Minutes without a hand that end a session.")]
 
 
 def parse_day_or_time(text: str | None, *, end: bool) -> dt.datetime | None:
@@ -34,13 +34,13 @@ def parse_day_or_time(text: str | None, *, end: bool) -> dt.datetime | None:
 def report_command(
     db: DbOption = None,
     json_output: JsonOption = False,
-    session: Annotated[int | None, typer.Option("--session", min=1, help="Session number (see `hhtracker sessions`); default the latest.", show_default=False)] = None,
-    start: Annotated[str | None, typer.Option("--from", help="Instead of a session: hands from this day or time (UTC), YYYY-MM-DD[THH:MM].", show_default=False)] = None,
-    end: Annotated[str | None, typer.Option("--to", help="... up to this day (inclusive) or time (exclusive), UTC.", show_default=False)] = None,
+    session: Annotated[int | None, typer.Option("--session", metavar="N", min=1, help="Session number (see `hhtracker sessions`); default the latest.", show_default=False)] = None,
+    start: Annotated[str | None, typer.Option("--from", metavar="DAY[THH:MM]", help="Instead of a session: hands from this day or time (UTC), YYYY-MM-DD[THH:MM].", show_default=False)] = None,
+    end: Annotated[str | None, typer.Option("--to", metavar="DAY[THH:MM]", help="... up to this day (inclusive) or time (exclusive), UTC.", show_default=False)] = None,
     hero: HeroOption = None,
     gap: GapOption = 30,
-    html: Annotated[Path | None, typer.Option("--html", help="Also write the report as one self-contained HTML page.", show_default=False)] = None,
-    png: Annotated[Path | None, typer.Option("--png", help="Also write the winnings chart as a PNG image.", show_default=False)] = None,
+    html: Annotated[Path | None, typer.Option("--html", metavar="FILE", help="Also write the report as one self-contained HTML page.", show_default=False)] = None,
+    png: Annotated[Path | None, typer.Option("--png", metavar="FILE", help="Also write the winnings chart as a PNG image.", show_default=False)] = None,
     all_hands: Annotated[bool, typer.Option("--all-hands", help=f"List every hand to review (snows, breaks, warnings, hands left out) in the terminal and the page, not only the {REVIEW_LIMIT} with the most big bets won or lost of each list (--json always lists every one).")] = False,
 ) -> None:
     """Post-session review: hands, duration, tables, stakes, net (money and big bets), BB/100 and bb/100, a winnings chart (total, at showdown, without showdown), results by position, the session's statistics beside lifetime, draw luck, showdowns by hand class, and hands to review.
@@ -49,6 +49,9 @@ def report_command(
     """
     since = parse_day_or_time(start, end=False)
     until = parse_day_or_time(end, end=True)
+    # --to as a bare day is the next midnight: reversed when it is not after --from
+    check_order("--from", since, "--to", until - dt.timedelta(microseconds=1) if until else None,
+                first_text=start, last_text=end)
     try:
         report = api.session_report(resolve_db(db), session=session, start=since, end=until, hero=hero, gap_minutes=gap,
                                     review_limit=None if json_output or all_hands else REVIEW_LIMIT)

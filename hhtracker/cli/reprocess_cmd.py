@@ -5,15 +5,21 @@ from __future__ import annotations
 import typer
 
 from .. import api
-from .common import DbOption, resolve_db, stdout, usage_error
+from ..display import safe
+from .common import DbOption, resolve_db, stderr, stdout, usage_error
 
 
 def reprocess_command(db: DbOption = None) -> None:
-    """Parse and replay every stored hand again from its raw text (after an upgrade), without re-reading files."""
+    """Parse and replay every stored hand again from its raw text (after an upgrade), without re-reading files.
+
+    Lists every hand still rejected on stderr as file:line: why (the file and line it was imported from); exit code 1 when there is one.
+    """
     try:
         summary = api.reprocess(resolve_db(db))
     except api.NoDatabaseError as error:
         raise usage_error(str(error)) from None
+    for problem in summary.rejected:
+        stderr.print(safe(problem), markup=False, highlight=False)
     stdout.print(
         f"{summary.hands} hand(s) reprocessed: {summary.now_valid} rejected before and valid now, "
         f"{summary.changed} changed status, {summary.still_rejected} still rejected",

@@ -9,11 +9,12 @@ from typing import Annotated
 import typer
 
 from .. import api
+from ..display import safe
 from .common import JsonOption, print_json, skipped_sites_line, stderr, usage_error
 
 
 def validate_command(
-    paths: Annotated[list[Path], typer.Argument(help="Hand-history files or folders.", show_default=False)],
+    paths: Annotated[list[Path], typer.Argument(metavar="PATH", help="Hand-history files or folders (folders are searched recursively for .txt and .xml files).", show_default=False)],
     json_output: JsonOption = False,
 ) -> None:
     """Check hand histories (parse and replay every hand) without storing anything.
@@ -29,15 +30,15 @@ def validate_command(
     else:
         for result in results:
             for line in result.lines():
-                typer.echo(line)
+                typer.echo(safe(line))
     statuses = Counter(r.status for r in results if r.hand_id is not None)
     line = (f"{sum(statuses.values())} hand(s) checked: {statuses['ok']} ok, {statuses['warning']} with warnings, "
             f"{statuses['error']} with errors; {sum(skipped.values())} skipped (game or site not supported)")
     if skipped:
         line += ": " + ", ".join(f"{game}: {n}" for game, n in sorted(skipped.items()))
-    stderr.print(line, markup=False, highlight=False)
+    stderr.print(safe(line), markup=False, highlight=False)
     sites = Counter(r.site for r in results if r.status == "skipped")
     if sites:
-        stderr.print(skipped_sites_line(sites), markup=False, highlight=False)
+        stderr.print(safe(skipped_sites_line(sites)), markup=False, highlight=False)
     if any(r.status == "error" for r in results):
         raise typer.Exit(1)

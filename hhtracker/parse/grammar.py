@@ -15,7 +15,7 @@ import lark.lexer
 from lark import Lark, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
-from ..errors import HandSyntaxError
+from ..errors import HandSyntaxError, excerpt
 from .read import RawHand
 
 _PACKAGE = Path(__file__).resolve().parent.parent
@@ -107,9 +107,9 @@ def syntax_error(error: UnexpectedInput, raw: RawHand) -> HandSyntaxError:
             path=raw.path, line=line, code="truncated",
         )
     if isinstance(error, UnexpectedCharacters | UnexpectedToken):
-        message = f"unrecognised line: {text.strip()!r}"
+        message = f"unrecognised line: {excerpt(text.strip())}"
     else:  # pragma: no cover - other lark errors
-        message = f"cannot parse: {text.strip()!r}"
+        message = f"cannot parse: {excerpt(text.strip())}"
     return HandSyntaxError(message, path=raw.path, line=raw.line + relative - 1, column=error.column, code="syntax")
 
 

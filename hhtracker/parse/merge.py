@@ -47,7 +47,7 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import DefusedXMLParser
 
 from ..cards import Card, parse_cards
-from ..errors import HandSyntaxError
+from ..errors import HandSyntaxError, excerpt
 from ..model import (
     Bet,
     BettingStructure,
@@ -132,7 +132,7 @@ def _read_xml(raw: RawHand) -> tuple[Element, dict[int, int]]:
         line, column = error.position
         text = raw.text.split("\n")[line - 1].strip() if 0 < line <= raw.text.count("\n") + 1 else ""
         raise HandSyntaxError(
-            f"not well-formed XML ({str(error).split(':')[0]}): {text[:60]!r}",
+            f"not well-formed XML ({str(error).split(':')[0]}): {excerpt(text)}",
             path=raw.path, line=raw.line + line - 1, column=column, code="syntax",
         ) from None
     except DefusedXmlException as error:

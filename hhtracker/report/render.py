@@ -19,10 +19,9 @@ import io
 from rich.console import Console
 from rich.table import Table
 
-from ..money import format_money
-from ..stats.values import format_ratio
-from ..money import Money
-from ..stats.values import Luck, Ratio
+from ..display import cell, safe
+from ..money import Money, format_money
+from ..stats.values import Luck, Ratio, format_ratio
 from .hand_text import HandReplay
 from .session import REVIEW_LIMIT, Chart, NotableHand, SessionReport, SessionSummary
 
@@ -163,12 +162,12 @@ def print_report(report: SessionReport, console: Console, *, limit: int | None =
     """The report as rich tables; at most `limit` hands of each list to review (None: every
     one the report holds)."""
     s = report.summary
-    head = Table(title=title(report), show_header=False)
+    head = Table(title=cell(title(report)), show_header=False)
     head.add_column("what")
     head.add_column("value")
     head.add_row("Hands", str(s.hands))
-    head.add_row("Tables", f"{len(s.tables)}: {', '.join(s.tables)}")
-    head.add_row("Stakes", ", ".join(s.stakes))
+    head.add_row("Tables", cell(f"{len(s.tables)}: {', '.join(s.tables)}"))
+    head.add_row("Stakes", cell(", ".join(s.stakes)))
     head.add_row("Net", f"{moneys(s.net_by_currency)} ({s.net_big_bets:+.2f} BB)")
     head.add_row("Net at showdown", moneys(report.net_showdown))
     head.add_row("Net without showdown", moneys(report.net_no_showdown))
@@ -177,7 +176,7 @@ def print_report(report: SessionReport, console: Console, *, limit: int | None =
     label, total, _, _ = chart_values(report.chart)
     head.add_row(f"Winnings ({label})", f"{sparkline(total)}  (--png/--html for the chart)")
     if report.left_out_count:
-        head.add_row("Left out (replay errors)", left_out_text(report, limit))
+        head.add_row("Left out (replay errors)", cell(left_out_text(report, limit)))
     console.print(head)
 
     positions = Table(title="Results by position")
@@ -222,13 +221,13 @@ def print_report(report: SessionReport, console: Console, *, limit: int | None =
     for column in ("kind", "hand", "table", "net", "why"):
         notable.add_column(column, justify="right" if column == "net" else "left")
     for n in listed:
-        notable.add_row(n.kind, n.site_hand_id, n.table, money(n.net), n.note)
+        notable.add_row(n.kind, cell(n.site_hand_id), cell(n.table), money(n.net), cell(n.note))
     console.print(notable)
 
 
 def print_sessions(hero: dict[str, str], sessions: list[SessionSummary], console: Console) -> None:
     """One row per session, newest first."""
-    table = Table(title=f"Sessions of {hero_label(hero)}, newest first (times UTC)")
+    table = Table(title=cell(f"Sessions of {hero_label(hero)}, newest first (times UTC)"))
     for column in ("session", "start", "duration", "hands", "tables", "net", "BB/100"):
         table.add_column(column, justify="left" if column in ("start",) else "right")
     for s in sessions:
@@ -238,8 +237,8 @@ def print_sessions(hero: dict[str, str], sessions: list[SessionSummary], console
 
 
 def print_hand(replay: HandReplay, console: Console) -> None:
-    """A replayed hand as plain text (no markup: names are printed as they are)."""
-    console.print(replay.text(), markup=False, highlight=False)
+    """A replayed hand as plain text (no markup; control and bidi characters escaped)."""
+    console.print(safe(replay.text(), keep_newlines=True), markup=False, highlight=False)
 
 
 # --- JSON -------------------------------------------------------------------------------

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from ..errors import bounded
+
 
 class Severity(StrEnum):
     ERROR = "error"
@@ -92,4 +94,4 @@ class ValidationIssue:
     def of(cls, code: Code, message: str, line: int | None = None) -> ValidationIssue:
         """An issue whose severity follows the policy for its code."""
         severity = Severity.ERROR if code in ERROR_CODES else Severity.WARNING
-        return cls(code, severity, message, line)
+        return cls(code, severity, bounded(message), line)

@@ -316,6 +316,44 @@ def m003_summaries(db: Database) -> None:
     summary.rebuild(db)
 
 
+@migrations()
+def m004_pokertracker_positions(db: Database) -> None:
+    """Positions as PokerTracker users read them (STATS.md, Positions; issue 20): whenever
+    five or more are dealt in, the first to act pre-draw is UTG (six-handed it was MP, seven
+    UTG+1, eight UTG+2). Recomputed for every stored hand from hands.button_seat and the seats
+    of hand_players dealt in (the rule of rules/positions.py), then the summary tables, which
+    are grouped by position, rebuilt from hand_players (as m003 builds them). The steal
+    positions (CO, BTN, SB) name the same seats under both rules, so no statistic changes."""
+    from ..rules.positions import seat_positions
+    from . import summary
+
+    rows = db.execute(
+        """select hp.hand_id, h.button_seat, hp.player_id, hp.seat, hp.position
+           from hand_players hp join hands h on h.id = hp.hand_id
+           where hp.dealt_in = 1 and hp.hand_id in (
+             select hand_id from hand_players where dealt_in = 1 group by hand_id having count(*) >= 5)
+           order by hp.hand_id"""
+    )
+    changed: list[tuple[str, int, int]] = []
+
+    def recompute(seated: list[tuple[int, int, int, int, str | None]]) -> None:
+        names = seat_positions(seated[0][1], (seat for _, _, _, seat, _ in seated))
+        changed.extend((names[seat], hand_id, player_id) for hand_id, _, player_id, seat, old in seated
+                       if names[seat] != old)
+
+    hand: list = []
+    for row in rows:
+        if hand and row[0] != hand[0][0]:
+            recompute(hand)
+            hand = []
+        hand.append(row)
+    if hand:
+        recompute(hand)
+    db.conn.executemany("update hand_players set position = ? where hand_id = ? and player_id = ?", changed)
+    if changed and summary.exists(db):
+        summary.rebuild(db)
+
+
 VIEWS = ("player_stats", "player_position_stats", "player_draw_stats", "player_showdown_classes", "player_luck", "hand_facts")
 
 

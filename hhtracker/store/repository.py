@@ -65,6 +65,7 @@ def open_database(path: Path | str, on_wait: Callable[[], None] | None = None) -
     except (OSError, sqlite3.DatabaseError) as error:
         raise DatabaseOpenError(f"cannot open the database {path}: {getattr(error, 'strerror', None) or error}") from None
     db.execute("PRAGMA foreign_keys=ON")
+    refuse_newer(db, path)
     db.execute("PRAGMA synchronous=NORMAL")  # WAL: a power cut may lose the last commits, never corrupt
     if migrations.pending(db):
         # Two processes opening a new database at once: one migrates, the other waits for
@@ -76,6 +77,23 @@ def open_database(path: Path | str, on_wait: Callable[[], None] | None = None) -
 
 def _locked(error: sqlite3.OperationalError) -> bool:
     return "locked" in str(error) or "busy" in str(error)
+
+
+class NewerDatabaseError(DatabaseOpenError):
+    """The database holds a migration this version does not know: a newer hhtracker wrote it,
+    and this one would misread it or write rows the newer one does not expect."""
+
+
+def refuse_newer(db: Database, path: Path) -> None:
+    """raises NewerDatabaseError (and closes db) when db records a migration of ours that
+    this version does not have."""
+    known = {migration.name for migration in migrations.pending(Database(memory=True))}  # every one we have
+    unknown = [m.name for m in migrations.applied(db) if m.name not in known]
+    if unknown:
+        db.close()
+        raise NewerDatabaseError(
+            f"the database {path} was written by a newer hhtracker (it has the schema change "
+            f"{unknown[0]!r}, unknown to this version): upgrade hhtracker to read or import into it")
 
 
 @contextmanager

@@ -1,0 +1,60 @@
+"""Text from hand histories made safe for a terminal: the one place that escapes it.
+
+A hand history is untrusted: a player named `Evil\\x1b[31mRED\\x1b]0;pwned\\x07` would recolour
+the terminal and set its window title, U+202E (right-to-left override) would reverse what
+follows it, and `[bold]` would be read as rich markup. Every terminal output of such text
+goes through `safe` (plain strings) or `cell` (rich tables, titles: never read as markup).
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+
+from rich.text import Text
+
+# Unicode categories escaped: Cc (C0 and C1 controls, DEL), Cf (format: the bidi overrides
+# and isolates U+202A-202E, U+2066-2069, U+200E/U+200F, zero-width characters), Zl, Zp (line
+# and paragraph separators), Cs (lone surrogates) and Co/Cn (private use, unassigned).
+_ESCAPED_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"})
+
+
+def _escape(char: str) -> str:
+    code = ord(char)
+    if code <= 0xFF:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
+
+
+def safe(text: object, *, keep_newlines: bool = False) -> str:
+    """`text` (str() of it) with every control, format (bidi) and separator character
+    written as a visible escape (`\\x1b`, `\\u202e`); a backslash stays as it is. With
+    keep_newlines, "\\n" is kept (multi-line text such as a replayed hand), "\\r" is escaped.
+    Rich markup is not escaped here: print the result with markup=False, or use `cell`."""
+    value = str(text)
+    if value.isprintable() and not keep_newlines:
+        return value  # the common case, fast: no Cc, Cf, Z* other than space, Cs, Co, Cn
+    return "".join(
+        char if (keep_newlines and char == "\n") or unicodedata.category(char) not in _ESCAPED_CATEGORIES
+        else _escape(char)
+        for char in value
+    )
+
+
+def cell(text: object) -> Text:
+    """`safe(text)` as a rich Text: shown as it is in a table cell or title, never read as
+    markup (`[bold]` stays `[bold]`)."""
+    return Text(safe(text))
+
+
+def safe_json(text: str) -> str:
+    """JSON text (from json.dumps with ensure_ascii=False) with the control, format (bidi)
+    and separator characters json leaves raw (C1 controls, U+202E...) written as `\\uXXXX`
+    escapes: they can only be inside strings, so the JSON means the same."""
+    if text.isascii():
+        return text  # json.dumps already escaped the ASCII controls
+    return "".join(
+        char if char == "\n" or unicodedata.category(char) not in _ESCAPED_CATEGORIES
+        else json.dumps(char)[1:-1]
+        for char in text
+    )
