@@ -80,3 +80,20 @@ class HandSyntaxError(HandHistoryError):
 
 class UnsupportedHandError(HandHistoryError):
     """A hand of a site or game hhtracker does not read (e.g. Hold'em in a mixed-game file)."""
+
+
+# --- the database ------------------------------------------------------------------------
+
+
+class DatabaseOpenError(OSError):
+    """The database file cannot be opened or created (a folder that cannot be made, no
+    permission, not an SQLite file)."""
+
+
+class DatabaseBusyError(OSError):
+    """Another program kept the database's write lock longer than we were willing to wait."""
+
+
+class NewerDatabaseError(DatabaseOpenError):
+    """The database holds a migration this version does not know: a newer hhtracker wrote it,
+    and this one would misread it or write rows the newer one does not expect."""

@@ -8,9 +8,14 @@ what it needs, and `hhtracker --version` none of it):
 - validating: `validate_paths` (check files, store nothing)
 - statistics: `players`, `player_profile` (statistics read back)
 - reviewing: `sessions`, `session_report`, `hand_replays`
-- maintenance: `query` (read-only SQL), `reprocess`, `generate`
+- querying: `query` (read-only SQL with a time and a row limit)
+- maintenance: `reprocess`, `generate`
 - exporting: `export_hands` (PHH, JSON), `export_parquet`
 - common: `NoDatabaseError`
+
+and the values and views a caller needs with them (Site, Filters, Money, PlayerStats, the
+statistics keys, the terminal escaping of hand-history text, the report's renderers), each
+from the layer that defines it.
 
 Errors in hands never raise: they are counted and listed as `Problem`s.
 """
@@ -36,27 +41,46 @@ def default_db_path() -> Path:
 
 
 _HOMES: dict[str, str] = {
+    # the uses (hhtracker.api.*)
     **dict.fromkeys(("import_paths", "watch", "read_hands", "expand_paths", "hand_outcome", "ImportSummary",
-                     "Problem", "HandOutcome", "HAND_HISTORY_SUFFIXES", "ignored_files", "FLUSH_HANDS", "FLUSH_SECONDS"), "importing"),
-    **dict.fromkeys(("validate_paths", "HandValidation"), "validating"),
-    **dict.fromkeys(("players", "player_profile"), "statistics"),
-    **dict.fromkeys(("sessions", "session_report", "hand_replays", "ReportError"), "reviewing"),
-    **dict.fromkeys(("query", "reprocess", "generate", "ReadOnlyQueryError", "ReprocessSummary", "QueryLimitError",
-                     "QUERY_TIMEOUT_SECONDS", "QUERY_ROW_LIMIT"), "maintenance"),
+                     "Problem", "HandOutcome", "HAND_HISTORY_SUFFIXES", "ignored_files", "FLUSH_HANDS",
+                     "FLUSH_SECONDS"), "api.importing"),
+    **dict.fromkeys(("validate_paths", "HandValidation"), "api.validating"),
+    **dict.fromkeys(("players", "player_profile"), "api.statistics"),
+    **dict.fromkeys(("sessions", "session_report", "hand_replays", "ReportError"), "api.reviewing"),
+    **dict.fromkeys(("reprocess", "generate", "ReprocessSummary"), "api.maintenance"),
+    **dict.fromkeys(("query", "ReadOnlyQueryError", "QueryLimitError", "QUERY_TIMEOUT_SECONDS", "QUERY_ROW_LIMIT"),
+                    "api.querying"),
     **dict.fromkeys(("export_hands", "export_parquet", "ExportResult", "UnknownPlayerError", "MissingExtraError",
-                     "EXPORT_FORMATS", "PARQUET_TABLES"), "exporting"),
-    **dict.fromkeys(("NoDatabaseError",), "common"),
+                     "EXPORT_FORMATS", "PARQUET_TABLES"), "api.exporting"),
+    **dict.fromkeys(("NoDatabaseError",), "api.common"),
+    # the values and views a caller needs with them, from the layer that defines each
+    **dict.fromkeys(("Site",), "model"),
+    **dict.fromkeys(("DatabaseOpenError", "DatabaseBusyError", "NewerDatabaseError"), "errors"),
+    **dict.fromkeys(("Filters", "GameType", "TableSize", "SORTS"), "filters"),
+    **dict.fromkeys(("Money", "format_money"), "money"),
+    **dict.fromkeys(("PlayerStats", "Ratio", "format_ratio"), "stats.values"),
+    **dict.fromkeys(("STAT_KEYS", "DRAW_KEYS"), "stats.per_hand"),
+    **dict.fromkeys(("safe", "cell", "safe_json"), "display"),
+    **dict.fromkeys(("REVIEW_LIMIT",), "report"),
+    **dict.fromkeys(("print_report", "print_sessions", "print_hand", "summary_json", "report_json", "report_html",
+                     "chart_png"), "report.render"),
 }
+"""Each public name -> the module (under hhtracker) that defines it, loaded on first use."""
 
 __all__ = [
-    "APP_NAME", "EXPORT_FORMATS", "ExportResult", "FLUSH_HANDS", "FLUSH_SECONDS",
-    "HAND_HISTORY_SUFFIXES", "HandOutcome", "HandValidation", "ImportSummary", "MissingExtraError",
-    "NoDatabaseError", "PARQUET_TABLES", "Problem", "QUERY_ROW_LIMIT", "QUERY_TIMEOUT_SECONDS",
-    "QueryLimitError", "ReadOnlyQueryError", "ReportError", "ReprocessSummary",
-    "UnknownPlayerError", "default_db_path", "expand_paths", "export_hands", "export_parquet",
-    "generate", "hand_outcome", "hand_replays", "ignored_files", "import_paths", "player_profile",
-    "players", "query", "read_hands", "reprocess", "session_report", "sessions", "validate_paths",
-    "watch",
+    "APP_NAME", "DRAW_KEYS", "DatabaseBusyError", "DatabaseOpenError", "EXPORT_FORMATS",
+    "ExportResult", "FLUSH_HANDS", "FLUSH_SECONDS", "Filters", "GameType", "HAND_HISTORY_SUFFIXES",
+    "HandOutcome", "HandValidation", "ImportSummary", "MissingExtraError", "Money",
+    "NewerDatabaseError", "NoDatabaseError", "PARQUET_TABLES", "PlayerStats", "Problem",
+    "QUERY_ROW_LIMIT", "QUERY_TIMEOUT_SECONDS", "QueryLimitError", "REVIEW_LIMIT", "Ratio",
+    "ReadOnlyQueryError", "ReportError", "ReprocessSummary", "SORTS", "STAT_KEYS", "Site",
+    "TableSize", "UnknownPlayerError", "cell", "chart_png", "default_db_path", "expand_paths",
+    "export_hands", "export_parquet", "format_money", "format_ratio", "generate", "hand_outcome",
+    "hand_replays", "ignored_files", "import_paths", "player_profile", "players", "print_hand",
+    "print_report", "print_sessions", "query", "read_hands", "report_html", "report_json",
+    "reprocess", "safe", "safe_json", "session_report", "sessions", "summary_json",
+    "validate_paths", "watch",
 ]
 assert set(__all__) == {"APP_NAME", "default_db_path", *_HOMES}
 
@@ -65,7 +89,7 @@ def __getattr__(name: str) -> Any:
     home = _HOMES.get(name)
     if home is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    value = getattr(importlib.import_module(f"hhtracker.{home}"), name)
     globals()[name] = value
     return value
 
@@ -80,8 +104,18 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
                             export_hands, export_parquet)
     from .importing import (FLUSH_HANDS, FLUSH_SECONDS, HAND_HISTORY_SUFFIXES, HandOutcome, ImportSummary, Problem,
                             expand_paths, hand_outcome, ignored_files, import_paths, read_hands, watch)
-    from .maintenance import (QUERY_ROW_LIMIT, QUERY_TIMEOUT_SECONDS, QueryLimitError, ReadOnlyQueryError,
-                              ReprocessSummary, generate, query, reprocess)
+    from .maintenance import ReprocessSummary, generate, reprocess
+    from .querying import QUERY_ROW_LIMIT, QUERY_TIMEOUT_SECONDS, QueryLimitError, ReadOnlyQueryError, query
     from .statistics import player_profile, players
     from .reviewing import ReportError, hand_replays, session_report, sessions
     from .validating import HandValidation, validate_paths
+    from ..display import cell, safe, safe_json
+    from ..errors import DatabaseBusyError, DatabaseOpenError, NewerDatabaseError
+    from ..filters import SORTS, Filters, GameType, TableSize
+    from ..model import Site
+    from ..money import Money, format_money
+    from ..report import REVIEW_LIMIT
+    from ..report.render import (chart_png, print_hand, print_report, print_sessions, report_html, report_json,
+                                 summary_json)
+    from ..stats.per_hand import DRAW_KEYS, STAT_KEYS
+    from ..stats.values import PlayerStats, Ratio, format_ratio

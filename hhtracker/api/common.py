@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..rules.issues import Code
-from ..store.repository import open_database
 
 
 class NoDatabaseError(FileNotFoundError):
@@ -16,6 +15,8 @@ def existing_database(db_path: Path):
     """The database at db_path, opened. raises NoDatabaseError when there is none."""
     if not Path(db_path).exists():
         raise NoDatabaseError(f"no database at {db_path}: import hand histories first (hhtracker import --db {db_path} PATH)")
+    from ..store.repository import open_database  # (not at the top: `query` needs only NoDatabaseError)
+
     return open_database(db_path)
 
 

@@ -1,11 +1,9 @@
-"""Keeping a database: read-only SQL (`query`), parsing stored hands again (`reprocess`), and
-generated hands for tests and benchmarks (`generate`)."""
+"""Keeping a database: parsing stored hands again (`reprocess`), and generated hands for tests
+and benchmarks (`generate`)."""
 
 from __future__ import annotations
 
-import sqlite3
-import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -15,7 +13,7 @@ from ..parse.sites import Parsers
 from ..pipeline import replay_raw
 from ..stats.per_hand import per_hand_stats
 from ..store.repository import HandWriter, immediate
-from .common import NoDatabaseError, existing_database
+from .common import existing_database
 
 
 def generate(out: Path, *, hands: int, seed: int, players: int = 12, tables: int = 1, tournament: bool = False) -> list[Path]:
@@ -24,73 +22,6 @@ def generate(out: Path, *, hands: int, seed: int, players: int = 12, tables: int
     from ..generate import generate_files
 
     return generate_files(out, hands=hands, seed=seed, players=players, tables=tables, tournament=tournament)
-
-
-class ReadOnlyQueryError(ValueError):
-    """A query tried to change the database (or attach another): `hhtracker query` only reads."""
-
-
-_ALLOWED_PRAGMAS = frozenset({"table_info", "table_xinfo", "index_list", "index_info", "foreign_key_list",
-                              "database_list", "compile_options", "integrity_check", "quick_check"})
-
-
-class QueryLimitError(ValueError):
-    """A query ran longer than its time limit or returned more rows than its row limit."""
-
-
-QUERY_TIMEOUT_SECONDS = 30.0
-QUERY_ROW_LIMIT = 10_000
-
-
-def query(db_path: Path, sql: str, params: Iterable[object] = (), *, timeout: float | None = QUERY_TIMEOUT_SECONDS,
-          limit: int | None = QUERY_ROW_LIMIT) -> tuple[list[str], list[tuple[object, ...]]]:
-    """Run one read-only SQL statement; returns (column names, rows). The database is opened
-    read-only (SQLite `mode=ro`, `query_only`) and an authorizer refuses ATTACH, DETACH and
-    PRAGMAs that change anything. The statement is stopped after `timeout` seconds (SQLite's
-    progress handler; None: no time limit) and refused when it returns more than `limit`
-    rows (None: no row limit; only limit + 1 rows are ever held). raises NoDatabaseError,
-    ReadOnlyQueryError (a write or an attach), QueryLimitError, sqlite3.Error (bad SQL)."""
-    if not sql.strip():
-        raise ValueError("no SQL statement given")
-    if not Path(db_path).exists():
-        raise NoDatabaseError(f"no database at {db_path}: import hand histories first")
-    conn = sqlite3.connect(f"{Path(db_path).resolve().as_uri()}?mode=ro", uri=True, timeout=30)
-    refused: list[str] = []
-
-    def authorizer(action: int, arg1, arg2, _db, _trigger) -> int:
-        if action in (sqlite3.SQLITE_ATTACH, sqlite3.SQLITE_DETACH):
-            refused.append("ATTACH/DETACH")
-            return sqlite3.SQLITE_DENY
-        if action == sqlite3.SQLITE_PRAGMA and (arg1 or "").lower() not in _ALLOWED_PRAGMAS:
-            refused.append(f"PRAGMA {arg1}")
-            return sqlite3.SQLITE_DENY
-        return sqlite3.SQLITE_OK
-
-    deadline = None if timeout is None else time.monotonic() + timeout
-    if deadline is not None:  # a non-zero answer makes SQLite stop the statement ("interrupted")
-        conn.set_progress_handler(lambda: int(time.monotonic() > deadline), 10_000)
-    try:
-        conn.execute("PRAGMA query_only = ON")
-        conn.set_authorizer(authorizer)
-        try:
-            cursor = conn.execute(sql, list(params))
-            rows = cursor.fetchall() if limit is None else cursor.fetchmany(limit + 1)
-        except sqlite3.DatabaseError as error:
-            text = str(error)
-            if deadline is not None and time.monotonic() > deadline and "interrupt" in text:
-                raise QueryLimitError(f"the query ran longer than {timeout:g} s and was stopped "
-                                      "(--timeout SECONDS for more, 0 for no limit)") from None
-            if refused or "readonly" in text or "read-only" in text or "not authorized" in text or "query_only" in text:
-                what = refused[0] if refused else "a write"
-                raise ReadOnlyQueryError(f"hhtracker query only reads the database: {what} is refused ({text})") from None
-            raise
-        if limit is not None and len(rows) > limit:
-            raise QueryLimitError(f"the query returns more than {limit:,} rows: add a LIMIT to the SQL, or "
-                                  "--limit N for more (0 for no limit)")
-        columns = [d[0] for d in cursor.description or ()]
-        return columns, rows
-    finally:
-        conn.close()
 
 
 @dataclass(frozen=True, slots=True)

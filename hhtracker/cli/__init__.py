@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 from typer.core import TyperCommand, TyperGroup, TyperOption
 
-from .. import __version__
+from .. import __version__, api
 from . import (
     export_cmd,
     generate_cmd,
@@ -25,6 +25,7 @@ from . import (
     sessions_cmd,
     validate_cmd,
 )
+
 
 def _no_value_shown_for_flags(params: list) -> list:
     """A flag (--json, --help...) takes no value, so --help shows none: this Typer shows
@@ -120,11 +121,9 @@ def run() -> None:
     """The `hhtracker` command: the Typer app, with a database that cannot be opened, or
     that another program keeps locked, reported as one line (exit code 2) instead of a
     traceback, whichever command met it."""
-    from ..store.repository import DatabaseBusyError, DatabaseOpenError
-
     try:
         app(prog_name="hhtracker")
-    except (DatabaseOpenError, DatabaseBusyError) as error:
+    except (api.DatabaseOpenError, api.DatabaseBusyError) as error:
         from .common import usage_error
 
         raise SystemExit(usage_error(str(error)).exit_code) from None

@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections import Counter
 import json
 import os
 import sqlite3
+from collections import Counter
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
 
-from ..api import default_db_path
-from ..display import safe, safe_json
+from .. import api
 
 stdout = Console(soft_wrap=True)
 if not stdout.is_terminal:  # piped or captured: do not squeeze tables into 80 columns
@@ -33,14 +32,14 @@ def resolve_db(db: Path | None) -> Path:
     raises typer.Exit (usage error, 2) when a database named by --db or $HHTRACKER_DB is in
     a folder that does not exist: a typo must not start a new database somewhere else."""
     named = db is not None or bool(os.environ.get("HHTRACKER_DB"))
-    path = db if db is not None else default_db_path()
+    path = db if db is not None else api.default_db_path()
     if named and not path.parent.is_dir():
         raise usage_error(f"no folder {path.parent} for the database {path}: create it first, or check the path")
     return path
 
 
 def print_json(value: object) -> None:
-    typer.echo(safe_json(json.dumps(value, indent=2, ensure_ascii=False)))
+    typer.echo(api.safe_json(json.dumps(value, indent=2, ensure_ascii=False)))
 
 
 def check_order(first_name: str, first: dt.datetime | None, last_name: str, last: dt.datetime | None,
@@ -59,8 +58,6 @@ def did_you_mean(db: Path, name: str, *, limit: int = 3) -> str:
     is close or there is no database."""
     import difflib
 
-    from .. import api
-
     try:
         _, rows = api.query(db, "select distinct name from players", limit=None)
     except (api.NoDatabaseError, sqlite3.Error, ValueError):
@@ -76,7 +73,7 @@ def did_you_mean(db: Path, name: str, *, limit: int = 3) -> str:
 
 
 def usage_error(message: str) -> typer.Exit:
-    stderr.print(f"Error: {safe(message)}", markup=False, highlight=False)
+    stderr.print(f"Error: {api.safe(message)}", markup=False, highlight=False)
     return typer.Exit(2)
 
 

@@ -11,7 +11,6 @@ from typing import Annotated
 import typer
 
 from .. import api
-from ..display import safe
 from .common import DbOption, check_order, resolve_db, stderr, usage_error
 
 
@@ -68,7 +67,7 @@ def export_command(
     if str(out) == "-":
         typer.echo(result.text, nl=False)
     for site, hand_id, reason in result.not_exported:
-        stderr.print(safe(f"{site} hand {hand_id} not exported: {reason}"), markup=False, highlight=False)
+        stderr.print(api.safe(f"{site} hand {hand_id} not exported: {reason}"), markup=False, highlight=False)
     where = "stdout" if str(out) == "-" else str(out)
     stderr.print(f"{result.hands} hand(s) exported as {result.format} to {where}; {len(result.not_exported)} not exported",
                  markup=False, highlight=False)

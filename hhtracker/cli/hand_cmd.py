@@ -7,8 +7,6 @@ from typing import Annotated
 import typer
 
 from .. import api
-from ..model import Site
-from ..report import render
 from .common import DbOption, JsonOption, print_json, resolve_db, stdout, usage_error
 
 
@@ -16,7 +14,7 @@ def hand_command(
     hand_id: Annotated[str, typer.Argument(help="The site's hand number, as in the file and in `hhtracker report`.", show_default=False)],
     db: DbOption = None,
     json_output: JsonOption = False,
-    site: Annotated[Site | None, typer.Option("--site", help="Only this site's hand with that number.", show_default=False)] = None,
+    site: Annotated[api.Site | None, typer.Option("--site", help="Only this site's hand with that number.", show_default=False)] = None,
 ) -> None:
     """One hand replayed round by round: the actions and the pot after each round, the hero's cards after each draw, every hand shown with our evaluation, the pots and who won them, and any validation issue."""
     try:
@@ -31,4 +29,4 @@ def hand_command(
     for i, replay in enumerate(found):
         if i:
             stdout.print()
-        render.print_hand(replay, stdout)
+        api.print_hand(replay, stdout)

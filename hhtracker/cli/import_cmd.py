@@ -7,11 +7,25 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    DownloadColumn,
+    Progress,
+    TextColumn,
+    TimeRemainingColumn,
+)
 
 from .. import api
-from ..display import safe
-from .common import DbOption, JsonOption, print_json, resolve_db, skipped_sites_line, stderr, stdout, usage_error
+from .common import (
+    DbOption,
+    JsonOption,
+    print_json,
+    resolve_db,
+    skipped_sites_line,
+    stderr,
+    stdout,
+    usage_error,
+)
 
 
 def import_command(
@@ -45,7 +59,7 @@ def import_command(
         task = progress.add_task("", total=total)
 
         def advance(path: Path, size: int) -> None:
-            progress.update(task, advance=size, description=safe(short_name(path.name)))
+            progress.update(task, advance=size, description=api.safe(short_name(path.name)))
 
         summary = api.import_paths(files, db_path, progress=advance, jobs=jobs, on_wait=_say_waiting)
     if json_output:
@@ -80,7 +94,7 @@ def short_name(name: str, width: int = NAME_WIDTH) -> str:
 def _print_summary(summary: api.ImportSummary, db_path: Path, ignored: int = 0) -> None:
     for problem in summary.problems:
         if problem.severity == "error":
-            stderr.print(safe(problem), markup=False, highlight=False)
+            stderr.print(api.safe(problem), markup=False, highlight=False)
     warnings = sum(1 for p in summary.problems if p.severity == "warning")
     file_errors = sum(1 for p in summary.problems if p.severity == "error" and p.hand_id is None)
     stdout.print(
@@ -94,7 +108,7 @@ def _print_summary(summary: api.ImportSummary, db_path: Path, ignored: int = 0) 
     if ignored:
         stdout.print(f"{ignored} file(s) in the folders not read (not .txt or .xml)", markup=False, highlight=False)
     if summary.unsupported_games:
-        games = safe(", ".join(f"{game}: {count}" for game, count in sorted(summary.unsupported_games.items())))
+        games = api.safe(", ".join(f"{game}: {count}" for game, count in sorted(summary.unsupported_games.items())))
         stdout.print(f"skipped by game: {games}", markup=False, highlight=False)
     if summary.skipped_sites:
         stdout.print(skipped_sites_line(summary.skipped_sites), markup=False, highlight=False)

@@ -10,15 +10,16 @@ import typer
 from rich.table import Table
 
 from .. import api
-from ..display import cell, safe
-from ..model import Site
-from ..money import format_money
-from ..stats.values import format_ratio
-from ..stats.per_hand import DRAW_KEYS, STAT_KEYS
-from ..filters import SORTS, Filters, GameType, TableSize
-from ..money import Money
-from ..stats.values import PlayerStats
-from .common import DbOption, JsonOption, check_order, did_you_mean, print_json, resolve_db, stdout, usage_error
+from .common import (
+    DbOption,
+    JsonOption,
+    check_order,
+    did_you_mean,
+    print_json,
+    resolve_db,
+    stdout,
+    usage_error,
+)
 
 _ROUND = {"r2": "after draw 1", "r3": "after draw 2", "r4": "after draw 3"}
 
@@ -61,7 +62,7 @@ SECTIONS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
     )),
 )
 LABELS: dict[str, str] = {key: label for _, rows in SECTIONS for key, label in rows}
-assert set(LABELS) | {"draw_luck"} == set(STAT_KEYS), "every statistic has a place in the profile"
+assert set(LABELS) | {"draw_luck"} == set(api.STAT_KEYS), "every statistic has a place in the profile"
 
 CLASS_LABELS = {
     "badugi_7": "badugi 7-high or better", "badugi_8": "badugi 8-high", "badugi_9": "badugi 9-high",
@@ -69,7 +70,7 @@ CLASS_LABELS = {
     "badugi_k": "badugi K-high", "three_card": "3-card hand", "two_card": "2-card hand", "one_card": "1-card hand",
 }
 
-SortKey = StrEnum("SortKey", {key: key for key in SORTS})  # type: ignore[misc]
+SortKey = StrEnum("SortKey", {key: key for key in api.SORTS})  # type: ignore[misc]
 
 
 class Structure(StrEnum):
@@ -81,20 +82,20 @@ class Structure(StrEnum):
 
 Position = Enum("Position", {p: p for p in ("BTN", "SB", "BB", "UTG", "UTG+1", "UTG+2", "MP", "HJ", "CO")}, type=str)  # type: ignore[misc]
 
-SiteOption = Annotated[Site | None, typer.Option("--site", help="Only hands of this site.", show_default=False)]
+SiteOption = Annotated[api.Site | None, typer.Option("--site", help="Only hands of this site.", show_default=False)]
 StructureOption = Annotated[Structure | None, typer.Option("--structure", help="Betting structure.", show_default=False)]
 StakesOption = Annotated[str | None, typer.Option("--stakes", metavar="SMALL/BIG", help="Stakes as in the header: 0.25/0.50 (money) or 30/60.", show_default=False)]
-GameTypeOption = Annotated[GameType | None, typer.Option("--game-type", help="Cash, tournament or play money.", show_default=False)]
-TableSizeOption = Annotated[TableSize | None, typer.Option("--table-size", help="Players dealt in: heads-up, 3-6 or 7-8.", show_default=False)]
+GameTypeOption = Annotated[api.GameType | None, typer.Option("--game-type", help="Cash, tournament or play money.", show_default=False)]
+TableSizeOption = Annotated[api.TableSize | None, typer.Option("--table-size", help="Players dealt in: heads-up, 3-6 or 7-8.", show_default=False)]
 SinceOption = Annotated[dt.datetime | None, typer.Option("--since", formats=["%Y-%m-%d"], metavar="YYYY-MM-DD", help="First day (UTC), inclusive.", show_default=False)]
 UntilOption = Annotated[dt.datetime | None, typer.Option("--until", formats=["%Y-%m-%d"], metavar="YYYY-MM-DD", help="Last day (UTC), inclusive.", show_default=False)]
 PositionOption = Annotated[Position | None, typer.Option("--position", help="Only hands played from this position.", show_default=False)]
 MinHandsOption = Annotated[int, typer.Option("--min-hands", metavar="N", min=0, help="Only players with at least this many matching hands.")]
 
 
-def _filters(site, structure, stakes, game_type, table_size, since, until, position, min_hands) -> Filters:
+def _filters(site, structure, stakes, game_type, table_size, since, until, position, min_hands) -> api.Filters:
     check_order("--since", since, "--until", until)
-    return Filters(
+    return api.Filters(
         site=site.value if site else None,
         structure=structure.value if structure else None,
         stakes=stakes,
@@ -107,13 +108,13 @@ def _filters(site, structure, stakes, game_type, table_size, since, until, posit
     )
 
 
-def _money(m: Money) -> dict[str, object]:
+def _money(m: api.Money) -> dict[str, object]:
     return {"amount": m.amount, "currency": m.currency}
 
 
-def as_json(stats: PlayerStats, *, distributions: bool = True) -> dict[str, object]:
+def as_json(stats: api.PlayerStats, *, distributions: bool = True) -> dict[str, object]:
     """The documented JSON shape (README.md, "JSON output"), with every STATS.md key."""
-    main = stats.net[0] if stats.net else Money(0, "chips")
+    main = stats.net[0] if stats.net else api.Money(0, "chips")
     value: dict[str, object] = {
         "player": stats.player,
         "site": stats.site,
@@ -177,7 +178,7 @@ def player_command(
         print_json(as_json(found[0]))
         return
     if len(found) > 1:
-        stdout.print(f"{safe(name)} plays at {len(found)} sites: {', '.join(s.site for s in found)} (one profile each)",
+        stdout.print(f"{api.safe(name)} plays at {len(found)} sites: {', '.join(s.site for s in found)} (one profile each)",
                      markup=False, highlight=False)
     for stats in found:
         _print_profile(stats)
@@ -190,8 +191,8 @@ def format_af(done: int, calls: int) -> str:
     return f"{done / calls:.2f} ({done}/{calls})"
 
 
-def _print_profile(stats: PlayerStats) -> None:
-    table = Table(title=cell(f"{stats.player} ({stats.site}, {stats.hands:,} hand{'' if stats.hands == 1 else 's'})"), show_header=True)
+def _print_profile(stats: api.PlayerStats) -> None:
+    table = Table(title=api.cell(f"{stats.player} ({stats.site}, {stats.hands:,} hand{'' if stats.hands == 1 else 's'})"), show_header=True)
     table.add_column("statistic")
     table.add_column("value (done/opportunities) [95% interval under 100]")
     for section, rows in SECTIONS:
@@ -201,9 +202,9 @@ def _print_profile(stats: PlayerStats) -> None:
             if key.startswith("af") and not key.startswith("afq"):
                 table.add_row(label, format_af(ratio.done, ratio.opportunities))
             else:
-                table.add_row(label, format_ratio(ratio.done, ratio.opportunities))
+                table.add_row(label, api.format_ratio(ratio.done, ratio.opportunities))
             if key == "pat_d3":
-                for draw_key in DRAW_KEYS:
+                for draw_key in api.DRAW_KEYS:
                     counts = stats.distributions.get(draw_key, {})
                     reached = sum(counts.values())
                     mean = sum(int(k) * v for k, v in counts.items()) / reached if reached else None
@@ -218,22 +219,22 @@ def _print_profile(stats: PlayerStats) -> None:
             for hand_class, count in classes.items():
                 if not count:  # only the classes shown: a one-hand profile is not ten lines of 0.0%
                     continue
-                table.add_row(f"Shown: {CLASS_LABELS.get(hand_class, hand_class)}", format_ratio(count, shown))
+                table.add_row(f"Shown: {CLASS_LABELS.get(hand_class, hand_class)}", api.format_ratio(count, shown))
     table.add_row("[bold]Results[/bold]", "")
     table.add_row("Hands", str(stats.hands))
     for label, amounts in (("Net", stats.net), ("Net at showdown", stats.net_showdown),
                            ("Net without showdown", stats.net_no_showdown), ("Rake attributed", stats.rake)):
         for money in amounts:
-            table.add_row(f"{label} ({money.currency})", format_money(money.amount, money.currency))
+            table.add_row(f"{label} ({money.currency})", api.format_money(money.amount, money.currency))
     table.add_row("bb/100 (big blinds)", _fmt(stats.bb_per_100))
     table.add_row("BB/100 (big bets)", _fmt(stats.big_bets_per_100))
     for label, pot in (("Biggest win", stats.biggest_win), ("Biggest loss", stats.biggest_loss)):
-        table.add_row(label, f"{format_money(pot.net.amount, pot.net.currency)} (hand {pot.site_hand_id})" if pot else "-")
+        table.add_row(label, f"{api.format_money(pot.net.amount, pot.net.currency)} (hand {pot.site_hand_id})" if pot else "-")
     luck = stats.luck
     table.add_row("[bold]Draw luck (known cards)[/bold]", "")
     table.add_row(
         "One-card draws to a 3-card hand",
-        format_ratio(luck.completed, luck.draws)
+        api.format_ratio(luck.completed, luck.draws)
         + (f"; expected {luck.expected:.2f}, z {luck.z:+.2f}" if luck.z is not None else ""),
     )
     stdout.print(table)
@@ -246,7 +247,7 @@ def _fmt(value: float | None) -> str:
 def players_command(
     db: DbOption = None,
     json_output: JsonOption = False,
-    sort: Annotated[SortKey, typer.Option("--sort", metavar="KEY", help="Column to sort by: " + ", ".join(SORTS) + " (a statistic key sorts by its percentage).")] = SortKey.hands,  # type: ignore[valid-type,attr-defined]
+    sort: Annotated[SortKey, typer.Option("--sort", metavar="KEY", help="Column to sort by: " + ", ".join(api.SORTS) + " (a statistic key sorts by its percentage).")] = SortKey.hands,  # type: ignore[valid-type,attr-defined]
     min_hands: MinHandsOption = 0,
     site: SiteOption = None,
     structure: StructureOption = None,
@@ -279,9 +280,9 @@ def players_command(
             return f"{100 * r.done / r.opportunities:.0f}% ({r.opportunities})" if r.opportunities else "- (0)"
 
         af = s.stats["af"]
-        net = ", ".join(format_money(m.amount, m.currency) for m in s.net)
+        net = ", ".join(api.format_money(m.amount, m.currency) for m in s.net)
         table.add_row(
-            cell(s.player), s.site, str(s.hands), pct("vpip"), pct("pfr"), pct("three_bet"), pct("steal"), pct("pat_d1"),
+            api.cell(s.player), s.site, str(s.hands), pct("vpip"), pct("pfr"), pct("three_bet"), pct("steal"), pct("pat_d1"),
             pct("cbet"), f"{af.done / af.opportunities:.1f}" if af.opportunities else "-", pct("wtsd"), pct("wsd"),
             net, _fmt(s.big_bets_per_100),
         )

@@ -9,7 +9,6 @@ import typer
 from rich.table import Table
 
 from .. import api
-from ..display import cell
 from .common import DbOption, print_json, resolve_db, stdout, usage_error
 
 
@@ -37,9 +36,9 @@ def query_command(
     if table:
         out = Table()
         for column in columns:
-            out.add_column(cell(column))
+            out.add_column(api.cell(column))
         for row in rows:
-            out.add_row(*(cell("" if v is None else v) for v in row))
+            out.add_row(*(api.cell("" if v is None else v) for v in row))
         stdout.print(out)
     else:
         print_json([dict(zip(columns, row)) for row in rows])

@@ -9,9 +9,16 @@ from typing import Annotated
 import typer
 
 from .. import api
-from ..report import render
-from ..report.session import REVIEW_LIMIT
-from .common import DbOption, JsonOption, check_order, print_json, resolve_db, stderr, stdout, usage_error
+from .common import (
+    DbOption,
+    JsonOption,
+    check_order,
+    print_json,
+    resolve_db,
+    stderr,
+    stdout,
+    usage_error,
+)
 
 HeroOption = Annotated[str | None, typer.Option("--hero", metavar="NAME", help="The hero's screen name (default: the player whose cards the files show, per site).", show_default=False)]
 GapOption = Annotated[int, typer.Option("--gap", min=1, metavar="MINUTES", help="Minutes without a hand that end a session.")]
@@ -41,7 +48,7 @@ def report_command(
     gap: GapOption = 30,
     html: Annotated[Path | None, typer.Option("--html", metavar="FILE", help="Also write the report as one self-contained HTML page.", show_default=False)] = None,
     png: Annotated[Path | None, typer.Option("--png", metavar="FILE", help="Also write the winnings chart as a PNG image.", show_default=False)] = None,
-    all_hands: Annotated[bool, typer.Option("--all-hands", help=f"List every hand to review (snows, breaks, warnings, hands left out) in the terminal and the page, not only the {REVIEW_LIMIT} with the most big bets won or lost of each list (--json always lists every one).")] = False,
+    all_hands: Annotated[bool, typer.Option("--all-hands", help=f"List every hand to review (snows, breaks, warnings, hands left out) in the terminal and the page, not only the {api.REVIEW_LIMIT} with the most big bets won or lost of each list (--json always lists every one).")] = False,
 ) -> None:
     """Post-session review: hands, duration, tables, stakes, net (money and big bets), BB/100 and bb/100, a winnings chart (total, at showdown, without showdown), results by position, the session's statistics beside lifetime, draw luck, showdowns by hand class, and hands to review.
 
@@ -54,12 +61,12 @@ def report_command(
                 first_text=start, last_text=end)
     try:
         report = api.session_report(resolve_db(db), session=session, start=since, end=until, hero=hero, gap_minutes=gap,
-                                    review_limit=None if json_output or all_hands else REVIEW_LIMIT)
+                                    review_limit=None if json_output or all_hands else api.REVIEW_LIMIT)
     except (api.NoDatabaseError, api.ReportError) as error:
         raise usage_error(str(error.args[0] if error.args else error)) from None
-    shown = None if all_hands else REVIEW_LIMIT
-    for out, write in ((html, lambda path: path.write_text(render.report_html(report, limit=shown), encoding="utf-8")),
-                       (png, lambda path: path.write_bytes(render.chart_png(report)))):
+    shown = None if all_hands else api.REVIEW_LIMIT
+    for out, write in ((html, lambda path: path.write_text(api.report_html(report, limit=shown), encoding="utf-8")),
+                       (png, lambda path: path.write_bytes(api.chart_png(report)))):
         if out is None:
             continue
         try:
@@ -68,6 +75,6 @@ def report_command(
             raise usage_error(f"cannot write {out}: {error.strerror}") from None
         stderr.print(f"wrote {out}", markup=False, highlight=False)
     if json_output:
-        print_json(render.report_json(report))
+        print_json(api.report_json(report))
     else:
-        render.print_report(report, stdout, limit=shown)
+        api.print_report(report, stdout, limit=shown)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import typer
 
 from .. import api
-from ..display import safe
 from .common import DbOption, resolve_db, stderr, stdout, usage_error
 
 
@@ -19,7 +18,7 @@ def reprocess_command(db: DbOption = None) -> None:
     except api.NoDatabaseError as error:
         raise usage_error(str(error)) from None
     for problem in summary.rejected:
-        stderr.print(safe(problem), markup=False, highlight=False)
+        stderr.print(api.safe(problem), markup=False, highlight=False)
     stdout.print(
         f"{summary.hands} hand(s) reprocessed: {summary.now_valid} rejected before and valid now, "
         f"{summary.changed} changed status, {summary.still_rejected} still rejected",

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from .. import api
-from ..report import render
 from .common import DbOption, JsonOption, print_json, resolve_db, stdout, usage_error
 from .report_cmd import GapOption, HeroOption
 
@@ -18,6 +17,6 @@ def sessions_command(db: DbOption = None, json_output: JsonOption = False, hero:
     except (api.NoDatabaseError, api.ReportError) as error:
         raise usage_error(str(error.args[0] if error.args else error)) from None
     if json_output:
-        print_json([{"hero": hero_names, **render.summary_json(s)} for s in found])
+        print_json([{"hero": hero_names, **api.summary_json(s)} for s in found])
     else:
-        render.print_sessions(hero_names, found, stdout)
+        api.print_sessions(hero_names, found, stdout)

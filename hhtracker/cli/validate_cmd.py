@@ -9,7 +9,6 @@ from typing import Annotated
 import typer
 
 from .. import api
-from ..display import safe
 from .common import JsonOption, print_json, skipped_sites_line, stderr, usage_error
 
 
@@ -30,15 +29,15 @@ def validate_command(
     else:
         for result in results:
             for line in result.lines():
-                typer.echo(safe(line))
+                typer.echo(api.safe(line))
     statuses = Counter(r.status for r in results if r.hand_id is not None)
     line = (f"{sum(statuses.values())} hand(s) checked: {statuses['ok']} ok, {statuses['warning']} with warnings, "
             f"{statuses['error']} with errors; {sum(skipped.values())} skipped (game or site not supported)")
     if skipped:
         line += ": " + ", ".join(f"{game}: {n}" for game, n in sorted(skipped.items()))
-    stderr.print(safe(line), markup=False, highlight=False)
+    stderr.print(api.safe(line), markup=False, highlight=False)
     sites = Counter(r.site for r in results if r.status == "skipped")
     if sites:
-        stderr.print(safe(skipped_sites_line(sites)), markup=False, highlight=False)
+        stderr.print(api.safe(skipped_sites_line(sites)), markup=False, highlight=False)
     if any(r.status == "error" for r in results):
         raise typer.Exit(1)

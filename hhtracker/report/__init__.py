@@ -5,3 +5,9 @@ the hero's hands into sessions and builds a `SessionReport`; hand_text.py replay
 hand as readable text; render.py turns a report into a terminal table, an HTML page (jinja2,
 templates/), a PNG chart (matplotlib, Agg) or JSON.
 """
+
+REVIEW_LIMIT = 20
+"""How many hands of each list to review (snows, breaks, warnings, hands left out) a report
+lists by default: the snows, breaks and warnings with the biggest net won or lost in big bets
+(ties: the oldest), the first hands left out; each list oldest first. Every one with
+review_limit=None (`--all-hands`, `--json`)."""

@@ -23,7 +23,8 @@ from ..display import cell, safe
 from ..money import Money, format_money
 from ..stats.values import Luck, Ratio, format_ratio
 from .hand_text import HandReplay
-from .session import REVIEW_LIMIT, Chart, NotableHand, SessionReport, SessionSummary
+from . import REVIEW_LIMIT
+from .session import Chart, NotableHand, SessionReport, SessionSummary
 
 # --- shared formatting -----------------------------------------------------------------
 

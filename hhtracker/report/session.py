@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from sqlite_utils import Database
 
 from ..store import summary as store_summary
+from . import REVIEW_LIMIT
 from ..money import Money
 from ..stats.values import Luck, Ratio
 from . import queries
@@ -182,13 +183,6 @@ CLASS_LABELS: dict[str, str] = {
 
 NOTABLE_POTS = 3
 """How many of the biggest pots won (and lost) are listed."""
-REVIEW_LIMIT = 20
-"""How many hands of each list to review (snows, breaks, warnings, hands left out) a report
-lists by default: the snows, breaks and warnings with the biggest net won or lost in big bets
-(ties: the oldest), the first hands left out; each list oldest first. Every one with
-review_limit=None (`--all-hands`, `--json`)."""
-
-
 @dataclass(frozen=True, slots=True)
 class StatLine:
     """One statistic this session beside the hero's lifetime value (every hand of his)."""

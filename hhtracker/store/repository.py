@@ -24,25 +24,16 @@ from pathlib import Path
 from sqlite_utils import Database
 
 from ..cards import format_cards
+from ..errors import DatabaseBusyError, DatabaseOpenError, NewerDatabaseError
+from ..filters import SORTS, Filters
+from ..money import Money
 from ..parse.read import RawHand
 from ..rules.issues import ValidationIssue
 from ..rules.replay import ReplayedHand
 from ..stats.per_hand import DRAW_KEYS, STAT_KEYS, PlayerHandStats
-from ..filters import SORTS, Filters
-from ..money import Money
 from ..stats.values import HAND_CLASSES, BiggestPot, Luck, PlayerStats, Ratio
 from . import summary
 from .migrations import migrate, migrations
-
-
-class DatabaseOpenError(OSError):
-    """The database file cannot be opened or created (a folder that cannot be made, no
-    permission, not an SQLite file)."""
-
-
-class DatabaseBusyError(OSError):
-    """Another program kept the database's write lock longer than we were willing to wait."""
-
 
 BUSY_WAIT = 1.0
 """Seconds SQLite itself waits for a lock before a statement fails (the connection's busy
@@ -77,11 +68,6 @@ def open_database(path: Path | str, on_wait: Callable[[], None] | None = None) -
 
 def _locked(error: sqlite3.OperationalError) -> bool:
     return "locked" in str(error) or "busy" in str(error)
-
-
-class NewerDatabaseError(DatabaseOpenError):
-    """The database holds a migration this version does not know: a newer hhtracker wrote it,
-    and this one would misread it or write rows the newer one does not expect."""
 
 
 def refuse_newer(db: Database, path: Path) -> None:
