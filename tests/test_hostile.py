@@ -166,7 +166,8 @@ def test_import_says_which_database_and_counts_files_not_read(tmp_path: Path) ->
     db = tmp_path / "t.db"
     result = run("import", str(folder), "--db", str(db))
     assert result.exit_code == 0, result.output
-    assert f"1 new hand(s), 0 duplicate(s), 0 rejected, 0 skipped (game or site not supported); into {db}" in result.stdout
+    assert (f"1 new hand(s) (1 clean, 0 with warnings), 0 rejected, 0 duplicate(s), 0 skipped (game or site not "
+            f"supported); into {db}") in result.stdout
     assert "2 file(s) in the folders not read (not .txt or .xml)" in result.stdout
     summary = json.loads(run("import", str(folder), "--db", str(db), "--json").stdout)
     assert (summary["database"], summary["files_ignored"], summary["hands_duplicate"]) == (str(db), 2, 1)

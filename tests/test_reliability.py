@@ -143,7 +143,7 @@ def test_killed_import_leaves_whole_hands_and_a_rerun_completes(tmp_path: Path, 
     rerun = _import_process(db_path, folder)
     out, err = rerun.communicate(timeout=300)
     assert rerun.returncode == 0, err
-    assert f"{3000 - stored} new hand(s), {stored} duplicate(s)" in out.decode()
+    assert f"{3000 - stored} new hand(s) ({3000 - stored} clean, 0 with warnings), 0 rejected, {stored} duplicate(s)" in out.decode()
     assert _assert_whole_hands(db_path) == 3000
     with sqlite3.connect(db_path) as conn:
         assert conn.execute("select count(distinct site_hand_id) from hands").fetchone()[0] == 3000
@@ -276,3 +276,5 @@ def test_watch_picks_up_new_hands_and_waits_for_a_hand_being_written(tmp_path: P
         out, err = process.communicate(timeout=30)
     assert process.returncode == 0, err
     assert "stopped" in err
+    # Ctrl-C prints the totals of the whole watch: the four hands, none rejected
+    assert "whole watch: 1 file(s): 4 new hand(s) (4 clean, 0 with warnings), 0 rejected" in out

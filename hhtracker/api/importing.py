@@ -21,7 +21,7 @@ from ..pipeline import replay_raw
 from ..rules.issues import ValidationIssue
 from ..rules.replay import ReplayedHand
 from ..stats.per_hand import per_hand_stats
-from ..store.repository import HandWriter, PreparedHand, Verdict, file_digest, immediate, open_database, prepare_hand, raw_hand_key
+from ..store.repository import HandWriter, Verdict, file_digest, immediate, open_database, prepare_hand, raw_hand_key
 from .common import issue_code
 
 
@@ -44,11 +44,14 @@ class Problem:
 
 @dataclass
 class ImportSummary:
-    """What an import did. hands_rejected counts hands that did not parse or whose replay
-    found an error (they are stored with their raw text but left out of the statistics);
-    hands_unsupported counts hands of other games, by game, in `unsupported_games`;
-    hands_repaired counts new hands that replaced a stored rejected copy (e.g. a hand cut off
-    while the site was writing it, imported whole later)."""
+    """What an import did. Every hand read is counted once: hands_new (stored, counted in
+    the statistics: hands_with_warnings of them had warnings, the others are clean),
+    hands_rejected (did not parse, or their replay found an error: stored with their raw
+    text but left out of the statistics, or found stored as rejected already and reported
+    again), hands_duplicate (a copy that counts is stored already), hands_unsupported (other
+    games, by game in `unsupported_games`). hands_repaired: of the new hands, those that
+    replaced a stored rejected copy (e.g. a hand cut off while the site was writing it,
+    imported whole later). Problems with no hand_id are file problems."""
 
     files: int = 0
     hands_new: int = 0
@@ -66,6 +69,7 @@ class ImportSummary:
         return {
             "files": self.files,
             "hands_new": self.hands_new,
+            "hands_with_warnings": self.hands_with_warnings,
             "hands_duplicate": self.hands_duplicate,
             "hands_rejected": self.hands_rejected,
             "hands_unsupported": self.hands_unsupported,
@@ -115,10 +119,7 @@ class HandOutcome:
     game: str
     replayed: ReplayedHand | None = None
     error: HandHistoryError | None = None
-    prepared: PreparedHand | None = None
-    issues: tuple[ValidationIssue, ...] = ()
-    size: int = 0  # characters of the hand's text when `raw` was emptied (worker results)
-    duplicate: bool = False  # already stored whole: not parsed again
+    duplicate: bool = False  # a good copy is stored: not parsed again
 
 
 def hand_outcome(raw: RawHand, parsers: Parsers, detected: Detected | None = None) -> HandOutcome:
@@ -137,46 +138,26 @@ def hand_outcome(raw: RawHand, parsers: Parsers, detected: Detected | None = Non
     return HandOutcome(raw, detected.site, detected.game, replayed=replayed)
 
 
-_WORKER_PARSERS: Parsers | None = None
-
-
-def _outcomes(batch: list[RawHand]) -> list[HandOutcome]:
-    """Worker process: a batch of hands (the parsers are built once per worker)."""
-    global _WORKER_PARSERS
-    if _WORKER_PARSERS is None:
-        _WORKER_PARSERS = Parsers()
-    return [_compact(hand_outcome(raw, _WORKER_PARSERS)) for raw in batch]
-
-
-def _compact(outcome: HandOutcome) -> HandOutcome:
-    """What a worker sends back: the rows to store instead of the replayed hand (far less
-    to pickle), the raw text only once (inside the rows)."""
-    if outcome.replayed is None:
-        return outcome
-    prepared = prepare_hand(outcome.replayed, per_hand_stats(outcome.replayed))
-    raw = RawHand(outcome.raw.path, outcome.raw.line, "")
-    return HandOutcome(raw, outcome.site, outcome.game, prepared=prepared, issues=outcome.replayed.issues,
-                       size=len(outcome.raw.text))
-
-
-BATCH = 100
-"""Hands per batch sent to a worker process."""
-
-
-def read_hands(path: Path, parsers: Parsers | None = None, pool=None,
-               stored: Callable[[str, str], bool] | None = None) -> Iterator[HandOutcome | Problem | OtherSiteFile]:
-    """Every hand of a file, parsed and replayed, in order; stray text and unreadable files
-    come as Problems; a file of a site we do not read as one OtherSiteFile. Streams: one hand (or, with a multiprocessing `pool`, a few batches of
-    hands) in memory at a time. stored(site, hand number) -> True skips a hand already in the
-    database before any parsing (it comes back with duplicate=True)."""
+def read_hands(path: Path, parsers: Parsers | None = None) -> Iterator[HandOutcome | Problem | OtherSiteFile]:
+    """Every hand of a file, parsed and replayed, in order, nothing stored (validate, tests);
+    stray text and unreadable files come as Problems; a file of a site we do not read as one
+    OtherSiteFile. Streams: one hand in memory at a time."""
     parsers = parsers or Parsers()
+    for item in _raw_hands(path):
+        yield hand_outcome(item, parsers) if isinstance(item, RawHand) else item
+
+
+def _raw_hands(path: Path, from_line: int = 1) -> Iterator[RawHand | Problem | OtherSiteFile]:
+    """A file's hands as read (the one reading of a file), and its problems: stray text,
+    undecodable or unreadable files, no hand at all. from_line: only what starts at that
+    line or later (`import --watch` reads a growing file on from where it stopped)."""
     name = str(path)
     seen = False
-    pending: deque = deque()  # batches submitted to the pool, oldest first
-    batch: list[RawHand] = []
-    window = 2 * (getattr(pool, "_processes", 1) or 1)
     try:
         for item in split_hands(path):
+            if item.line < from_line:
+                seen = True
+                continue
             if isinstance(item, StrayText):
                 yield Problem(name, item.line, None, "stray_text", "warning",
                               f"text outside any hand ignored: {excerpt(item.text.splitlines()[0])}")
@@ -185,38 +166,148 @@ def read_hands(path: Path, parsers: Parsers | None = None, pool=None,
                 yield item
                 return
             seen = True
-            detected = None
-            if stored is not None:
-                detected = detect(item.text.split("\n", 1)[0])
-                if detected.site is not None and stored(detected.site.value, raw_hand_key(item)):
-                    yield HandOutcome(item, detected.site, detected.game, duplicate=True)
-                    continue
-            if pool is None:
-                yield hand_outcome(item, parsers, detected)
-                continue
-            batch.append(item)
-            if len(batch) >= BATCH:
-                pending.append(pool.apply_async(_outcomes, (batch,)))
-                batch = []
-                while len(pending) > window:
-                    yield from pending.popleft().get()
+            yield item
     except HandHistoryError as error:  # the file could not be decoded (from that line on)
-        yield from _drain(pending, batch, pool)
         yield Problem(name, error.line, None, "encoding", "error", error.message)
         return
     except OSError as error:
         yield Problem(name, None, None, "unreadable", "error", f"cannot read file: {error.strerror}")
         return
-    yield from _drain(pending, batch, pool)
     if not seen:
         yield Problem(name, None, None, "no_hands", "error", "no hand histories found in this file")
 
 
-def _drain(pending: deque, batch: list[RawHand], pool) -> Iterator[HandOutcome]:
-    if pool is not None and batch:
-        pending.append(pool.apply_async(_outcomes, (batch,)))
-    while pending:
-        yield from pending.popleft().get()
+@dataclass
+class _Tally:
+    """What the import of (part of) a file did: hands counted by what became of them, and
+    the hands' problems. Worker processes send theirs back; tallies add up."""
+
+    counts: Counter[str] = field(default_factory=Counter)
+    unsupported_games: Counter[str] = field(default_factory=Counter)
+    problems: list[Problem] = field(default_factory=list)
+
+    def add(self, other: _Tally) -> None:
+        self.counts.update(other.counts)
+        self.unsupported_games.update(other.unsupported_games)
+        self.problems.extend(other.problems)
+
+    def into(self, summary: ImportSummary) -> None:
+        counts = self.counts
+        summary.hands_new += counts[Verdict.NEW.value] + counts[Verdict.REPAIRED.value]
+        summary.hands_repaired += counts[Verdict.REPAIRED.value]
+        summary.hands_with_warnings += counts["warnings"]
+        summary.hands_duplicate += counts[Verdict.DUPLICATE.value]
+        summary.hands_rejected += counts[Verdict.REJECTED.value] + counts[Verdict.REJECTED_AGAIN.value]
+        summary.hands_unsupported += counts["unsupported"]
+        summary.unsupported_games.update(self.unsupported_games)
+        summary.problems.extend(self.problems)
+
+
+@dataclass(frozen=True, slots=True)
+class _QueuedHand:
+    """What the importer remembers of a hand handed to the writer: whether it had warnings,
+    and its problems (reported unless the writer finds a good copy stored)."""
+
+    warnings: bool
+    problems: tuple[Problem, ...]
+
+
+class _HandStore:
+    """One file's hands into the database, one after another: a hand already stored whole
+    is found by its number before any parsing; the others are parsed, replayed, given their
+    statistics and rows, and handed to the HandWriter, which writes them in batches. Used in
+    this process and, with --jobs, in each worker process for the batches it is sent."""
+
+    def __init__(self, db, file_id: int, parsers: Parsers, on_wait: Callable[[], None] | None = None) -> None:
+        self.writer = HandWriter(db, file_id, on_wait)
+        self.parsers = parsers
+        self.tally = _Tally()
+        self._started: float | None = None
+
+    def outcome(self, raw: RawHand) -> HandOutcome:
+        """The hand parsed and replayed, or found stored (duplicate=True, not parsed)."""
+        detected = detect(raw.text.split("\n", 1)[0])
+        if detected.site is not None and detected.is_badugi:
+            found = self.writer.stored(detected.site.value, raw_hand_key(raw))
+            if found is not None and found.counts:
+                return HandOutcome(raw, detected.site, detected.game, duplicate=True)
+        return hand_outcome(raw, self.parsers, detected)
+
+    def take(self, item: HandOutcome) -> None:
+        """Count the hand, or queue it for the writer (which writes a batch when it holds
+        FLUSH_HANDS hands or its first one waited FLUSH_SECONDS)."""
+        writer = self.writer
+        name = item.raw.path
+        if item.duplicate:
+            self.tally.counts[Verdict.DUPLICATE.value] += 1
+            writer.file_counts["hands_duplicate"] += 1
+            return
+        if item.replayed is None and item.error is None:
+            self.tally.counts["unsupported"] += 1
+            self.tally.unsupported_games[item.game] += 1
+            writer.file_counts["hands_unsupported"] += 1
+            return
+        if item.error is not None:
+            issue = ValidationIssue.of(issue_code(item.error.code), item.error.message, item.error.line)
+            key = raw_hand_key(item.raw)
+            writer.add_rejected(item.site.value, item.raw, issue, _QueuedHand(
+                False, (Problem(name, item.error.line, key, issue.code.value, "error", item.error.message),)))
+        else:
+            replayed = item.replayed
+            prepared = prepare_hand(replayed, per_hand_stats(replayed))
+            writer.add_prepared(prepared, _QueuedHand(prepared.status == "warning", tuple(
+                Problem(name, issue.line, prepared.site_hand_id, issue.code.value, issue.severity.value, issue.message)
+                for issue in replayed.issues
+            )))
+        now = time.monotonic()
+        if self._started is None:
+            self._started = now
+        if writer.queued_hands >= FLUSH_HANDS or now - self._started >= FLUSH_SECONDS:
+            self.flush()
+
+    def flush(self) -> None:
+        """Write the queued hands (one write transaction) and count what became of them."""
+        self._started = None
+        counts = self.tally.counts
+        for queued, verdict in self.writer.flush():
+            counts[verdict.value] += 1
+            if verdict is Verdict.DUPLICATE:
+                continue
+            self.tally.problems.extend(queued.problems)
+            if queued.warnings and verdict in (Verdict.NEW, Verdict.REPAIRED):
+                counts["warnings"] += 1
+
+    def finish(self) -> _Tally:
+        """Write what is queued and the file's counters; the tally of what this store did."""
+        self.flush()
+        self.writer.write_file_counts()
+        return self.tally
+
+
+_WORKER: dict[str, object] = {}
+
+
+def _worker_batch(db_path: Path, file_id: int, batch: list[RawHand], on_wait: Callable[[], None] | None) -> _Tally:
+    """Worker process (--jobs): a batch of one file's hands parsed, checked and written to
+    the database by the worker itself (its own connection, opened once), so that only the
+    raw texts go out and only the tally comes back."""
+    if _WORKER.get("db_path") != str(db_path):
+        _WORKER.update(db_path=str(db_path), db=open_database(db_path), parsers=_WORKER.get("parsers") or Parsers())
+    store = _HandStore(_WORKER["db"], file_id, _WORKER["parsers"], on_wait)  # type: ignore[arg-type]
+    for raw in batch:
+        store.take(store.outcome(raw))
+    return store.finish()
+
+
+BATCH = 250
+"""Hands per batch sent to a worker process (--jobs): about a quarter of a second of work,
+written by the worker in one transaction."""
+
+FLUSH_HANDS = 500
+FLUSH_SECONDS = 0.5
+"""A batch of hands is written (one short write transaction) when it holds FLUSH_HANDS
+hands or its first hand waited FLUSH_SECONDS: a reader or a second importer waits at most
+about that long, and a killed import loses at most one batch, never part of a hand."""
 
 
 def import_paths(
@@ -231,25 +322,28 @@ def import_paths(
 
     Hands are written in batches of whole hands (FLUSH_HANDS, FLUSH_SECONDS), each in one
     short write transaction; on_wait() is called when another program holds the write lock
-    and we wait for it (once per wait). progress(path, bytes) is called as each hand is read, with
-    the hand's size in characters (an estimate of bytes), and once per file at its end with
-    0. jobs > 1 parses, replays and computes statistics in that many worker processes (this
-    process reads and stores). raises FileNotFoundError for a path that does not exist
-    (nothing is imported then).
+    and we wait for it (once per wait). progress(path, characters) is called as hands are
+    read, with their size in characters (an estimate of bytes), and once per file at its end
+    with 0. jobs > 1: that many worker processes parse, check and write batches of BATCH
+    hands each (this process reads the files and hands out the batches). raises
+    FileNotFoundError for a path that does not exist (nothing is imported then).
     """
     files = expand_paths(paths)
-    db = open_database(db_path, on_wait)
-    summary = ImportSummary()
-    parsers = Parsers()
     pool = None
-    if jobs > 1:
+    if jobs > 1:  # made before the database is opened: no connection crosses a fork
         import multiprocessing
 
         pool = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork").Pool(jobs)
+    db = open_database(db_path, on_wait)
+    summary = ImportSummary()
+    parsers = Parsers()
     try:
         for path in files:
             summary.files += 1
-            _import_file(db, parsers, path, summary, progress, pool, on_wait=on_wait)
+            if pool is None:
+                _import_file(db, parsers, path, summary, progress, on_wait=on_wait)
+            else:
+                _import_file_in_workers(db, db_path, pool, jobs, path, summary, progress, on_wait)
     finally:
         db.close()
         if pool is not None:
@@ -258,112 +352,119 @@ def import_paths(
     return summary
 
 
-def _held_tail(items: Iterator[HandOutcome | Problem], hold_tail: bool, summary: ImportSummary) -> Iterator[HandOutcome | Problem]:
-    """With hold_tail, a file's last hand that is cut off is not passed on (a site client may
-    still be writing it: `import --watch` picks it up when it is complete)."""
-    if not hold_tail:
-        yield from items
-        return
-    held: HandOutcome | Problem | None = None
+def _file_row(db, path: Path, on_wait: Callable[[], None] | None) -> int:
+    """A new row of the files table for this import of `path`; its id."""
+    with immediate(db, on_wait):
+        return db["files"].insert(
+            {"path": str(path.resolve()), "size": path.stat().st_size, "sha256": file_digest(path),
+             "imported_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+             "hands_new": 0, "hands_duplicate": 0, "hands_rejected": 0, "hands_unsupported": 0}
+        ).last_pk
+
+
+def _file_level(item: Problem | OtherSiteFile, summary: ImportSummary) -> None:
+    if isinstance(item, OtherSiteFile):
+        summary.skipped_sites[item.site] += 1
+    else:
+        summary.problems.append(item)
+
+
+def _import_file(db, parsers: Parsers, path: Path, summary: ImportSummary, progress, *,
+                 hold_tail: bool = False, on_wait: Callable[[], None] | None = None, from_line: int = 1) -> int:
+    """Import one file (from line `from_line` on); returns the line to read on from next
+    time: that of a last hand held back (hold_tail), else the line after the last hand."""
+    store = _HandStore(db, _file_row(db, path, on_wait), parsers, on_wait)
+    outcomes = (store.outcome(item) if isinstance(item, RawHand) else item for item in _raw_hands(path, from_line))
+    resume = _Resume(from_line)
+    for item in _held_tail(outcomes, hold_tail, path, summary, resume):
+        if not isinstance(item, HandOutcome):
+            _file_level(item, summary)
+            continue
+        if progress:
+            progress(path, len(item.raw.text) + 4)
+        store.take(item)
+    store.finish().into(summary)
+    if progress:
+        progress(path, 0)
+    return resume.next_line
+
+
+@dataclass(slots=True)
+class _Resume:
+    """Where `import --watch` reads a file on from at its next look."""
+
+    next_line: int
+
+
+def _import_file_in_workers(db, db_path: Path, pool, jobs: int, path: Path, summary: ImportSummary, progress,
+                            on_wait: Callable[[], None] | None) -> None:
+    file_id = _file_row(db, path, on_wait)
+    tally = _Tally()
+    pending: deque = deque()  # batches handed to the workers, oldest first
+    batch: list[RawHand] = []
+
+    def send() -> None:
+        pending.append(pool.apply_async(_worker_batch, (db_path, file_id, batch, on_wait)))
+        while len(pending) > 2 * jobs:
+            tally.add(pending.popleft().get())
+
+    for item in _raw_hands(path):
+        if not isinstance(item, RawHand):
+            _file_level(item, summary)
+            continue
+        if progress:
+            progress(path, len(item.text) + 4)
+        batch.append(item)
+        if len(batch) >= BATCH:
+            send()
+            batch = []
+    if batch:
+        send()
+    while pending:
+        tally.add(pending.popleft().get())
+    tally.into(summary)
+    if progress:
+        progress(path, 0)
+
+
+def _held_tail(items: Iterator[HandOutcome | Problem | OtherSiteFile], hold_tail: bool, path: Path,
+               summary: ImportSummary, resume: _Resume) -> Iterator[HandOutcome | Problem | OtherSiteFile]:
+    """With hold_tail (`import --watch`), a file's last hand is not passed on while a site
+    client may still be writing it: cut off before its summary, or cut inside its last
+    line (the file does not end with a line break and the hand fails at its last line).
+    The next look picks it up when it is complete. resume.next_line: the line after the
+    last hand passed on, or the held hand's."""
+    held: HandOutcome | Problem | OtherSiteFile | None = None
     for item in items:
         if held is not None:
             yield held
         held = item
+        if isinstance(item, HandOutcome):
+            resume.next_line = item.raw.line + item.raw.text.count("\n") + 1
+        if not hold_tail:
+            yield item
+            held = None
     if held is None:
         return
-    if isinstance(held, HandOutcome) and held.error is not None and held.error.code == "truncated":
+    if isinstance(held, HandOutcome) and held.error is not None and _still_written(held, path):
         summary.hands_pending += 1
+        resume.next_line = held.raw.line
         return
     yield held
 
 
-FLUSH_HANDS = 500
-FLUSH_SECONDS = 0.5
-
-
-def _import_file(db, parsers: Parsers, path: Path, summary: ImportSummary, progress, pool=None,
-                 hold_tail: bool = False, on_wait: Callable[[], None] | None = None) -> None:
-    name = str(path)
-    counts: Counter[str] = Counter()
-    with immediate(db, on_wait):
-        file_id = db["files"].insert(
-            {"path": str(path.resolve()), "size": path.stat().st_size, "sha256": file_digest(path),
-             "imported_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds")}
-        ).last_pk
-    writer = HandWriter(db, file_id, on_wait)
-
-    def already(site: str, number: str) -> bool:
-        found = writer.stored(site, number)
-        return found is not None and found.status != "rejected"
-
-    def flush() -> None:
-        for queued, verdict in writer.flush():
-            counts[verdict.value] += 1
-            if verdict is Verdict.DUPLICATE:
-                continue
-            summary.problems.extend(queued.problems)
-            if verdict in (Verdict.NEW, Verdict.REPAIRED) and queued.status in ("error", "warning"):
-                counts["stored_error" if queued.status == "error" else "warnings"] += 1
-
-    started: float | None = None
-    for item in _held_tail(read_hands(path, parsers, pool, stored=already), hold_tail, summary):
-        if isinstance(item, Problem):
-            summary.problems.append(item)
-            continue
-        if isinstance(item, OtherSiteFile):
-            summary.skipped_sites[item.site] += 1
-            continue
-        if progress:
-            progress(path, (len(item.raw.text) or item.size) + 4)
-        if item.duplicate:  # found stored before parsing
-            counts[Verdict.DUPLICATE.value] += 1
-            writer.file_counts["hands_duplicate"] += 1
-            continue
-        if item.replayed is None and item.error is None and item.prepared is None:
-            counts["unsupported"] += 1
-            writer.file_counts["hands_unsupported"] += 1
-            summary.unsupported_games[item.game] += 1
-            continue
-        if item.error is not None:
-            issue = ValidationIssue.of(issue_code(item.error.code), item.error.message, item.error.line)
-            key = raw_hand_key(item.raw)
-            # Rejected again (stored or not): said every time, never as a silent duplicate.
-            writer.add_rejected(item.site.value, item.raw, issue, _QueuedHand(
-                "rejected", (Problem(name, item.error.line, key, issue.code.value, "error", item.error.message),)))
-        else:
-            prepared = item.prepared
-            if prepared is None:  # computed here (no worker processes)
-                prepared = prepare_hand(item.replayed, per_hand_stats(item.replayed))
-            issues = item.replayed.issues if item.replayed is not None else item.issues
-            writer.add_prepared(prepared, _QueuedHand(prepared.status, tuple(
-                Problem(name, issue.line, prepared.site_hand_id, issue.code.value, issue.severity.value, issue.message)
-                for issue in issues
-            )))
-        now = time.monotonic()
-        if started is None:
-            started = now
-        if writer.queued_hands >= FLUSH_HANDS or now - started >= FLUSH_SECONDS:
-            flush()
-            started = None
-    flush()
-    writer.write_file_counts()
-    if progress:
-        progress(path, 0)
-    summary.hands_new += counts[Verdict.NEW.value] + counts[Verdict.REPAIRED.value]
-    summary.hands_duplicate += counts[Verdict.DUPLICATE.value]
-    summary.hands_rejected += counts["stored_error"] + counts[Verdict.REJECTED.value] + counts[Verdict.REJECTED_AGAIN.value]
-    summary.hands_unsupported += counts["unsupported"]
-    summary.hands_with_warnings += counts["warnings"]
-    summary.hands_repaired += counts[Verdict.REPAIRED.value]
-
-
-@dataclass(frozen=True, slots=True)
-class _QueuedHand:
-    """What the importer remembers of a hand handed to the writer: the status it is stored
-    with, and its problems (reported unless the writer finds it is a duplicate)."""
-
-    status: str
-    problems: tuple[Problem, ...]
+def _still_written(outcome: HandOutcome, path: Path) -> bool:
+    """Whether a file's last hand, which failed, looks like one a client is still writing."""
+    if outcome.error.code == "truncated":
+        return True
+    last_line = outcome.raw.line + outcome.raw.text.count("\n")
+    try:
+        with open(path, "rb") as handle:
+            handle.seek(-1, 2)
+            ends_with_break = handle.read(1) in (b"\n", b"\r")
+    except OSError:
+        return False
+    return not ends_with_break and outcome.error.line == last_line
 
 
 def watch(
@@ -374,14 +475,18 @@ def watch(
     on_import: Callable[[ImportSummary], None] | None = None,
     rounds: int | None = None,
     on_wait: Callable[[], None] | None = None,
+    total: ImportSummary | None = None,
 ) -> None:
     """Keep importing new and growing files under `paths` (auto-import while a site client
     writes its hand histories). Every `interval` seconds the files whose size or time
     changed are imported again: stored hands are skipped by number, new ones added, and a
     last hand still being written is left for the next round instead of being rejected.
-    on_import(summary) is called after each round that imported something; `rounds` stops
-    after that many rounds (None: until KeyboardInterrupt, which is left to the caller)."""
+    on_import(summary) is called after each round that found a hand not stored before or a
+    problem (so a look reports only what changed); `total`, when given, sums every round
+    (what Ctrl-C reports). `rounds` stops after that many rounds (None: until
+    KeyboardInterrupt, which is left to the caller)."""
     seen: dict[Path, tuple[int, int]] = {}
+    next_line: dict[Path, int] = {}
     done = 0
     parsers = Parsers()
     while rounds is None or done < rounds:
@@ -399,6 +504,8 @@ def watch(
             key = (stat.st_size, stat.st_mtime_ns)
             if seen.get(path) != key:
                 changed.append(path)
+                if seen.get(path, (0, 0))[0] > stat.st_size:  # rewritten shorter: read it again whole
+                    next_line.pop(path, None)
                 seen[path] = key
         if changed:
             summary = ImportSummary()
@@ -406,10 +513,27 @@ def watch(
             try:
                 for path in changed:
                     summary.files += 1
-                    _import_file(db, parsers, path, summary, None, None, hold_tail=True, on_wait=on_wait)
+                    next_line[path] = _import_file(db, parsers, path, summary, None, hold_tail=True, on_wait=on_wait,
+                                                   from_line=next_line.get(path, 1))
             finally:
                 db.close()
-            if on_import is not None:
+            if total is not None:
+                _add_summary(total, summary)
+                total.files = len(next_line)
+            news = summary.hands_new + summary.hands_rejected + summary.hands_unsupported + summary.hands_pending
+            if on_import is not None and (news or summary.problems):
                 on_import(summary)
         if rounds is None or done < rounds:
             time.sleep(interval)
+
+
+def _add_summary(total: ImportSummary, part: ImportSummary) -> None:
+    """Add a watch round's summary to the whole watch's (pending: the last round's hands
+    still being written; the caller counts the files)."""
+    for name in ("hands_new", "hands_duplicate", "hands_rejected", "hands_unsupported", "hands_with_warnings",
+                 "hands_repaired"):
+        setattr(total, name, getattr(total, name) + getattr(part, name))
+    total.hands_pending = part.hands_pending
+    total.unsupported_games.update(part.unsupported_games)
+    total.skipped_sites.update(part.skipped_sites)
+    total.problems.extend(part.problems)

@@ -91,16 +91,22 @@ def short_name(name: str, width: int = NAME_WIDTH) -> str:
     return name if len(name) <= width else "…" + name[-(width - 1):]
 
 
-def _print_summary(summary: api.ImportSummary, db_path: Path, ignored: int = 0) -> None:
+def _print_summary(summary: api.ImportSummary, db_path: Path, ignored: int = 0, *, title: str = "",
+                   errors: bool = True) -> None:
+    """The import's summary: hands counted once each (new = clean + with warnings, rejected,
+    duplicate, skipped), file problems apart from the hands' warnings; each error first, on
+    stderr, unless `errors` is False."""
     for problem in summary.problems:
-        if problem.severity == "error":
+        if errors and problem.severity == "error":
             stderr.print(api.safe(problem), markup=False, highlight=False)
-    warnings = sum(1 for p in summary.problems if p.severity == "warning")
-    file_errors = sum(1 for p in summary.problems if p.severity == "error" and p.hand_id is None)
+    hand_warnings = sum(1 for p in summary.problems if p.severity == "warning" and p.hand_id is not None)
+    file_problems = sum(1 for p in summary.problems if p.hand_id is None)
+    clean = summary.hands_new - summary.hands_with_warnings
     stdout.print(
-        f"{summary.files} file(s): {summary.hands_new} new hand(s), {summary.hands_duplicate} duplicate(s), "
-        f"{summary.hands_rejected} rejected, {summary.hands_unsupported} skipped (game or site not supported)"
-        + (f", {file_errors} file problem(s)" if file_errors else "")
+        f"{title}{summary.files} file(s): {summary.hands_new} new hand(s) ({clean} clean, {summary.hands_with_warnings} with warnings), "
+        f"{summary.hands_rejected} rejected, {summary.hands_duplicate} duplicate(s), "
+        f"{summary.hands_unsupported} skipped (game or site not supported)"
+        + (f", {file_problems} file problem(s)" if file_problems else "")
         + (f"; {summary.hands_repaired} replaced a rejected copy" if summary.hands_repaired else "")
         + f"; into {db_path}",
         markup=False, highlight=False,
@@ -112,15 +118,19 @@ def _print_summary(summary: api.ImportSummary, db_path: Path, ignored: int = 0) 
         stdout.print(f"skipped by game: {games}", markup=False, highlight=False)
     if summary.skipped_sites:
         stdout.print(skipped_sites_line(summary.skipped_sites), markup=False, highlight=False)
-    if warnings:
+    if hand_warnings:
         stdout.print(
-            f"{warnings} warning(s) in {summary.hands_with_warnings} hand(s) (hands kept); see `hhtracker validate` or --json",
+            f"{hand_warnings} warning(s) in {summary.hands_with_warnings} hand(s) (hands kept); see `hhtracker validate` or --json",
             markup=False, highlight=False,
         )
+    if summary.hands_pending:
+        stdout.print(f"{summary.hands_pending} hand(s) still being written, left for the next look",
+                     markup=False, highlight=False)
 
 
 def _watch(paths: list[Path], db: Path, interval: float, json_output: bool) -> None:
-    """Auto-import until Ctrl-C: one summary per round that found something new."""
+    """Auto-import until Ctrl-C: one summary per look that found something new, and the
+    totals of the whole watch at Ctrl-C."""
     stderr.print(f"watching {', '.join(str(p) for p in paths)} every {interval:g} s; Ctrl-C stops",
                  markup=False, highlight=False)
 
@@ -129,11 +139,13 @@ def _watch(paths: list[Path], db: Path, interval: float, json_output: bool) -> N
             print_json({"database": str(db), **summary.as_json()})
         else:
             _print_summary(summary, db)
-            if summary.hands_pending:
-                stdout.print(f"{summary.hands_pending} hand(s) still being written, left for later",
-                             markup=False, highlight=False)
 
+    total = api.ImportSummary()
     try:
-        api.watch(paths, db, interval=interval, on_import=report, on_wait=_say_waiting)
+        api.watch(paths, db, interval=interval, on_import=report, on_wait=_say_waiting, total=total)
     except KeyboardInterrupt:
         stderr.print("stopped", markup=False, highlight=False)
+        if json_output:
+            print_json({"database": str(db), "watch_total": True, **total.as_json()})
+        else:
+            _print_summary(total, db, title="whole watch: ", errors=False)  # (each error was shown at its look)

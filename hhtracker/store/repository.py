@@ -159,13 +159,19 @@ class PreparedHand:
 
 
 class Verdict(StrEnum):
-    """What the writer did with a queued hand (HandWriter.flush)."""
+    """What the writer did with a queued hand (HandWriter.flush). A hand "counts" when its
+    status is ok or warning; a rejected hand (one that did not parse, or whose replay found
+    an error) is stored with its raw text but left out of the statistics."""
 
-    NEW = "new"  # stored (its status may be ok, warning or error)
-    REPAIRED = "repaired"  # stored, in place of a stored rejected copy
-    DUPLICATE = "duplicate"  # a good copy is stored already: nothing written
-    REJECTED = "rejected"  # stored as rejected: its raw text and why
-    REJECTED_AGAIN = "rejected_again"  # rejected, and stored as rejected already: nothing written
+    NEW = "new"  # a hand that counts, stored
+    REPAIRED = "repaired"  # a hand that counts, stored in place of a stored rejected copy
+    DUPLICATE = "duplicate"  # a copy that counts is stored already: nothing written
+    REJECTED = "rejected"  # a rejected hand, stored (in place of a copy that did not parse)
+    REJECTED_AGAIN = "rejected_again"  # a rejected hand stored as rejected already: nothing written
+
+
+COUNTING = ("ok", "warning")
+"""The statuses of the hands that count (in the statistics)."""
 
 
 @dataclass(slots=True)
@@ -184,11 +190,26 @@ class StoredHand:
     row_id: int
     status: str
 
+    @property
+    def counts(self) -> bool:
+        return self.status in COUNTING
+
 
 FILE_COUNTERS = {Verdict.NEW: "hands_new", Verdict.REPAIRED: "hands_new", Verdict.DUPLICATE: "hands_duplicate",
                  Verdict.REJECTED: "hands_rejected", Verdict.REJECTED_AGAIN: "hands_rejected"}
-"""The files table's counter each verdict adds to (a stored hand of status error is new and
-rejected both, as the import summary counts it)."""
+"""The files table's counter each verdict adds to."""
+
+
+def _verdict(status: str, stored: str | None) -> Verdict:
+    """What becomes of a hand of `status` when a copy of `stored` status (None: none) is
+    stored already."""
+    if stored in COUNTING:
+        return Verdict.DUPLICATE
+    if status in COUNTING:
+        return Verdict.NEW if stored is None else Verdict.REPAIRED
+    if stored is None or (stored == "rejected" and status == "error"):  # a copy that parses replaces one that did not
+        return Verdict.REJECTED
+    return Verdict.REJECTED_AGAIN
 
 
 class HandWriter:
@@ -272,26 +293,18 @@ class HandWriter:
             for entry in queue:
                 key = (entry.site, entry.number)
                 earlier = in_batch.get(key)
-                status = earlier[1] if earlier is not None else (stored[key].status if key in stored else None)
-                if status is not None and status != "rejected":
-                    verdict = Verdict.DUPLICATE
-                elif entry.status == "rejected":
-                    verdict = Verdict.REJECTED if status is None else Verdict.REJECTED_AGAIN
-                elif status is None:
-                    verdict = Verdict.NEW
-                else:  # a complete copy of a hand stored (or queued) as rejected
-                    verdict = Verdict.REPAIRED
-                    if earlier is not None:
-                        kept[earlier[0]] = None
-                    else:
-                        self._delete(stored.pop(key).row_id)
+                found = stored.get(key)
+                verdict = _verdict(entry.status, earlier[1] if earlier is not None else found.status if found else None)
                 verdicts.append((entry.tag, verdict))
                 self.file_counts[FILE_COUNTERS[verdict]] += 1
-                if entry.status == "error" and verdict in (Verdict.NEW, Verdict.REPAIRED):
-                    self.file_counts["hands_rejected"] += 1  # stored, but left out of the statistics
-                if verdict in (Verdict.NEW, Verdict.REPAIRED, Verdict.REJECTED):
-                    in_batch[key] = (len(kept), entry.status)
-                    kept.append(entry)
+                if verdict in (Verdict.DUPLICATE, Verdict.REJECTED_AGAIN):
+                    continue
+                if earlier is not None:  # the copy queued in this batch is replaced
+                    kept[earlier[0]] = None
+                elif found is not None:  # the stored copy is replaced
+                    self._delete(stored.pop(key).row_id)
+                in_batch[key] = (len(kept), entry.status)
+                kept.append(entry)
             self._write([entry for entry in kept if entry is not None])
             self._update_file()
         return verdicts
@@ -304,9 +317,11 @@ class HandWriter:
                 self._update_file()
 
     def _update_file(self) -> None:
+        """Add what this writer counted since it last wrote to the file's counters (several
+        writers may count hands of one file: --jobs)."""
         counters = ("hands_new", "hands_duplicate", "hands_rejected", "hands_unsupported")
-        self.db.execute(f"update files set {', '.join(f'{c} = ?' for c in counters)} where id = ?",
-                        [*(self.file_counts[c] for c in counters), self.file_id])
+        self.db.execute(f"update files set {', '.join(f'{c} = {c} + ?' for c in counters)} where id = ?",
+                        [*(self.file_counts[c] - self._written_counts[c] for c in counters), self.file_id])
         self._written_counts = Counter(self.file_counts)
 
     def _write(self, hands: list[_Queued]) -> None:
