@@ -16,6 +16,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from itertools import chain
 from dataclasses import dataclass, field
 from enum import StrEnum
 from operator import attrgetter, itemgetter
@@ -505,13 +506,14 @@ _STAT_GETTER = attrgetter(*STAT_KEYS)
 _DRAW_GETTER = attrgetter(*DRAW_KEYS)
 
 
+_DONE_AND_OPPORTUNITY = attrgetter("done", "opportunity")
+
+
 def _fact_values(facts: PlayerHandStats) -> list[object]:
     """The values of FACT_COLUMNS for one player's facts, in that order (a list, not a dict:
-    this runs for every player of every imported hand)."""
-    values: list[object] = []
-    for fact in _STAT_GETTER(facts):
-        values.append(int(fact.done))
-        values.append(int(fact.opportunity))
+    this runs for every player of every imported hand). A Fact's bools are stored as the
+    integers 0 and 1 (SQLite stores a bool as its int)."""
+    values: list[object] = list(chain.from_iterable(map(_DONE_AND_OPPORTUNITY, _STAT_GETTER(facts))))
     values.extend(_DRAW_GETTER(facts))
     values.append(facts.showdown_class)
     return values
