@@ -90,6 +90,8 @@ def test_undecodable_hand_is_rejected_and_stays_so_after_reprocess(tmp_path: Pat
     assert result.exit_code == 1
     assert f"bad_byte.txt:{third + 3}: error [encoding] not valid utf-8 text (byte 0xe9)" in result.stderr
     assert "8 new hand(s)" in result.stdout and "1 rejected" in result.stdout
+    with sqlite3.connect(db_path) as conn:  # stored as the error it is (it was stored as a warning)
+        assert conn.execute("select severity from validation_issues where code = 'encoding'").fetchall() == [("error",)]
     again = run("reprocess", "--db", str(db_path))
     assert "9 hand(s) reprocessed: 0 rejected before and valid now, 0 changed status, 1 still rejected" in again.stdout
     statuses = [r["status"] for r in sqlite_utils.Database(db_path)["hands"].rows]

@@ -60,6 +60,7 @@ class Code(StrEnum):
 ERROR_CODES = frozenset(
     {
         Code.SYNTAX,
+        Code.ENCODING,
         Code.TRUNCATED,
         Code.UNKNOWN_PLAYER,
         Code.DUPLICATE_SEAT,

@@ -354,6 +354,13 @@ def m004_pokertracker_positions(db: Database) -> None:
         summary.rebuild(db)
 
 
+@migrations()
+def m005_encoding_is_an_error(db: Database) -> None:
+    """A hand rejected for bytes not valid in its file's encoding was stored with its issue
+    marked a warning (the code was missing from ERROR_CODES): it is an error."""
+    db.execute("update validation_issues set severity = 'error' where code = 'encoding'")
+
+
 VIEWS = ("player_stats", "player_position_stats", "player_draw_stats", "player_showdown_classes", "player_luck", "hand_facts")
 
 
