@@ -1,7 +1,14 @@
-"""Import throughput, peak memory and query times on generated hands.
+"""Import speed against a plain regular-expression scan of the same files, in the same run
+(absolute times drift on shared machines: the ratio is the figure to watch), with one job
+and two, peak memory, two importers at once, and the start-up time of every command.
 
-Run on demand (not in CI):  python benchmarks/bench_import.py [--hands 20000] [--tables 8]
-Prints a Markdown block to paste into benchmarks/RESULTS.md.
+Run on demand (not in CI):
+
+    python benchmarks/bench_import.py [--hands 100000] [--sng-hands 20000] [--skip-generated]
+
+Inputs: `--hands` generated hands (hhtracker generate, 8 tables) and the real sit-and-go
+file of ../shared/corpus repeated to `--sng-hands` hands with unique hand numbers. Each
+import goes into a fresh database. Prints a Markdown block for benchmarks/RESULTS.md.
 """
 
 from __future__ import annotations
@@ -10,7 +17,8 @@ import argparse
 import datetime as dt
 import os
 import platform
-import resource
+import re
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -18,73 +26,120 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from hhtracker.generate import generate_files, generate_hands  # noqa: E402
-from hhtracker.parse.pokerstars import PokerStarsParser  # noqa: E402
-from hhtracker.parse.read import RawHand  # noqa: E402
-from hhtracker.rules.replay import replay  # noqa: E402
-from hhtracker.stats.per_hand import per_hand_stats  # noqa: E402
-from hhtracker.store.repository import prepare_hand  # noqa: E402
+SHARED = ROOT.parent / "shared"
+SCAN = SHARED / "tools" / "regex_scan.py"
+SNG = SHARED / "corpus" / "PokerStars__badugi_FL_SNG_201011.txt"
+HHTRACKER = [sys.executable, "-m", "hhtracker"]
 
 
-def cli(*args: str) -> tuple[float, int]:
-    """Wall seconds and peak RSS (KB) of one hhtracker command in a fresh process."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+def timed(command: list[str]) -> tuple[float, int, subprocess.CompletedProcess]:
+    """Wall seconds, peak RSS in MB (GNU time's %M) and the result of one command."""
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "hhtracker", *args], cwd=ROOT, check=False,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    result = subprocess.run(["/usr/bin/time", "-f", "%M", *command], cwd=ROOT, capture_output=True, text=True)
     seconds = time.perf_counter() - start
-    return seconds, max(before, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+    peak = int(result.stderr.strip().splitlines()[-1]) // 1024 if result.stderr.strip() else 0
+    return seconds, peak, result
 
 
-def stages(count: int) -> dict[str, float]:
-    """Hands per second of each stage, in this process, on `count` generated hands."""
-    raws = [RawHand("bench", 1, h.text) for h in generate_hands(hands=count, seed=99, tables=4)]
-    parser = PokerStarsParser()
-    t0 = time.perf_counter()
-    parsed = [parser.parse(r) for r in raws]
-    t1 = time.perf_counter()
-    replayed = [replay(p) for p in parsed]
-    t2 = time.perf_counter()
-    facts = [per_hand_stats(r) for r in replayed]
-    t3 = time.perf_counter()
-    for r, f in zip(replayed, facts):
-        prepare_hand(r, f)
-    t4 = time.perf_counter()
-    return {"parse": count / (t1 - t0), "replay": count / (t2 - t1), "statistics": count / (t3 - t2),
-            "rows": count / (t4 - t3), "all four": count / (t4 - t0)}
+def repeated_sng(out: Path, hands: int) -> Path:
+    """The real SNG file's hands repeated until `hands` hands, each copy's hand numbers
+    (and tournament numbers) shifted so that every hand is new to the database."""
+    text = SNG.read_text(encoding="utf-8-sig")
+    blocks = [b for b in re.split(r"\n\s*\n(?=PokerStars )", text.strip()) if b.startswith("PokerStars ")]
+    path = out / "sng_repeated.txt"
+    with open(path, "w", encoding="utf-8") as handle:
+        for n in range(hands):
+            copy, block = divmod(n, len(blocks))
+            shifted = re.sub(r"(Game|Hand) #(\d+)", lambda m: f"{m.group(1)} #{int(m.group(2)) + copy * 10**9}",
+                             blocks[block], count=1)
+            shifted = re.sub(r"Tournament #(\d+)", lambda m: f"Tournament #{int(m.group(1)) + copy}", shifted, count=1)
+            handle.write(shifted + "\n\n\n")
+    return path
+
+
+def stored(db: Path) -> int:
+    with sqlite3.connect(db) as conn:
+        return conn.execute("select count(*) from hands").fetchone()[0]
+
+
+def import_rows(label: str, files: list[Path], hands: int, work: Path) -> list[str]:
+    """Scan, import with --jobs 1, import with --jobs 2 (fresh databases), scan again; the
+    ratio uses the mean of the two scans around the imports."""
+    rows = []
+    scan_a, _, _ = timed([sys.executable, str(SCAN), *map(str, files)])
+    runs = {}
+    for jobs in (1, 2):
+        db = work / f"{label}-jobs{jobs}.db"
+        seconds, peak, result = timed([*HHTRACKER, "import", "-q", "--jobs", str(jobs), "--db", str(db), *map(str, files)])
+        assert stored(db) == hands, (label, jobs, stored(db), result.stderr[-500:])
+        runs[jobs] = (seconds, peak)
+    scan_b, _, _ = timed([sys.executable, str(SCAN), *map(str, files)])
+    scan = (scan_a + scan_b) / 2
+    for jobs, (seconds, peak) in runs.items():
+        speedup = "" if jobs == 1 else f"{runs[1][0] / seconds:.2f}x"
+        rows.append(f"| {label} | {jobs} | {seconds:.1f} | {hands / seconds:,.0f} | {scan:.2f} | "
+                    f"{seconds / scan:.1f} | {speedup} | {peak} MB |")
+    return rows
+
+
+def two_importers(files: list[Path], hands: int, work: Path) -> str:
+    """Two `hhtracker import` of the same files into one database at the same time."""
+    db = work / "two.db"
+    start = time.perf_counter()
+    processes = [subprocess.Popen([*HHTRACKER, "import", "-q", "--db", str(db), *map(str, files)], cwd=ROOT,
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(2)]
+    outputs = [p.communicate() for p in processes]
+    seconds = time.perf_counter() - start
+    codes = [p.returncode for p in processes]
+    tracebacks = sum("Traceback" in err for _, err in outputs)
+    waits = sum(err.count("waiting for another import") for _, err in outputs)
+    return (f"two importers of the same {hands:,} hands at once: {seconds:.1f} s for both, exit codes {codes}, "
+            f"{stored(db):,} hands stored ({hands:,} expected), {tracebacks} tracebacks, "
+            f"{waits} 'waiting for another import' messages")
+
+
+def startup_rows(db: Path, sample: Path) -> list[str]:
+    """Wall time of each command in a fresh process: --version, every command's --help,
+    and the reading commands on a small database."""
+    commands = [["--version"]] + [[name, "--help"] for name in (
+        "import", "validate", "player", "players", "sessions", "report", "hand", "export", "query",
+        "reprocess", "generate")]
+    commands += [["player", "--db", str(db), "Hero"], ["players", "--db", str(db)], ["sessions", "--db", str(db)],
+                 ["query", "--db", str(db), "select count(*) from hands"], ["validate", str(sample)]]
+    rows = []
+    for command in commands:
+        best = min(timed([*HHTRACKER, *command])[0] for _ in range(3))
+        rows.append(f"| `hhtracker {' '.join(c if len(c) < 40 else '…' + c[-20:] for c in command)}` | {best:.2f} |")
+    return rows
 
 
 def main() -> None:
     options = argparse.ArgumentParser()
-    options.add_argument("--hands", type=int, default=20000)
-    options.add_argument("--tables", type=int, default=8)
+    options.add_argument("--hands", type=int, default=100_000)
+    options.add_argument("--sng-hands", type=int, default=20_000)
+    options.add_argument("--skip-generated", action="store_true")
     args = options.parse_args()
     work = Path(tempfile.mkdtemp(prefix="hhbench-"))
-    folder = work / "hh"
-    generate_files(folder, hands=args.hands, seed=2026, tables=args.tables)
-    size = sum(f.stat().st_size for f in folder.glob("*.txt"))
-    print(f"## Import ({dt.date.today()}, {os.cpu_count()} cores, Python {platform.python_version()})\n")
-    print(f"{args.hands:,} generated hands in {args.tables} files ({size / 1e6:.1f} MB).\n")
-    print("| run | seconds | hands/s | peak RSS |")
-    print("|---|---:|---:|---:|")
-    for jobs in (1, 2):
-        db = work / f"jobs{jobs}.db"
-        seconds, peak = cli("import", "-q", "--jobs", str(jobs), "--db", str(db), str(folder))
-        print(f"| import --jobs {jobs} | {seconds:.1f} | {args.hands / seconds:,.0f} | {peak / 1024:.0f} MB |")
-    seconds, _ = cli("import", "-q", "--db", str(work / "jobs1.db"), str(folder))
-    print(f"| re-import, all duplicates | {seconds:.1f} | {args.hands / seconds:,.0f} | |")
-    db = str(work / "jobs1.db")
-    for label, command in (("players", ["players", "--db", db]), ("player Hero", ["player", "--db", db, "Hero"]),
-                           ("report (latest session)", ["report", "--db", db]), ("sessions", ["sessions", "--db", db])):
-        seconds, _ = cli(*command)
-        print(f"| {label} | {seconds:.2f} | | |")
-    print("\nStages in one process (hands/s), 3,000 hands:\n")
-    print("| " + " | ".join(stages(3000).keys()) + " |")
-    result = stages(3000)
-    print("|" + "---:|" * len(result))
-    print("| " + " | ".join(f"{v:,.0f}" for v in result.values()) + " |")
+    print(f"## Import speed ({dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC, {os.cpu_count()} cores, "
+          f"Python {platform.python_version()}, load average {os.getloadavg()[0]:.2f} at start)\n")
+    print("| input | jobs | seconds | hands/s | regex scan (s) | import / scan | jobs 2 vs 1 | peak RSS |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    sng = repeated_sng(work, args.sng_hands)
+    for row in import_rows(f"real SNG x{args.sng_hands // 103}, {args.sng_hands:,} hands", [sng], args.sng_hands, work):
+        print(row)
+    if not args.skip_generated:
+        folder = work / "generated"
+        subprocess.run([*HHTRACKER, "generate", "--out", str(folder), "--hands", str(args.hands), "--seed", "2026",
+                        "--tables", "8"], cwd=ROOT, check=True, capture_output=True)
+        files = sorted(folder.glob("*.txt"))
+        for row in import_rows(f"generated, {args.hands:,} hands", files, args.hands, work):
+            print(row)
+    print()
+    print(two_importers([sng], args.sng_hands, work))
+    print("\n| command | seconds (best of 3) |\n|---|---:|")
+    for row in startup_rows(work / f"real SNG x{args.sng_hands // 103}, {args.sng_hands:,} hands-jobs1.db", SNG):
+        print(row)
+    print(f"\n(load average {os.getloadavg()[0]:.2f} at the end; work files in {work})")
 
 
 if __name__ == "__main__":

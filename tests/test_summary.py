@@ -23,7 +23,7 @@ from hhtracker.report.queries import hero_hands, hero_names
 from hhtracker.report.session import find_hero, session_list, session_report, split_sessions, summarize
 from hhtracker.stats.per_hand import DRAW_KEYS, STAT_KEYS
 from hhtracker.store import summary
-from hhtracker.store.refresh import recompute_facts
+from hhtracker.api.maintenance import recompute_facts
 from hhtracker.filters import Filters
 from hhtracker.money import Money
 from hhtracker.stats.values import BiggestPot, Luck, PlayerStats, Ratio

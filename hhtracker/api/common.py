@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from ..rules.issues import Code
@@ -15,9 +16,26 @@ def existing_database(db_path: Path):
     """The database at db_path, opened. raises NoDatabaseError when there is none."""
     if not Path(db_path).exists():
         raise NoDatabaseError(f"no database at {db_path}: import hand histories first (hhtracker import --db {db_path} PATH)")
-    from ..store.repository import open_database  # (not at the top: `query` needs only NoDatabaseError)
+    return open_tracker(db_path)
 
-    return open_database(db_path)
+
+def open_tracker(db_path: Path, on_wait: Callable[[], None] | None = None):
+    """Open (creating if needed) the database at db_path, schema up to date, and do what a
+    migration left to the api (recompute facts from the raw text: the store does not parse).
+    raises DatabaseOpenError, DatabaseBusyError."""
+    from ..store import migrations  # (not at the top: `query` needs only NoDatabaseError)
+    from ..store.repository import immediate, open_database
+
+    db = open_database(db_path, on_wait)
+    if migrations.tasks_due(db):
+        from .maintenance import recompute_facts
+
+        with immediate(db, on_wait):
+            for task in migrations.tasks_due(db):
+                if task == migrations.RECOMPUTE_FACTS:
+                    recompute_facts(db)
+                migrations.done(db, task)
+    return db
 
 
 def issue_code(code: str) -> Code:

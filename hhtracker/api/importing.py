@@ -21,8 +21,8 @@ from ..pipeline import replay_raw
 from ..rules.issues import ValidationIssue
 from ..rules.replay import ReplayedHand
 from ..stats.per_hand import per_hand_stats
-from ..store.repository import HandWriter, Verdict, file_digest, immediate, open_database, prepare_hand, raw_hand_key
-from .common import issue_code
+from ..store.repository import HandWriter, Verdict, file_digest, immediate, prepare_hand, raw_hand_key
+from .common import issue_code, open_tracker
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,7 +292,7 @@ def _worker_batch(db_path: Path, file_id: int, batch: list[RawHand], on_wait: Ca
     the database by the worker itself (its own connection, opened once), so that only the
     raw texts go out and only the tally comes back."""
     if _WORKER.get("db_path") != str(db_path):
-        _WORKER.update(db_path=str(db_path), db=open_database(db_path), parsers=_WORKER.get("parsers") or Parsers())
+        _WORKER.update(db_path=str(db_path), db=open_tracker(db_path), parsers=_WORKER.get("parsers") or Parsers())
     store = _HandStore(_WORKER["db"], file_id, _WORKER["parsers"], on_wait)  # type: ignore[arg-type]
     for raw in batch:
         store.take(store.outcome(raw))
@@ -334,7 +334,7 @@ def import_paths(
         import multiprocessing
 
         pool = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork").Pool(jobs)
-    db = open_database(db_path, on_wait)
+    db = open_tracker(db_path, on_wait)
     summary = ImportSummary()
     parsers = Parsers()
     try:
@@ -509,7 +509,7 @@ def watch(
                 seen[path] = key
         if changed:
             summary = ImportSummary()
-            db = open_database(db_path, on_wait)
+            db = open_tracker(db_path, on_wait)
             try:
                 for path in changed:
                     summary.files += 1

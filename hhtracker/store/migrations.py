@@ -179,8 +179,10 @@ def _add_missing_columns(db: Database, table: str, columns: dict[str, type]) -> 
 @migrations()
 def m002_all_statistics(db: Database) -> None:
     """Every STATS.md statistic: the new done/opp columns, the showdown class, one row per
-    one-card draw for draw luck, and the views. Hands stored before are recomputed from
-    their raw text, so their new columns are not left at 0."""
+    one-card draw for draw luck, and the views. Hands stored before must be recomputed from
+    their raw text, so their new columns are not left at 0: that needs the parser, which the
+    store does not call; the migration leaves the task in MAINTENANCE_DUE and the api runs it
+    when it opens the database (api.common.open_tracker)."""
     columns: dict[str, type] = {}
     for key in STAT_KEYS:
         columns[f"{key}_done"] = int
@@ -195,10 +197,37 @@ def m002_all_statistics(db: Database) -> None:
             pk=("hand_id", "player_id", "draw"),
             foreign_keys=[("hand_id", "hands", "id"), ("player_id", "players", "id")],
         )
-    from .refresh import recompute_facts  # the parser is needed only here
-
-    recompute_facts(db)
+    if db["hands"].count:
+        due(db, RECOMPUTE_FACTS)
     create_views(db)
+
+
+MAINTENANCE_DUE = "maintenance_due"
+"""A table (made only when needed) of the tasks a migration leaves to the api: each needs
+the parser, which the store does not call."""
+
+RECOMPUTE_FACTS = "recompute_facts"
+"""Recompute every stored hand's statistics facts from its raw text."""
+
+
+def due(db: Database, task: str) -> None:
+    """Leave `task` to the api (in this transaction)."""
+    db.execute(f"create table if not exists {MAINTENANCE_DUE} (task text primary key)")
+    db.execute(f"insert or ignore into {MAINTENANCE_DUE} (task) values (?)", [task])
+
+
+def tasks_due(db: Database) -> list[str]:
+    """The tasks migrations left to the api, oldest first."""
+    if not db[MAINTENANCE_DUE].exists():
+        return []
+    return [row[0] for row in db.execute(f"select task from {MAINTENANCE_DUE} order by rowid")]
+
+
+def done(db: Database, task: str) -> None:
+    """The api did `task` (in its transaction); the table goes when it is empty."""
+    db.execute(f"delete from {MAINTENANCE_DUE} where task = ?", [task])
+    if not tasks_due(db):
+        db.execute(f"drop table {MAINTENANCE_DUE}")
 
 
 def create_views(db: Database) -> None:
