@@ -10,6 +10,8 @@ what it needs, and `hhtracker --version` none of it):
 - reviewing: `sessions`, `session_report`, `hand_replays`
 - maintenance: `query` (read-only SQL), `reprocess`, `generate`
 - exporting: `export_hands` (PHH, JSON), `export_parquet`
+- tournaments: `tournaments` (one row per tournament and player, totals per currency),
+  `hero_add`, `hero_remove`, `hero_list`, `hero_choice` (who the reports are about)
 - common: `NoDatabaseError`
 
 Errors in hands never raise: they are counted and listed as `Problem`s.
@@ -44,16 +46,19 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("query", "reprocess", "generate", "ReadOnlyQueryError", "ReprocessSummary"), "maintenance"),
     **dict.fromkeys(("export_hands", "export_parquet", "ExportResult", "UnknownPlayerError", "MissingExtraError",
                      "EXPORT_FORMATS", "PARQUET_TABLES"), "exporting"),
+    **dict.fromkeys(("tournaments", "hero_add", "hero_remove", "hero_list", "hero_choice", "HeroChoice",
+                     "TournamentReport", "TournamentResult", "TournamentTotals"), "tournaments"),
     **dict.fromkeys(("NoDatabaseError",), "common"),
 }
 
 __all__ = [
     "APP_NAME", "EXPORT_FORMATS", "ExportResult", "FLUSH_HANDS", "FLUSH_SECONDS",
-    "HAND_HISTORY_SUFFIXES", "HandOutcome", "HandValidation", "ImportSummary", "MissingExtraError",
+    "HAND_HISTORY_SUFFIXES", "HandOutcome", "HandValidation", "HeroChoice", "ImportSummary", "MissingExtraError",
     "NoDatabaseError", "PARQUET_TABLES", "Problem", "ReadOnlyQueryError", "ReportError",
-    "ReprocessSummary", "UnknownPlayerError", "default_db_path", "expand_paths", "export_hands",
-    "export_parquet", "generate", "hand_outcome", "hand_replays", "import_paths", "player_profile",
-    "players", "query", "read_hands", "reprocess", "session_report", "sessions", "validate_paths",
+    "ReprocessSummary", "TournamentReport", "TournamentResult", "TournamentTotals", "UnknownPlayerError",
+    "default_db_path", "expand_paths", "export_hands", "export_parquet", "generate", "hand_outcome", "hero_add",
+    "hero_choice", "hero_list", "hero_remove", "hand_replays", "import_paths", "player_profile",
+    "players", "query", "read_hands", "reprocess", "session_report", "sessions", "tournaments", "validate_paths",
     "watch",
 ]
 assert set(__all__) == {"APP_NAME", "default_db_path", *_HOMES}
@@ -81,4 +86,6 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
     from .maintenance import ReadOnlyQueryError, ReprocessSummary, generate, query, reprocess
     from .statistics import player_profile, players
     from .reviewing import ReportError, hand_replays, session_report, sessions
+    from .tournaments import (HeroChoice, TournamentReport, TournamentResult, TournamentTotals, hero_add, hero_choice,
+                              hero_list, hero_remove, tournaments)
     from .validating import HandValidation, validate_paths

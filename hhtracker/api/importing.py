@@ -17,11 +17,14 @@ from ..model import Site
 from ..parse.detect import Detected, detect
 from ..parse.read import OtherSiteFile, RawHand, StrayText, split_hands
 from ..parse.sites import Parsers
+from ..parse.stars_summary import is_summary_file, read_summary
 from ..pipeline import replay_raw
+from ..report.queries import choose_hero
 from ..rules.issues import ValidationIssue
 from ..rules.replay import ReplayedHand
 from ..stats.per_hand import per_hand_stats
 from ..store.repository import HandWriter, PreparedHand, Verdict, file_digest, immediate, open_database, prepare_hand, raw_hand_key
+from ..store.tournaments import store_summary
 from .common import issue_code
 
 
@@ -61,6 +64,8 @@ class ImportSummary:
     unsupported_games: Counter[str] = field(default_factory=Counter)
     skipped_sites: Counter[str] = field(default_factory=Counter)  # site -> files of a site not read
     problems: list[Problem] = field(default_factory=list)
+    tournament_summaries: int = 0  # PokerStars tournament summary files read
+    notes: list[str] = field(default_factory=list)  # e.g. a file dealt to someone other than the hero
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -73,6 +78,8 @@ class ImportSummary:
             "hands_pending": self.hands_pending,
             "unsupported_games": dict(sorted(self.unsupported_games.items())),
             "skipped_sites": dict(sorted(self.skipped_sites.items())),
+            "tournament_summaries": self.tournament_summaries,
+            "notes": list(self.notes),
             "problems": [
                 {"file": p.file, "line": p.line, "hand_id": p.hand_id, "code": p.code,
                  "severity": p.severity, "message": p.message}
@@ -240,9 +247,14 @@ def import_paths(
 
         pool = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork").Pool(jobs)
     try:
+        file_ids = []
         for path in files:
             summary.files += 1
-            _import_file(db, parsers, path, summary, progress, pool, on_wait=on_wait)
+            if is_summary_file(path):
+                _import_summary(db, path, summary, on_wait)
+                continue
+            file_ids.append((path, _import_file(db, parsers, path, summary, progress, pool, on_wait=on_wait)))
+        summary.notes.extend(other_hero_notes(db, file_ids))
     finally:
         db.close()
         if pool is not None:
@@ -274,8 +286,39 @@ FLUSH_HANDS = 500
 FLUSH_SECONDS = 0.5
 
 
+def _import_summary(db, path: Path, summary: ImportSummary, on_wait: Callable[[], None] | None) -> None:
+    """A PokerStars tournament summary file: stored (replacing an earlier copy)."""
+    try:
+        found = read_summary(path)
+    except (ValueError, HandHistoryError) as error:
+        summary.problems.append(Problem(str(path), None, None, "syntax", "error", str(error)))
+        return
+    with immediate(db, on_wait):
+        store_summary(db, found)
+    summary.tournament_summaries += 1
+
+
+def other_hero_notes(db, files: list[tuple[Path, int]]) -> list[str]:
+    """One note per file whose hands were dealt to a name that is not the hero of its site
+    (the configured accounts, else the name dealt cards in most of the site's hands): a
+    downloaded tournament, a friend's file."""
+    choice = choose_hero(db, None)
+    if choice is None or not files:
+        return []
+    notes = []
+    for path, file_id in files:
+        rows = db.execute("select site, hero from hands where file_id = ? and hero is not null group by site, hero",
+                          [file_id]).fetchall()
+        for site, name in rows:
+            heroes = choice.names.get(site, "").split(" + ")
+            if name not in heroes:
+                notes.append(f"{path}: its hands were dealt to {name}, not to the hero ({' + '.join(heroes) or '-'} on "
+                             f"{site}); reports leave them out (`hhtracker hero add {name} --site {site}` if it is you)")
+    return notes
+
+
 def _import_file(db, parsers: Parsers, path: Path, summary: ImportSummary, progress, pool=None,
-                 hold_tail: bool = False, on_wait: Callable[[], None] | None = None) -> None:
+                 hold_tail: bool = False, on_wait: Callable[[], None] | None = None) -> int:
     name = str(path)
     counts: Counter[str] = Counter()
     with immediate(db, on_wait):
@@ -348,6 +391,7 @@ def _import_file(db, parsers: Parsers, path: Path, summary: ImportSummary, progr
     summary.hands_unsupported += counts["unsupported"]
     summary.hands_with_warnings += counts["warnings"]
     summary.hands_repaired += counts[Verdict.REPAIRED.value]
+    return file_id
 
 
 @dataclass(frozen=True, slots=True)
@@ -399,6 +443,9 @@ def watch(
             try:
                 for path in changed:
                     summary.files += 1
+                    if is_summary_file(path):
+                        _import_summary(db, path, summary, on_wait)
+                        continue
                     _import_file(db, parsers, path, summary, None, None, hold_tail=True, on_wait=on_wait)
             finally:
                 db.close()

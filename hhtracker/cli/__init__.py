@@ -21,6 +21,7 @@ from . import (
     report_cmd,
     reprocess_cmd,
     sessions_cmd,
+    tournaments_cmd,
     validate_cmd,
 )
 
@@ -54,6 +55,8 @@ app.command("generate")(generate_cmd.generate_command)
 app.command("export")(export_cmd.export_command)
 app.command("report")(report_cmd.report_command)
 app.command("sessions")(sessions_cmd.sessions_command)
+app.command("tournaments")(tournaments_cmd.tournaments_command)
+app.add_typer(tournaments_cmd.hero_app, name="hero")
 app.command("hand")(hand_cmd.hand_command)
 app.command("query")(query_cmd.query_command)
 app.command("reprocess")(reprocess_cmd.reprocess_command)

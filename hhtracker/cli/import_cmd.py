@@ -77,6 +77,10 @@ def _print_summary(summary: api.ImportSummary) -> None:
         stdout.print(f"skipped by game: {games}", markup=False, highlight=False)
     if summary.skipped_sites:
         stdout.print(skipped_sites_line(summary.skipped_sites), markup=False, highlight=False)
+    if summary.tournament_summaries:
+        stdout.print(f"{summary.tournament_summaries} tournament summary file(s) read", markup=False, highlight=False)
+    for note in summary.notes:
+        stdout.print(f"note: {note}", markup=False, highlight=False)
     if warnings:
         stdout.print(
             f"{warnings} warning(s) in {summary.hands_with_warnings} hand(s) (hands kept); see `hhtracker validate` or --json",

@@ -293,18 +293,14 @@ _POSITION_ORDER = ("UTG", "UTG+1", "UTG+2", "MP", "HJ", "CO", "BTN", "SB", "BB")
 
 def find_hero(db: Database, hero: str | None) -> tuple[dict[str, str], tuple[int, ...]]:
     """(site -> hero name, their player ids): `hero` on every site where he plays, else the
-    hero remembered per site. raises ReportError when there is none."""
-    if hero is not None:
-        ids = queries.player_ids(db, name=hero)
-        if not ids:
+    configured accounts, else the hero remembered per site (queries.choose_hero). raises
+    ReportError when there is none."""
+    choice = queries.choose_hero(db, hero)
+    if choice is None:
+        if hero is not None:
             raise ReportError(f"no player named {hero!r} in the database")
-        sites = {site: hero for (site,) in db.execute(
-            "select site from players where name = ? order by site", [hero]).fetchall()}
-        return sites, ids
-    names = queries.hero_names(db)
-    if not names:
         raise ReportError("no hand with the hero's cards dealt face up (`Dealt to X [...]`); name the hero with --hero")
-    return names, queries.player_ids(db, names)
+    return choice.names, choice.ids
 
 
 def chart_of(hands: Sequence[Results]) -> Chart:

@@ -24,6 +24,7 @@ from pathlib import Path
 from sqlite_utils import Database
 
 from ..cards import format_cards
+from ..model import FinishTournament
 from ..parse.read import RawHand
 from ..rules.issues import ValidationIssue
 from ..rules.replay import ReplayedHand
@@ -467,6 +468,11 @@ def prepare_hand(replayed: ReplayedHand, stats: Iterable[PlayerHandStats]) -> Pr
                 }
             )
     queue("draws", draw_rows)
+    if tournament is not None:  # finish lines are rare: only tournament hands are looked at
+        queue("tournament_finishes", (
+            {"player": e.player, "place": e.place, "prize": e.prize, "prize_currency": e.prize_currency, "line": e.line}
+            for e in hand.events if type(e) is FinishTournament
+        ))
     queue("raw_hands", [{"path": hand.source.path, "line": hand.source.line, "text": hand.source.text}])
     queue("validation_issues", (
         {"code": i.code.value, "severity": i.severity.value, "message": i.message, "line": i.line}
