@@ -198,3 +198,22 @@ def totals(results: list[TournamentResult]) -> list[TournamentTotals]:
             sum(r.finish for r in known),  # type: ignore[misc]
         ))
     return out
+
+
+def ordinal(place: int) -> str:
+    """1 -> "1st", 2 -> "2nd", 13 -> "13th", 22 -> "22nd"."""
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
+
+
+def format_prize(amount: int | None, currency: str | None) -> str:
+    """A buy-in, prize or profit: "$1.60", "-€0.50" (money), "150 play", "150 FPP" (whole
+    units); "unknown" for None."""
+    if amount is None or currency is None:
+        return "unknown"
+    if currency in _SIGNS.values():
+        from .money import format_money
+
+        return format_money(amount, currency)
+    sign = "-" if amount < 0 else ""
+    return f"{sign}{abs(amount):,} {currency}"

@@ -8,7 +8,7 @@ import typer
 from rich.table import Table
 
 from .. import api
-from ..money import format_money
+from ..tournaments import format_prize, ordinal
 from .common import DbOption, JsonOption, print_json, resolve_db, stdout, usage_error
 from .player_cmd import (
     GameTypeOption,
@@ -24,22 +24,11 @@ from .player_cmd import (
 )
 from .report_cmd import HeroOption
 
-UNKNOWN = "unknown"
+UNKNOWN = "unknown"  # a value no file gives: never guessed
 
 
 def _money(amount: int | None, currency: str | None) -> str:
-    """Buy-ins, prizes and profits: "$1.60", "1,500 play", "150 FPP"; "unknown" for None."""
-    if amount is None or currency is None:
-        return UNKNOWN
-    if currency in ("USD", "EUR", "GBP"):
-        return format_money(amount, currency)
-    sign = "-" if amount < 0 else ""
-    return f"{sign}{abs(amount):,} {currency}"
-
-
-def _ordinal(place: int) -> str:
-    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{suffix}"
+    return format_prize(amount, currency)
 
 
 def _percent(value: float | None) -> str:
@@ -93,7 +82,7 @@ def tournaments_command(
         table.add_row(
             r.first_hand[:16].replace("T", " "), r.site, r.tournament_id, r.player, f"{r.game} {r.structure}", cost,
             f"{r.entrants:,}" if r.entrants is not None else UNKNOWN, f"{r.hands:,}",
-            _ordinal(r.finish) if r.finish is not None else UNKNOWN,
+            ordinal(r.finish) if r.finish is not None else UNKNOWN,
             _money(r.prize, r.prize_currency), _money(r.profit, r.prize_currency),
         )
     stdout.print(table)
