@@ -291,6 +291,7 @@ def test_configured_heroes_only(two_heroes_and_a_stranger: Path, tmp_path: Path)
     # Mira's 4 hands (one session: 20:00 to 20:15 ET) and Hero's 1 hand (2010): 5, no hand of Zed
     assert sum(s["hands"] for s in sessions) == 5
     assert all(s["hero"] == {"fulltilt": "Hero", "pokerstars": "Mira"} for s in sessions)
+    assert "hero: Hero (fulltilt), Mira (pokerstars), as configured" in _run("sessions", "--db", str(db)).output.replace("\n", " ")
     report = json.loads(_run("report", "--db", str(db), "--json", "--from", "2021-03-01", "--to", "2021-03-31").output)
     # alpha.txt's 4 hands; Zed's 6 hands of 2021/03/10 are not his
     assert report["hero"] == {"fulltilt": "Hero", "pokerstars": "Mira"} and report["hands"] == 4
@@ -345,3 +346,23 @@ def test_no_command_adds_cash_and_chips(tmp_path: Path) -> None:
     shown = _run("report", "--db", str(db), "--session", str(first["session"])).output
     assert "1001 (pokerstars, Mira): finished 2nd, prize $0.00, profit -$1.20" in shown
     assert "-90 chips (-0.25 BB at each hand's level)" in shown
+
+
+def test_finishes_of_hands_stored_before_the_upgrade(five_tournaments: Path, tmp_path: Path) -> None:
+    """A database made before m004: its stored hands' finish lines are read from their raw
+    text when it is opened (1001: Mira 2nd, Ozzy 1st with $2.00)."""
+    import sqlite3
+
+    db = tmp_path / "old.db"
+    _imported(five_tournaments, db)
+    conn = sqlite3.connect(db)
+    for table in ("tournament_finishes", "tournament_summaries", "tournament_summary_places", "hero_accounts"):
+        conn.execute(f"drop table {table}")
+    conn.execute("delete from _sqlite_migrations where name = 'm004_tournament_results'")
+    conn.commit()
+    conn.close()
+    rows = {r["tournament_id"]: r for r in json.loads(_run("tournaments", "--db", str(db), "--json", "--hero", "Ozzy").output)}
+    assert (rows["1001"]["finish"], rows["1001"]["prize"]) == (1, 200)
+    assert (rows["1002"]["finish"], rows["1002"]["prize"]) == (2, 0)
+    mine = {r["tournament_id"]: r["finish"] for r in json.loads(_run("tournaments", "--db", str(db), "--json").output)}
+    assert mine == {"1001": 2, "1002": 1, "1003": 2, "1004": 1, "1005": 2, "1006": None}

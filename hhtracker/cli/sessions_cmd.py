@@ -21,3 +21,6 @@ def sessions_command(db: DbOption = None, json_output: JsonOption = False, hero:
         print_json([{"hero": hero_names, **render.summary_json(s)} for s in found])
     else:
         render.print_sessions(hero_names, found, stdout)
+        choice = api.hero_choice(resolve_db(db), hero)
+        if choice is not None:
+            stdout.print(choice.note, markup=False, highlight=False)
