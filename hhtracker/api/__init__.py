@@ -10,7 +10,7 @@ what it needs, and `hhtracker --version` none of it):
 - reviewing: `sessions`, `session_report`, `hand_replays`
 - maintenance: `query` (read-only SQL), `reprocess`, `generate`
 - exporting: `export_hands` (PHH, JSON), `export_parquet`
-- tournaments: `tournaments` (one row per tournament and player, totals per currency),
+- tournament_results: `tournaments` (one row per tournament and player, totals per currency),
   `hero_add`, `hero_remove`, `hero_list`, `hero_choice` (who the reports are about)
 - common: `NoDatabaseError`
 
@@ -47,7 +47,7 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("export_hands", "export_parquet", "ExportResult", "UnknownPlayerError", "MissingExtraError",
                      "EXPORT_FORMATS", "PARQUET_TABLES"), "exporting"),
     **dict.fromkeys(("tournaments", "hero_add", "hero_remove", "hero_list", "hero_choice", "HeroChoice",
-                     "TournamentReport", "TournamentResult", "TournamentTotals"), "tournaments"),
+                     "TournamentReport", "TournamentResult", "TournamentTotals"), "tournament_results"),
     **dict.fromkeys(("NoDatabaseError",), "common"),
 }
 
@@ -86,6 +86,6 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
     from .maintenance import ReadOnlyQueryError, ReprocessSummary, generate, query, reprocess
     from .statistics import player_profile, players
     from .reviewing import ReportError, hand_replays, session_report, sessions
-    from .tournaments import (HeroChoice, TournamentReport, TournamentResult, TournamentTotals, hero_add, hero_choice,
+    from .tournament_results import (HeroChoice, TournamentReport, TournamentResult, TournamentTotals, hero_add, hero_choice,
                               hero_list, hero_remove, tournaments)
     from .validating import HandValidation, validate_paths
