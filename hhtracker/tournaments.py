@@ -158,7 +158,8 @@ class TournamentTotals:
     whose finish is known; in_the_money: of those, how many won a prize (> 0); profit: the sum
     of the known profits; cost: the sum of the buy-ins (cost) of those same tournaments;
     roi: profit / cost (a fraction, None when cost is 0); average_finish: the mean place over
-    the known finishes (None when none)."""
+    the known finishes (None when none); with_profit: how many have a known profit (profit
+    and cost are theirs)."""
 
     currency: str | None
     tournaments: int
@@ -167,6 +168,7 @@ class TournamentTotals:
     profit: int
     cost: int
     finish_sum: int
+    with_profit: int = 0
 
     @property
     def itm(self) -> float | None:
@@ -196,6 +198,7 @@ def totals(results: list[TournamentResult]) -> list[TournamentTotals]:
             sum(r.profit for r in priced),  # type: ignore[misc]
             sum(r.buy.cost for r in priced),  # type: ignore[misc]
             sum(r.finish for r in known),  # type: ignore[misc]
+            len(priced),
         ))
     return out
 

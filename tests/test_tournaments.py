@@ -181,7 +181,7 @@ def test_totals_per_currency(five_tournaments: Path, tmp_path: Path) -> None:
     usd = totals["USD"]
     # 1001, 1002, 1004, 1006: 4 tournaments, 3 finishes known, 2 paid (1002, 1004)
     assert (usd.tournaments, usd.known_finishes, usd.in_the_money) == (4, 3, 2)
-    assert (usd.profit, usd.cost) == (-120 + 80 + 72, 120 + 120 + 110)  # 32 of 350
+    assert (usd.profit, usd.cost, usd.with_profit) == (-120 + 80 + 72, 120 + 120 + 110, 3)  # 32 of 350
     assert usd.roi == pytest.approx(32 / 350)
     assert usd.average_finish == pytest.approx((2 + 1 + 1) / 3)
     assert usd.itm == pytest.approx(2 / 3)

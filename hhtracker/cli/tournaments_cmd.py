@@ -95,7 +95,7 @@ def tournaments_command(
         currency = t.currency or UNKNOWN
         profit_currency = "USD" if currency == "freeroll" else currency
         totals.add_row(currency, str(t.tournaments), str(t.known_finishes), itm, _percent(t.roi),
-                       _money(t.profit, profit_currency), avg)
+                       _money(t.profit, profit_currency) if t.with_profit else UNKNOWN, avg)
     stdout.print(totals)
 
 
