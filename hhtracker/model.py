@@ -231,10 +231,14 @@ class Collect(PlayerEvent):
 
 @dataclass(frozen=True, slots=True)
 class FinishTournament(PlayerEvent):
-    """`X finished the tournament in 3rd place and received $1.60.` prize: int, cents, or None."""
+    """`X finished the tournament in 3rd place and received $1.60.` place: int or None (not
+    printed); prize: int in the smallest unit of prize_currency ("USD" for "$1.60" -> 160),
+    or None; prize_currency: "USD", "EUR", "GBP", or None for an amount without a sign
+    (play chips)."""
 
     place: int | None
     prize: int | None = None
+    prize_currency: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -164,7 +164,7 @@ def test_real_lines_become_the_right_events(corpus: Path) -> None:
     assert hand.summary.pots == (290, 255) and hand.summary.rake == 25 and hand.summary.total_pot == 570
     sng = list(split_hands(corpus / STARS_SNG))
     finishing = [e for raw in sng for e in PokerStarsParser().parse(raw).events if isinstance(e, FinishTournament)]
-    assert FinishTournament("Player5", 3, 160) in finishing
+    assert FinishTournament("Player5", 3, 160, "USD") in finishing
 
 
 def test_mixed_game_file_is_detected_by_game(corpus: Path) -> None:

@@ -26,7 +26,7 @@ from hhtracker.store import summary
 from hhtracker.api.maintenance import recompute_facts
 from hhtracker.filters import Filters
 from hhtracker.money import Money
-from hhtracker.stats.values import BiggestPot, Luck, PlayerStats, Ratio
+from hhtracker.stats.values import BiggestPot, GameTypeResult, Luck, PlayerStats, Ratio
 from hhtracker.store.repository import HandWriter, _empty_distributions, immediate, open_database, player_stats
 
 from .conftest import CORPUS, SAMPLES
@@ -56,10 +56,23 @@ def reference_player_stats(db, name=None, *, min_hands=0, with_distributions=Tru
     for player_id, currency, net, net_sd, net_nsd, rake in db.execute(
         f"""select player_id, currency, sum(net), sum(case when showdown = 1 then net else 0 end),
                    sum(case when showdown = 1 then 0 else net end), sum(rake)
-            from hand_facts where {where} group by player_id, currency order by currency = 'chips', currency""",
+            from hand_facts where {where} group by player_id, game_type, currency
+            order by currency = 'chips', game_type = 'play', currency""",
         params,
     ).fetchall():
         money.setdefault(player_id, []).append((currency, net, net_sd, net_nsd, rake))
+    kinds: dict[int, list[GameTypeResult]] = {}  # cash, tournament and play chips apart (issue 15)
+    for player_id, game_type, hands, in_bb, in_big_bets in db.execute(
+        f"""select player_id, game_type, count(*), sum(net * 1.0 / big_blind), sum(net * 1.0 / big_bet)
+            from hand_facts where {where} group by player_id, game_type
+            order by min(currency = 'chips'), game_type = 'play', min(currency)""",
+        params,
+    ).fetchall():
+        nets = tuple(Money(net, currency) for currency, net in db.execute(
+            f"""select currency, sum(net) from hand_facts where {where} and player_id = ? and game_type = ?
+                group by currency order by currency""", [*params, player_id, game_type]).fetchall())
+        kinds.setdefault(player_id, []).append(
+            GameTypeResult(game_type, hands, nets, 100.0 * in_bb / hands, 100.0 * in_big_bets / hands))
     biggest: dict[tuple[int, str], list] = {}
     for slot, order in ((0, "net desc"), (1, "net")):
         for player_id, currency, amount, site_hand_id in db.execute(
@@ -118,6 +131,7 @@ def reference_player_stats(db, name=None, *, min_hands=0, with_distributions=Tru
             biggest_win=win, biggest_loss=loss,
             luck=luck.get(player_id, Luck(0, 0, 0.0, 0.0)),
             sites=tuple(sorted(sites_of[player])),
+            by_game_type=tuple(kinds.get(player_id, ())),
         ))
     return result
 
@@ -130,7 +144,12 @@ def assert_same(found: list[PlayerStats], expected: list[PlayerStats]) -> None:
         assert a.big_bets_per_100 == pytest.approx(b.big_bets_per_100, rel=1e-9, abs=1e-9), a.player
         assert a.luck.expected == pytest.approx(b.luck.expected, rel=1e-8, abs=1e-8), a.player
         assert a.luck.variance == pytest.approx(b.luck.variance, rel=1e-8, abs=1e-8), a.player
-        plain = {"bb_per_100": 0.0, "big_bets_per_100": 0.0}
+        assert len(a.by_game_type) == len(b.by_game_type), a.player
+        for x, y in zip(a.by_game_type, b.by_game_type):
+            assert (x.game_type, x.hands, x.net) == (y.game_type, y.hands, y.net), a.player
+            assert x.bb_per_100 == pytest.approx(y.bb_per_100, rel=1e-9, abs=1e-9), a.player
+            assert x.big_bets_per_100 == pytest.approx(y.big_bets_per_100, rel=1e-9, abs=1e-9), a.player
+        plain = {"bb_per_100": 0.0, "big_bets_per_100": 0.0, "by_game_type": ()}
         a = dataclasses.replace(a, **plain, luck=dataclasses.replace(a.luck, expected=0.0, variance=0.0))
         b = dataclasses.replace(b, **plain, luck=dataclasses.replace(b.luck, expected=0.0, variance=0.0))
         assert a == b
@@ -318,14 +337,16 @@ def assert_reports_agree(long, short) -> None:
         s = report.summary
         return dataclasses.replace(
             report,
-            summary=dataclasses.replace(s, net_big_bets=0.0, big_bets_per_100=0.0, bb_per_100=0.0),
+            summary=dataclasses.replace(s, net_big_bets=0.0, big_bets_per_100=0.0, bb_per_100=0.0, by_kind=tuple(
+                dataclasses.replace(k, net_big_bets=0.0, big_bets_per_100=0.0, bb_per_100=0.0) for k in s.by_kind)),
             positions=tuple(dataclasses.replace(p, net_big_bets=0.0, big_bets_per_100=0.0, bb_per_100=0.0)
                             for p in report.positions),
             luck=None, lifetime_luck=None, chart=None,
         )
 
     assert plain(long) == plain(short)
-    for a, b in ((long.summary, short.summary), *zip(long.positions, short.positions)):
+    for a, b in ((long.summary, short.summary), *zip(long.positions, short.positions),
+                 *zip(long.summary.by_kind, short.summary.by_kind)):
         for field in ("net_big_bets", "big_bets_per_100", "bb_per_100"):
             assert getattr(a, field) == pytest.approx(getattr(b, field), rel=1e-9, abs=1e-9), field
     for a, b in ((long.luck, short.luck), (long.lifetime_luck, short.lifetime_luck)):
@@ -364,8 +385,11 @@ def test_sessions_from_the_half_hours_as_from_the_hands(days_db: Path, built: Pa
             assert [s.number for s in found] == [s.number for s in by_day] == [s.number for s in expected]
             for a, b in (*zip(found, expected), *zip(by_day, expected)):
                 assert a == dataclasses.replace(b, net_big_bets=a.net_big_bets, big_bets_per_100=a.big_bets_per_100,
-                                                bb_per_100=a.bb_per_100)
+                                                bb_per_100=a.bb_per_100, by_kind=a.by_kind)
                 assert a.big_bets_per_100 == pytest.approx(b.big_bets_per_100, rel=1e-9, abs=1e-9)
+                assert [(k.kind, k.hands) for k in a.by_kind] == [(k.kind, k.hands) for k in b.by_kind]
+                for x, y in zip(a.by_kind, b.by_kind):
+                    assert x.big_bets_per_100 == pytest.approx(y.big_bets_per_100, rel=1e-9, abs=1e-9)
 
 
 def test_the_hero_is_counted_from_the_summary(tmp_path: Path, db_path: Path) -> None:

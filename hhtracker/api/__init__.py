@@ -11,6 +11,8 @@ what it needs, and `hhtracker --version` none of it):
 - querying: `query` (read-only SQL with a time and a row limit)
 - maintenance: `reprocess`, `generate`
 - exporting: `export_hands` (PHH, JSON), `export_parquet`
+- tournament_results: `tournaments` (one row per tournament and player, totals per currency),
+  `hero_add`, `hero_remove`, `hero_list`, `hero_choice` (who the reports are about)
 - common: `NoDatabaseError`
 
 and the values and views a caller needs with them (Site, Filters, Money, PlayerStats, the
@@ -63,24 +65,28 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("STAT_KEYS", "DRAW_KEYS"), "stats.per_hand"),
     **dict.fromkeys(("safe", "cell", "safe_json"), "display"),
     **dict.fromkeys(("REVIEW_LIMIT",), "report"),
+    **dict.fromkeys(("format_prize", "ordinal"), "tournaments"),
     **dict.fromkeys(("print_report", "print_sessions", "print_hand", "summary_json", "report_json", "report_html",
                      "chart_png"), "report.render"),
+    **dict.fromkeys(("tournaments", "hero_add", "hero_remove", "hero_list", "hero_choice", "HeroChoice",
+                     "TournamentReport", "TournamentResult", "TournamentTotals"), "api.tournament_results"),
 }
 """Each public name -> the module (under hhtracker) that defines it, loaded on first use."""
 
 __all__ = [
     "APP_NAME", "DRAW_KEYS", "DatabaseBusyError", "DatabaseOpenError", "EXPORT_FORMATS",
     "ExportResult", "FLUSH_HANDS", "FLUSH_SECONDS", "Filters", "GameType", "HAND_HISTORY_SUFFIXES",
-    "HandOutcome", "HandValidation", "ImportSummary", "MissingExtraError", "Money",
+    "HandOutcome", "HandValidation", "HeroChoice", "ImportSummary", "MissingExtraError", "Money",
     "NewerDatabaseError", "NoDatabaseError", "PARQUET_TABLES", "PlayerStats", "Problem",
     "QUERY_ROW_LIMIT", "QUERY_TIMEOUT_SECONDS", "QueryLimitError", "REVIEW_LIMIT", "Ratio",
     "ReadOnlyQueryError", "ReportError", "ReprocessSummary", "SORTS", "STAT_KEYS", "Site",
-    "TableSize", "UnknownPlayerError", "cell", "chart_png", "default_db_path", "expand_paths",
-    "export_hands", "export_parquet", "format_money", "format_ratio", "generate", "hand_outcome",
-    "hand_replays", "ignored_files", "import_paths", "player_profile", "players", "print_hand",
-    "print_report", "print_sessions", "query", "read_hands", "report_html", "report_json",
-    "reprocess", "safe", "safe_json", "session_report", "sessions", "summary_json",
-    "validate_paths", "watch",
+    "TableSize", "TournamentReport", "TournamentResult", "TournamentTotals", "UnknownPlayerError",
+    "cell", "chart_png", "default_db_path", "expand_paths", "export_hands", "export_parquet",
+    "format_money", "format_prize", "format_ratio", "generate", "hand_outcome", "hand_replays",
+    "hero_add", "hero_choice", "hero_list", "hero_remove", "ignored_files", "import_paths",
+    "ordinal", "player_profile", "players", "print_hand", "print_report", "print_sessions", "query",
+    "read_hands", "report_html", "report_json", "reprocess", "safe", "safe_json", "session_report",
+    "sessions", "summary_json", "tournaments", "validate_paths", "watch",
 ]
 assert set(__all__) == {"APP_NAME", "default_db_path", *_HOMES}
 
@@ -108,6 +114,8 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
     from .querying import QUERY_ROW_LIMIT, QUERY_TIMEOUT_SECONDS, QueryLimitError, ReadOnlyQueryError, query
     from .statistics import player_profile, players
     from .reviewing import ReportError, hand_replays, session_report, sessions
+    from .tournament_results import (HeroChoice, TournamentReport, TournamentResult, TournamentTotals, hero_add, hero_choice,
+                              hero_list, hero_remove, tournaments)
     from .validating import HandValidation, validate_paths
     from ..display import cell, safe, safe_json
     from ..errors import DatabaseBusyError, DatabaseOpenError, NewerDatabaseError
@@ -115,6 +123,7 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
     from ..model import Site
     from ..money import Money, format_money
     from ..report import REVIEW_LIMIT
+    from ..tournaments import format_prize, ordinal
     from ..report.render import (chart_png, print_hand, print_report, print_sessions, report_html, report_json,
                                  summary_json)
     from ..stats.per_hand import DRAW_KEYS, STAT_KEYS

@@ -17,11 +17,14 @@ from ..model import Site
 from ..parse.detect import Detected, detect
 from ..parse.read import OtherSiteFile, RawHand, StrayText, split_hands
 from ..parse.sites import Parsers
+from ..parse.stars_summary import is_summary_file, read_summary
 from ..pipeline import replay_raw
+from ..report.queries import choose_hero
 from ..rules.issues import ValidationIssue
 from ..rules.replay import ReplayedHand
 from ..stats.per_hand import per_hand_stats
 from ..store.repository import HandWriter, Verdict, file_digest, immediate, prepare_hand, raw_hand_key
+from ..store.tournaments import store_summary
 from .common import issue_code, open_tracker
 
 
@@ -64,6 +67,8 @@ class ImportSummary:
     unsupported_games: Counter[str] = field(default_factory=Counter)
     skipped_sites: Counter[str] = field(default_factory=Counter)  # site -> files of a site not read
     problems: list[Problem] = field(default_factory=list)
+    tournament_summaries: int = 0  # PokerStars tournament summary files read
+    notes: list[str] = field(default_factory=list)  # e.g. a file dealt to someone other than the hero
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -77,6 +82,8 @@ class ImportSummary:
             "hands_pending": self.hands_pending,
             "unsupported_games": dict(sorted(self.unsupported_games.items())),
             "skipped_sites": dict(sorted(self.skipped_sites.items())),
+            "tournament_summaries": self.tournament_summaries,
+            "notes": list(self.notes),
             "problems": [
                 {"file": p.file, "line": p.line, "hand_id": p.hand_id, "code": p.code,
                  "severity": p.severity, "message": p.message}
@@ -338,18 +345,55 @@ def import_paths(
     summary = ImportSummary()
     parsers = Parsers()
     try:
+        file_ids = []
         for path in files:
             summary.files += 1
+            if is_summary_file(path):
+                _import_summary(db, path, summary, on_wait)
+                continue
             if pool is None:
-                _import_file(db, parsers, path, summary, progress, on_wait=on_wait)
+                file_id = _import_file(db, parsers, path, summary, progress, on_wait=on_wait).file_id
             else:
-                _import_file_in_workers(db, db_path, pool, jobs, path, summary, progress, on_wait)
+                file_id = _import_file_in_workers(db, db_path, pool, jobs, path, summary, progress, on_wait)
+            file_ids.append((path, file_id))
+        summary.notes.extend(other_hero_notes(db, file_ids))
     finally:
         db.close()
         if pool is not None:
             pool.close()
             pool.join()
     return summary
+
+
+def _import_summary(db, path: Path, summary: ImportSummary, on_wait: Callable[[], None] | None) -> None:
+    """A PokerStars tournament summary file: stored (replacing an earlier copy)."""
+    try:
+        found = read_summary(path)
+    except (ValueError, HandHistoryError) as error:
+        summary.problems.append(Problem(str(path), None, None, "syntax", "error", str(error)))
+        return
+    with immediate(db, on_wait):
+        store_summary(db, found)
+    summary.tournament_summaries += 1
+
+
+def other_hero_notes(db, files: list[tuple[Path, int]]) -> list[str]:
+    """One note per file whose hands were dealt to a name that is not the hero of its site
+    (the configured accounts, else the name dealt cards in most of the site's hands): a
+    downloaded tournament, a friend's file."""
+    choice = choose_hero(db, None)
+    if choice is None or not files:
+        return []
+    notes = []
+    for path, file_id in files:
+        rows = db.execute("select site, hero from hands where file_id = ? and hero is not null group by site, hero",
+                          [file_id]).fetchall()
+        for site, name in rows:
+            heroes = choice.names.get(site, "").split(" + ")
+            if name not in heroes:
+                notes.append(f"{path}: its hands were dealt to {name}, not to the hero ({' + '.join(heroes) or '-'} on "
+                             f"{site}); reports leave them out (`hhtracker hero add {name} --site {site}` if it is you)")
+    return notes
 
 
 def _file_row(db, path: Path, on_wait: Callable[[], None] | None) -> int:
@@ -370,10 +414,10 @@ def _file_level(item: Problem | OtherSiteFile, summary: ImportSummary) -> None:
 
 
 def _import_file(db, parsers: Parsers, path: Path, summary: ImportSummary, progress, *,
-                 hold_tail: bool = False, on_wait: Callable[[], None] | None = None, from_line: int = 1) -> int:
-    """Import one file (from line `from_line` on); returns the line to read on from next
-    time: that of a last hand held back (hold_tail), else the line after the last hand."""
-    store = _HandStore(db, _file_row(db, path, on_wait), parsers, on_wait)
+                 hold_tail: bool = False, on_wait: Callable[[], None] | None = None, from_line: int = 1) -> _Imported:
+    """Import one file (from line `from_line` on)."""
+    file_id = _file_row(db, path, on_wait)
+    store = _HandStore(db, file_id, parsers, on_wait)
     outcomes = (store.outcome(item) if isinstance(item, RawHand) else item for item in _raw_hands(path, from_line))
     resume = _Resume(from_line)
     for item in _held_tail(outcomes, hold_tail, path, summary, resume):
@@ -386,7 +430,7 @@ def _import_file(db, parsers: Parsers, path: Path, summary: ImportSummary, progr
     store.finish().into(summary)
     if progress:
         progress(path, 0)
-    return resume.next_line
+    return _Imported(file_id, resume.next_line)
 
 
 @dataclass(slots=True)
@@ -396,8 +440,17 @@ class _Resume:
     next_line: int
 
 
+@dataclass(frozen=True, slots=True)
+class _Imported:
+    """A file imported: its row in the files table, and the line to read it on from next
+    time (that of a last hand held back, else the line after the last hand)."""
+
+    file_id: int
+    next_line: int
+
+
 def _import_file_in_workers(db, db_path: Path, pool, jobs: int, path: Path, summary: ImportSummary, progress,
-                            on_wait: Callable[[], None] | None) -> None:
+                            on_wait: Callable[[], None] | None) -> int:
     file_id = _file_row(db, path, on_wait)
     tally = _Tally()
     pending: deque = deque()  # batches handed to the workers, oldest first
@@ -425,6 +478,7 @@ def _import_file_in_workers(db, db_path: Path, pool, jobs: int, path: Path, summ
     tally.into(summary)
     if progress:
         progress(path, 0)
+    return file_id
 
 
 def _held_tail(items: Iterator[HandOutcome | Problem | OtherSiteFile], hold_tail: bool, path: Path,
@@ -513,8 +567,11 @@ def watch(
             try:
                 for path in changed:
                     summary.files += 1
+                    if is_summary_file(path):
+                        _import_summary(db, path, summary, on_wait)
+                        continue
                     next_line[path] = _import_file(db, parsers, path, summary, None, hold_tail=True, on_wait=on_wait,
-                                                   from_line=next_line.get(path, 1))
+                                                   from_line=next_line.get(path, 1)).next_line
             finally:
                 db.close()
             if total is not None:

@@ -23,6 +23,7 @@ from . import (
     report_cmd,
     reprocess_cmd,
     sessions_cmd,
+    tournaments_cmd,
     validate_cmd,
 )
 
@@ -112,6 +113,8 @@ app.command("generate", cls=HonestCommand)(generate_cmd.generate_command)
 app.command("export", cls=HonestCommand)(export_cmd.export_command)
 app.command("report", cls=HonestCommand)(report_cmd.report_command)
 app.command("sessions", cls=HonestCommand)(sessions_cmd.sessions_command)
+app.command("tournaments", cls=HonestCommand)(tournaments_cmd.tournaments_command)
+app.add_typer(tournaments_cmd.hero_app, name="hero")
 app.command("hand", cls=HonestCommand)(hand_cmd.hand_command)
 app.command("query", cls=HonestCommand)(query_cmd.query_command)
 app.command("reprocess", cls=HonestCommand)(reprocess_cmd.reprocess_command)

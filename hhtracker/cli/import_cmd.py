@@ -118,6 +118,10 @@ def _print_summary(summary: api.ImportSummary, db_path: Path, ignored: int = 0, 
         stdout.print(f"skipped by game: {games}", markup=False, highlight=False)
     if summary.skipped_sites:
         stdout.print(skipped_sites_line(summary.skipped_sites), markup=False, highlight=False)
+    if summary.tournament_summaries:
+        stdout.print(f"{summary.tournament_summaries} tournament summary file(s) read", markup=False, highlight=False)
+    for note in summary.notes:
+        stdout.print(api.safe(f"note: {note}"), markup=False, highlight=False)
     if hand_warnings:
         stdout.print(
             f"{hand_warnings} warning(s) in {summary.hands_with_warnings} hand(s) (hands kept); see `hhtracker validate` or --json",

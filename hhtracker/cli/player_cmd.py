@@ -132,6 +132,11 @@ def as_json(stats: api.PlayerStats, *, distributions: bool = True) -> dict[str, 
         "rake": [_money(m) for m in stats.rake],
         "bb_per_100": stats.bb_per_100,
         "big_bets_per_100": stats.big_bets_per_100,
+        "by_game_type": [
+            {"game_type": g.game_type, "hands": g.hands, "net": [_money(m) for m in g.net],
+             "bb_per_100": g.bb_per_100, "big_bets_per_100": g.big_bets_per_100}
+            for g in stats.by_game_type
+        ],
         "biggest_win": {"hand": stats.biggest_win.site_hand_id, **_money(stats.biggest_win.net)} if stats.biggest_win else None,
         "biggest_loss": {"hand": stats.biggest_loss.site_hand_id, **_money(stats.biggest_loss.net)} if stats.biggest_loss else None,
     }
@@ -222,12 +227,16 @@ def _print_profile(stats: api.PlayerStats) -> None:
                 table.add_row(f"Shown: {CLASS_LABELS.get(hand_class, hand_class)}", api.format_ratio(count, shown))
     table.add_row("[bold]Results[/bold]", "")
     table.add_row("Hands", str(stats.hands))
-    for label, amounts in (("Net", stats.net), ("Net at showdown", stats.net_showdown),
+    for kind in stats.by_game_type:
+        for money in kind.net:
+            table.add_row(f"Net, {_KINDS[kind.game_type]} ({kind.hands:,} hands)", api.format_money(money.amount, money.currency))
+    for label, amounts in (("Net at showdown", stats.net_showdown),
                            ("Net without showdown", stats.net_no_showdown), ("Rake attributed", stats.rake)):
         for money in amounts:
             table.add_row(f"{label} ({money.currency})", api.format_money(money.amount, money.currency))
-    table.add_row("bb/100 (big blinds)", _fmt(stats.bb_per_100))
-    table.add_row("BB/100 (big bets)", _fmt(stats.big_bets_per_100))
+    for kind in stats.by_game_type:
+        table.add_row(f"bb/100 (big blinds), {_KINDS[kind.game_type]}", _fmt(kind.bb_per_100))
+        table.add_row(f"BB/100 (big bets), {_KINDS[kind.game_type]}", _fmt(kind.big_bets_per_100))
     for label, pot in (("Biggest win", stats.biggest_win), ("Biggest loss", stats.biggest_loss)):
         table.add_row(label, f"{api.format_money(pot.net.amount, pot.net.currency)} (hand {pot.site_hand_id})" if pot else "-")
     luck = stats.luck
@@ -242,6 +251,19 @@ def _print_profile(stats: api.PlayerStats) -> None:
 
 def _fmt(value: float | None) -> str:
     return "-" if value is None else f"{value:+.2f}"
+
+
+_KINDS = {"cash": "cash", "tournament": "tournament chips", "play": "play money"}
+
+
+def by_game_type(stats: api.PlayerStats) -> tuple[str, str]:
+    """(net, BB/100) of the players table: one part per game type, never added together
+    ("$5.80 cash; -15 chips tournament", "+92.50 cash; -12.50 tournament")."""
+    kinds = stats.by_game_type
+    if len(kinds) <= 1:
+        return ", ".join(api.format_money(m.amount, m.currency) for m in stats.net), _fmt(stats.big_bets_per_100)
+    net = "; ".join(", ".join(api.format_money(m.amount, m.currency) for m in k.net) + f" {k.game_type}" for k in kinds)
+    return net, "; ".join(f"{_fmt(k.big_bets_per_100)} {k.game_type}" for k in kinds)
 
 
 def players_command(
@@ -280,10 +302,10 @@ def players_command(
             return f"{100 * r.done / r.opportunities:.0f}% ({r.opportunities})" if r.opportunities else "- (0)"
 
         af = s.stats["af"]
-        net = ", ".join(api.format_money(m.amount, m.currency) for m in s.net)
+        net, per_100 = by_game_type(s)
         table.add_row(
             api.cell(s.player), s.site, str(s.hands), pct("vpip"), pct("pfr"), pct("three_bet"), pct("steal"), pct("pat_d1"),
             pct("cbet"), f"{af.done / af.opportunities:.1f}" if af.opportunities else "-", pct("wtsd"), pct("wsd"),
-            net, _fmt(s.big_bets_per_100),
+            net, per_100,
         )
     stdout.print(table)

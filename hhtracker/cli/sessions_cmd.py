@@ -20,3 +20,6 @@ def sessions_command(db: DbOption = None, json_output: JsonOption = False, hero:
         print_json([{"hero": hero_names, **api.summary_json(s)} for s in found])
     else:
         api.print_sessions(hero_names, found, stdout)
+        choice = api.hero_choice(resolve_db(db), hero)
+        if choice is not None:
+            stdout.print(api.safe(choice.note), markup=False, highlight=False)

@@ -254,16 +254,36 @@ def _finish(text: str, line: int) -> Event:
     place = None
     if body.startswith(" in "):
         place = int(body[4:].split(" ", 1)[0][:-2])
-    prize = parse_amount(body.split(" and received ", 1)[1][:-1]) if " and received " in body else None
-    return FinishTournament(player, place, prize, line=line)
+    prize = body.split(" and received ", 1)[1][:-1] if " and received " in body else None
+    return FinishTournament(player, place, *_prize(prize), line=line)
 
 
 def _win_tournament(text: str, line: int) -> Event:
     player, body = _player(text, " wins the tournament")
-    prize = None
-    if " and receives " in body:
-        prize = parse_amount(body.split(" and receives ", 1)[1].split(" - ", 1)[0])
-    return FinishTournament(player, 1, prize, line=line)
+    prize = body.split(" and receives ", 1)[1].split(" - ", 1)[0] if " and receives " in body else None
+    return FinishTournament(player, 1, *_prize(prize), line=line)
+
+
+def finish_event(text: str, line: int = 0) -> FinishTournament | None:
+    """A tournament's finish line (either shape, without its newline) as its event; None
+    for any other line (store/migrations.py reads the finishes of hands stored before)."""
+    if ' said, "' in text:
+        return None
+    if " wins the tournament" in text:
+        return _win_tournament(text, line)  # type: ignore[return-value]
+    if " finished the tournament" in text:
+        return _finish(text, line)  # type: ignore[return-value]
+    return None
+
+
+_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP"}
+
+
+def _prize(text: str | None) -> tuple[int | None, str | None]:
+    """A tournament prize as written ("$1.60", "1,500") -> (amount, currency or None)."""
+    if text is None:
+        return None, None
+    return parse_amount(text), _SIGNS.get(text[:1])
 
 
 def _chat(text: str, line: int) -> Event:

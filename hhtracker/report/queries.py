@@ -153,6 +153,48 @@ def hero_names(db: Database) -> dict[str, str]:
     return found
 
 
+@dataclass(frozen=True, slots=True)
+class HeroChoice:
+    """Who the hero is and why. names: site -> his name there (several accounts on one
+    site joined by " + "); ids: their players.id; note: one line saying which names were
+    chosen, why, and how to change it (printed by every report)."""
+
+    names: dict[str, str]
+    ids: tuple[int, ...]
+    note: str
+
+
+_CHANGE = "change it with `hhtracker hero add NAME [--site SITE]` or --hero NAME"
+
+
+def choose_hero(db: Database, hero: str | None) -> HeroChoice | None:
+    """The hero: `hero` on every site where he plays (--hero); else the accounts configured
+    with `hhtracker hero add` that have hands; else, per site, the name dealt cards in most
+    of its hands (hero_names: different names are never merged). None when there is no
+    hand of any of them."""
+    if hero is not None:
+        ids = player_ids(db, name=hero)
+        sites = {site: hero for (site,) in db.execute("select site from players where name = ? order by site", [hero]).fetchall()}
+        return HeroChoice(sites, ids, f"hero: {hero} (--hero)") if ids else None
+    from ..store.tournaments import configured_hero_ids
+
+    configured = configured_hero_ids(db)
+    if configured:
+        names = {site: " + ".join(name for name, _ in pairs) for site, pairs in sorted(configured.items())}
+        ids = tuple(sorted(pid for pairs in configured.values() for _, pid in pairs))
+        shown = ", ".join(f"{name} ({site})" for site, name in names.items())
+        return HeroChoice(names, ids, f"hero: {shown}, as configured (`hhtracker hero list`); --hero NAME for someone else")
+    names = hero_names(db)
+    if not names:
+        return None
+    counts = {(site, name): hands for site, name, hands in db.execute("select site, hero, hands from heroes").fetchall()}
+    parts = []
+    for site, name in names.items():
+        total = sum(n for (s, _), n in counts.items() if s == site)
+        parts.append(f"{name} on {site}, the name dealt cards in {counts.get((site, name), 0):,} of its {total:,} hands")
+    return HeroChoice(names, player_ids(db, names), "hero: " + "; ".join(parts) + f" ({_CHANGE})")
+
+
 def player_ids(db: Database, names_by_site: dict[str, str] | None = None, name: str | None = None) -> tuple[int, ...]:
     """The players.id of a hero: one per site from names_by_site, or every site's player
     called `name`."""

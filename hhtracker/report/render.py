@@ -22,6 +22,7 @@ from rich.table import Table
 from ..display import cell, safe
 from ..money import Money, format_money
 from ..stats.values import Luck, Ratio, format_ratio
+from ..tournaments import format_prize, ordinal
 from .hand_text import HandReplay
 from . import REVIEW_LIMIT
 from .session import Chart, NotableHand, SessionReport, SessionSummary
@@ -61,6 +62,39 @@ def hero_label(hero: dict[str, str]) -> str:
     if len(names) == 1:
         return f"{names[0]} ({', '.join(sorted(hero))})"
     return ", ".join(f"{name} ({site})" for site, name in sorted(hero.items()))
+
+
+def net_text(s: SessionSummary) -> str:
+    """The Net line: money and chips apart, each with its big bets ("+$5.05 (+5.05 BB);
+    -15 chips (-0.25 BB at each hand's level)"); chips never added to money."""
+    parts = []
+    for kind in s.by_kind:
+        amounts = tuple(m for m in s.net_by_currency if (m.currency == "chips") == (kind.kind == "chips"))
+        level = " at each hand's level" if kind.kind == "chips" else ""
+        parts.append(f"{moneys(amounts)} ({kind.net_big_bets:+.2f} BB{level})")
+    return "; ".join(parts) or moneys(s.net_by_currency)
+
+
+def per_100_text(s: SessionSummary, big_bets: bool = True) -> str:
+    """BB/100 (or bb/100) of the session, one per kind when it has cash and chips."""
+    if len(s.by_kind) <= 1:
+        return signed(s.big_bets_per_100 if big_bets else s.bb_per_100)
+    return "; ".join(f"{signed(k.big_bets_per_100 if big_bets else k.bb_per_100)} {k.kind}" for k in s.by_kind)
+
+
+def tournament_lines(report: SessionReport) -> list[str]:
+    """"Tournament 1001 (pokerstars, Mira): finished 2nd, prize $0.00, profit -$1.20" for each
+    tournament of the report; "finish unknown" when no file says it."""
+    lines = []
+    for t in report.tournaments:
+        if t.finish is None:
+            lines.append(f"Tournament {t.tournament_id} ({t.site}, {t.player}): finish unknown (no finish line or summary file)")
+            continue
+        lines.append(f"Tournament {t.tournament_id} ({t.site}, {t.player}): finished {ordinal(t.finish)}"
+                     + (f" of {t.entrants:,}" if t.entrants else "")
+                     + f", prize {format_prize(t.prize, t.prize_currency)}"
+                     + (f", profit {format_prize(t.profit, t.prize_currency)}" if t.profit is not None else ""))
+    return lines
 
 
 def title(report: SessionReport) -> str:
@@ -168,17 +202,21 @@ def print_report(report: SessionReport, console: Console, *, limit: int | None =
     head.add_column("value")
     head.add_row("Hands", str(s.hands))
     head.add_row("Tables", cell(f"{len(s.tables)}: {', '.join(s.tables)}"))
+    for line in tournament_lines(report):
+        head.add_row("Tournament", cell(line.removeprefix("Tournament ")))
     head.add_row("Stakes", cell(", ".join(s.stakes)))
-    head.add_row("Net", f"{moneys(s.net_by_currency)} ({s.net_big_bets:+.2f} BB)")
+    head.add_row("Net", net_text(s))
     head.add_row("Net at showdown", moneys(report.net_showdown))
     head.add_row("Net without showdown", moneys(report.net_no_showdown))
-    head.add_row("BB/100 (big bets)", signed(s.big_bets_per_100))
-    head.add_row("bb/100 (big blinds)", signed(s.bb_per_100))
+    head.add_row("BB/100 (big bets)", per_100_text(s))
+    head.add_row("bb/100 (big blinds)", per_100_text(s, big_bets=False))
     label, total, _, _ = chart_values(report.chart)
     head.add_row(f"Winnings ({label})", f"{sparkline(total)}  (--png/--html for the chart)")
     if report.left_out_count:
         head.add_row("Left out (replay errors)", cell(left_out_text(report, limit)))
     console.print(head)
+    if report.hero_note:
+        console.print(safe(report.hero_note), markup=False, highlight=False)
 
     positions = Table(title="Results by position")
     for column in ("position", "hands", "net", "BB", "BB/100", "bb/100"):
@@ -233,7 +271,7 @@ def print_sessions(hero: dict[str, str], sessions: list[SessionSummary], console
         table.add_column(column, justify="left" if column in ("start",) else "right")
     for s in sessions:
         table.add_row(str(s.number), when(s.start), duration(s.duration), str(s.hands), str(len(s.tables)),
-                      moneys(s.net_by_currency), signed(s.big_bets_per_100))
+                      moneys(s.net_by_currency), per_100_text(s))
     console.print(table)
 
 
@@ -274,6 +312,8 @@ def summary_json(s: SessionSummary) -> dict[str, object]:
         "net_big_bets": s.net_big_bets,
         "big_bets_per_100": s.big_bets_per_100,
         "bb_per_100": s.bb_per_100,
+        "by_kind": [{"kind": k.kind, "hands": k.hands, "net_big_bets": k.net_big_bets,
+                     "big_bets_per_100": k.big_bets_per_100, "bb_per_100": k.bb_per_100} for k in s.by_kind],
     }
 
 
@@ -281,7 +321,8 @@ def report_json(report: SessionReport) -> dict[str, object]:
     """Everything behind the report; the session's result at the top level as `net`; every
     hand to review the report holds (all of them when it was built with review_limit=None)
     and how many there are (`review_counts`, `left_out_count`)."""
-    value: dict[str, object] = {"hero": dict(report.hero), **summary_json(report.summary)}
+    value: dict[str, object] = {"hero": dict(report.hero), "hero_note": report.hero_note, **summary_json(report.summary)}
+    value["tournaments"] = [t.as_json() for t in report.tournaments]
     value["sessions_total"] = report.sessions_total
     value["net_showdown"] = [_money(m) for m in report.net_showdown]
     value["net_no_showdown"] = [_money(m) for m in report.net_no_showdown]
@@ -377,12 +418,14 @@ def report_html(report: SessionReport, *, limit: int | None = REVIEW_LIMIT) -> s
             ("Hands", str(s.hands)),
             ("Duration", duration(s.duration)),
             ("Tables", f"{len(s.tables)}: {', '.join(s.tables)}"),
+            *(("Tournament", line) for line in tournament_lines(report)),
             ("Stakes", ", ".join(s.stakes)),
-            ("Net", f"{moneys(s.net_by_currency)} ({s.net_big_bets:+.2f} BB)"),
+            ("Net", net_text(s)),
             ("Net at showdown", moneys(report.net_showdown)),
             ("Net without showdown", moneys(report.net_no_showdown)),
-            ("BB/100 (big bets)", signed(s.big_bets_per_100)),
-            ("bb/100 (big blinds)", signed(s.bb_per_100)),
+            ("BB/100 (big bets)", per_100_text(s)),
+            ("bb/100 (big blinds)", per_100_text(s, big_bets=False)),
+            *((("Hero", report.hero_note),) if report.hero_note else ()),
         ],
         chart=base64.b64encode(chart_png(report)).decode("ascii"),
         positions=[(p.position, p.hands, moneys(p.net), signed(p.net_big_bets), signed(p.big_bets_per_100), signed(p.bb_per_100))

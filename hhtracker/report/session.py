@@ -24,12 +24,14 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sqlite_utils import Database
 
 from ..store import summary as store_summary
 from . import REVIEW_LIMIT
+from ..store.tournaments import tournament_results
+from ..tournaments import TournamentResult
 from ..money import Money
 from ..stats.values import Luck, Ratio
 from . import queries
@@ -109,10 +111,42 @@ def format_stakes(hand: Results) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class KindResult:
+    """A session's results in money ("cash": every currency) or in chips ("chips":
+    tournaments and play money), never added to the other's: hands, net_big_bets,
+    big_bets_per_100, bb_per_100 (each hand in its own big bet / big blind: in a tournament,
+    each hand at its level)."""
+
+    kind: str
+    hands: int
+    net_big_bets: float
+    big_bets_per_100: float
+    bb_per_100: float
+
+
+def kind_results(items: Sequence[Results]) -> tuple[KindResult, ...]:
+    """One KindResult per kind present, cash first."""
+    by: dict[str, list[Results]] = {}
+    for item in items:
+        by.setdefault("chips" if item.currency == "chips" else "cash", []).append(item)
+    return tuple(
+        KindResult(kind, sum(i.count for i in group), sum(i.big_bets for i in group),
+                   _per_100(group, lambda i: i.big_bets) or 0.0, _per_100(group, lambda i: i.big_blinds) or 0.0)
+        for kind, group in sorted(by.items())
+    )
+
+
+def _stakes_order(item: Results) -> tuple:
+    """Stakes listed by level: money before chips, then by the size of the bets."""
+    return (item.currency == "chips", item.currency, item.big_bet, item.small_bet, item.structure)
+
+
+@dataclass(frozen=True, slots=True)
 class SessionSummary:
     """One row of `hhtracker sessions`. number: None for a date range; start, end: UTC;
     duration: end - start; net: the first currency's (cash before chips), net_by_currency:
-    every currency; big_bets_per_100 (BB/100) and bb_per_100: floats."""
+    every currency; net_big_bets, big_bets_per_100 (BB/100) and bb_per_100: floats, None
+    when the session has both cash and chips (never added: see by_kind, one per kind)."""
 
     number: int | None
     start: dt.datetime
@@ -123,9 +157,10 @@ class SessionSummary:
     sites: tuple[str, ...]
     net: Money
     net_by_currency: tuple[Money, ...]
-    net_big_bets: float
-    big_bets_per_100: float
-    bb_per_100: float
+    net_big_bets: float | None
+    big_bets_per_100: float | None
+    bb_per_100: float | None
+    by_kind: tuple[KindResult, ...] = ()
 
     @property
     def duration(self) -> dt.timedelta:
@@ -140,19 +175,22 @@ def summarize(number: int | None, hands: Sequence[HeroHand]) -> SessionSummary:
 def _summary(number: int | None, items: Sequence[Results], start: dt.datetime, end: dt.datetime,
              tables: set[str]) -> SessionSummary:
     net = money_by_currency(items)
+    kinds = kind_results(items)
+    mixed = len(kinds) > 1
     return SessionSummary(
         number=number,
         start=start,
         end=end,
         hands=sum(i.count for i in items),
         tables=tuple(sorted(tables)),
-        stakes=tuple(sorted({format_stakes(i) for i in items})),
+        stakes=tuple(dict.fromkeys(format_stakes(i) for i in sorted(items, key=_stakes_order))),
         sites=tuple(sorted({i.site for i in items})),
         net=net[0],
         net_by_currency=net,
-        net_big_bets=sum(i.big_bets for i in items),
-        big_bets_per_100=_per_100(items, lambda i: i.big_bets) or 0.0,
-        bb_per_100=_per_100(items, lambda i: i.big_blinds) or 0.0,
+        net_big_bets=None if mixed else sum(i.big_bets for i in items),
+        big_bets_per_100=None if mixed else _per_100(items, lambda i: i.big_bets) or 0.0,
+        bb_per_100=None if mixed else _per_100(items, lambda i: i.big_blinds) or 0.0,
+        by_kind=kinds,
     )
 
 
@@ -197,14 +235,14 @@ class StatLine:
 @dataclass(frozen=True, slots=True)
 class PositionResult:
     """The hero's results from one position: hands, net per currency, net in big bets,
-    BB/100 and bb/100."""
+    BB/100 and bb/100 (None when the position's hands mix cash and chips)."""
 
     position: str
     hands: int
     net: tuple[Money, ...]
-    net_big_bets: float
-    big_bets_per_100: float
-    bb_per_100: float
+    net_big_bets: float | None
+    big_bets_per_100: float | None
+    bb_per_100: float | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,6 +318,8 @@ class SessionReport:
     review_counts: dict[str, int]
     left_out_count: int
     review_limit: int | None
+    hero_note: str = ""  # which names were taken as the hero, and why (queries.HeroChoice)
+    tournaments: tuple[TournamentResult, ...] = ()  # the tournaments the report's hands belong to
 
 
 _POSITION_ORDER = ("UTG", "UTG+1", "UTG+2", "MP", "HJ", "CO", "BTN", "SB", "BB")
@@ -287,18 +327,14 @@ _POSITION_ORDER = ("UTG", "UTG+1", "UTG+2", "MP", "HJ", "CO", "BTN", "SB", "BB")
 
 def find_hero(db: Database, hero: str | None) -> tuple[dict[str, str], tuple[int, ...]]:
     """(site -> hero name, their player ids): `hero` on every site where he plays, else the
-    hero remembered per site. raises ReportError when there is none."""
-    if hero is not None:
-        ids = queries.player_ids(db, name=hero)
-        if not ids:
+    configured accounts, else the hero remembered per site (queries.choose_hero). raises
+    ReportError when there is none."""
+    choice = queries.choose_hero(db, hero)
+    if choice is None:
+        if hero is not None:
             raise ReportError(f"no player named {hero!r} in the database")
-        sites = {site: hero for (site,) in db.execute(
-            "select site from players where name = ? order by site", [hero]).fetchall()}
-        return sites, ids
-    names = queries.hero_names(db)
-    if not names:
         raise ReportError("no hand with the hero's cards dealt face up (`Dealt to X [...]`); name the hero with --hero")
-    return names, queries.player_ids(db, names)
+    return choice.names, choice.ids
 
 
 def chart_of(hands: Sequence[Results]) -> Chart:
@@ -339,11 +375,12 @@ def _positions(hands: Sequence[Results]) -> tuple[PositionResult, ...]:
     return tuple(
         PositionResult(
             position=position, hands=sum(h.count for h in group), net=money_by_currency(group),
-            net_big_bets=sum(h.big_bets for h in group),
-            big_bets_per_100=_per_100(group, lambda h: h.big_bets) or 0.0,
-            bb_per_100=_per_100(group, lambda h: h.big_blinds) or 0.0,
+            net_big_bets=None if mixed else sum(h.big_bets for h in group),
+            big_bets_per_100=None if mixed else _per_100(group, lambda h: h.big_bets) or 0.0,
+            bb_per_100=None if mixed else _per_100(group, lambda h: h.big_blinds) or 0.0,
         )
         for position, group in sorted(by.items(), key=lambda kv: order.get(kv[0], 99))
+        for mixed in (len({h.currency == "chips" for h in group}) > 1,)
     )
 
 
@@ -582,6 +619,26 @@ def session_report(db: Database, *, number: int | None = None, start: dt.datetim
                    end: dt.datetime | None = None, hero: str | None = None,
                    gap: dt.timedelta = DEFAULT_GAP, per_hand_limit: int = PER_HAND_LIMIT,
                    review_limit: int | None = REVIEW_LIMIT) -> SessionReport:
+    """_session_report() with who the hero is and why (hero_note) and the finish and prize of
+    the tournaments its hands were played in (those of the hero's ids, from the first hand to
+    the last)."""
+    report = _session_report(db, number=number, start=start, end=end, hero=hero, gap=gap,
+                             per_hand_limit=per_hand_limit, review_limit=review_limit)
+    choice = queries.choose_hero(db, hero)
+    ids = choice.ids if choice is not None else ()
+    marks = ", ".join("?" for _ in ids)
+    played = {tuple(r) for r in db.execute(
+        f"""select distinct h.site, h.tournament_id from hand_players hp join hands h on h.id = hp.hand_id
+            where hp.player_id in ({marks}) and h.tournament_id is not null and h.start_time >= ? and h.start_time <= ?""",
+        [*ids, report.summary.start.isoformat(), report.summary.end.isoformat()]).fetchall()} if ids else set()
+    tournaments = tuple(r for r in tournament_results(db, ids) if (r.site, r.tournament_id) in played) if played else ()
+    return replace(report, hero_note=choice.note if choice is not None else "", tournaments=tournaments)
+
+
+def _session_report(db: Database, *, number: int | None = None, start: dt.datetime | None = None,
+                    end: dt.datetime | None = None, hero: str | None = None,
+                    gap: dt.timedelta = DEFAULT_GAP, per_hand_limit: int = PER_HAND_LIMIT,
+                    review_limit: int | None = REVIEW_LIMIT) -> SessionReport:
     """The report of session `number` (default: the latest) or, when start or end is given,
     of every hand of the hero from start (inclusive) to end (exclusive), UTC. A report over
     more than per_hand_limit hands reads the days wholly inside it from the summary tables.

@@ -80,6 +80,20 @@ HAND_CLASSES: tuple[str, ...] = tuple(c.value for c in HandClass)
 
 
 @dataclass(frozen=True, slots=True)
+class GameTypeResult:
+    """A player's results in one game type ("cash", "tournament", "play": filters.GameType),
+    never added to another's: hands; net: one Money per currency (tournament and play chips
+    are both "chips" but stay apart, one result each); bb_per_100, big_bets_per_100: over
+    these hands only, each hand in its own big blind / big bet."""
+
+    game_type: str
+    hands: int
+    net: tuple[Money, ...]
+    bb_per_100: float | None
+    big_bets_per_100: float | None
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerStats:
     """A player's statistics on one site over the hands matched (hands with an error are
     left out).
@@ -87,7 +101,9 @@ class PlayerStats:
     net, net_showdown, net_no_showdown, rake: one Money per currency (cash before chips);
     bb_per_100 and big_bets_per_100 are averaged over hands in each hand's own big blind /
     big bet. distributions: cards_drawn_d1..3 ({"0".."4": n}) and showdown_classes;
-    sites: every site where a player of this name has matching hands."""
+    sites: every site where a player of this name has matching hands; by_game_type: net and
+    BB/100 per game type (bb_per_100 and big_bets_per_100 above average every hand together,
+    each in its own stakes)."""
 
     player: str
     site: str
@@ -104,3 +120,4 @@ class PlayerStats:
     biggest_loss: BiggestPot | None = None
     luck: Luck = Luck(0, 0, 0.0, 0.0)
     sites: tuple[str, ...] = ()
+    by_game_type: tuple[GameTypeResult, ...] = ()  # cash, tournament, play: apart

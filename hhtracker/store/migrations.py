@@ -396,3 +396,56 @@ VIEWS = ("player_stats", "player_position_stats", "player_draw_stats", "player_s
 def migrate(db: Database) -> None:
     """Bring a database up to the current schema (idempotent)."""
     migrations.apply(db)
+
+
+@migrations()
+def m004_tournament_results(db: Database) -> None:
+    """Tournaments (issue 15): the finish lines of the hands, PokerStars tournament summary
+    files, and the names the user plays under.
+
+    - tournament_finishes: one row per finish line (hand_id, player_id, place, prize,
+      prize_currency: "USD"... or NULL for an amount without a sign, line); written by the
+      import with the hand (prepare_hand), only for the rare hands that have one.
+    - tournament_summaries: one row per summary file read (site, tournament_id, game,
+      buy_in: the text with "+" between its parts, entrants, prize_pool, path).
+    - tournament_summary_places: its places (site, tournament_id, place, player, prize,
+      prize_currency, finished: 0 for "still playing").
+    - hero_accounts: `hhtracker hero add` (site: "" for every site, name).
+
+    Finish lines of hands stored before are read from their raw text."""
+    if not db["tournament_finishes"].exists():
+        db["tournament_finishes"].create(
+            {"hand_id": int, "player_id": int, "place": int, "prize": int, "prize_currency": str, "line": int},
+            pk=("hand_id", "player_id"),
+            foreign_keys=[("hand_id", "hands", "id"), ("player_id", "players", "id")],
+        )
+    if not db["tournament_summaries"].exists():
+        db["tournament_summaries"].create(
+            {"site": str, "tournament_id": str, "game": str, "buy_in": str, "entrants": int, "prize_pool": int,
+             "path": str},
+            pk=("site", "tournament_id"),
+        )
+    if not db["tournament_summary_places"].exists():
+        db["tournament_summary_places"].create(
+            {"site": str, "tournament_id": str, "place": int, "player": str, "prize": int, "prize_currency": str,
+             "finished": int},
+            pk=("site", "tournament_id", "place", "player"),
+        )
+    if not db["hero_accounts"].exists():
+        db["hero_accounts"].create({"site": str, "name": str}, pk=("site", "name"))
+    from ..parse.pokerstars import finish_event
+
+    rows = db.execute(
+        "select h.id, h.site, h.line, r.text from hands h join raw_hands r on r.hand_id = h.id"
+        " where h.tournament_id is not null and h.status != 'rejected' and r.text like '% the tournament%'"
+    ).fetchall()
+    for hand_id, site, first_line, text in rows:
+        for offset, line in enumerate(text.split("\n")):
+            event = finish_event(line.rstrip(), first_line + offset)
+            if event is None:
+                continue
+            player = db.execute("select id from players where site = ? and name = ?", [site, event.player]).fetchone()
+            if player is not None:
+                db["tournament_finishes"].insert(
+                    {"hand_id": hand_id, "player_id": player[0], "place": event.place, "prize": event.prize,
+                     "prize_currency": event.prize_currency, "line": event.line}, replace=True)

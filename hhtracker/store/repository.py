@@ -28,11 +28,12 @@ from ..cards import format_cards
 from ..errors import DatabaseBusyError, DatabaseOpenError, NewerDatabaseError
 from ..filters import SORTS, Filters
 from ..money import Money
+from ..model import FinishTournament
 from ..parse.read import RawHand
 from ..rules.issues import ValidationIssue
 from ..rules.replay import ReplayedHand
 from ..stats.per_hand import DRAW_KEYS, STAT_KEYS, PlayerHandStats
-from ..stats.values import HAND_CLASSES, BiggestPot, Luck, PlayerStats, Ratio
+from ..stats.values import HAND_CLASSES, BiggestPot, GameTypeResult, Luck, PlayerStats, Ratio
 from . import summary
 from .migrations import migrate, migrations
 
@@ -487,6 +488,11 @@ def prepare_hand(replayed: ReplayedHand, stats: Iterable[PlayerHandStats]) -> Pr
                 }
             )
     queue("draws", draw_rows)
+    if tournament is not None:  # finish lines are rare: only tournament hands are looked at
+        queue("tournament_finishes", (
+            {"player": e.player, "place": e.place, "prize": e.prize, "prize_currency": e.prize_currency, "line": e.line}
+            for e in hand.events if type(e) is FinishTournament
+        ))
     queue("raw_hands", [{"path": hand.source.path, "line": hand.source.line, "text": hand.source.text}])
     queue("validation_issues", (
         {"code": i.code.value, "severity": i.severity.value, "message": i.message, "line": i.line}
@@ -565,6 +571,7 @@ class _Sums:
     in_big_bets: float = 0.0
     total: dict[str, int] = field(default_factory=dict)
     by_currency: list[tuple[str, dict[str, int]]] = field(default_factory=list)
+    by_type: dict[str, list] = field(default_factory=dict)  # game type -> [hands, in_bb, in_big_bets, [Money]]
 
     def money(self, column: str) -> tuple[Money, ...]:
         return tuple(Money(sums[column], currency) for currency, sums in self.by_currency)
@@ -593,11 +600,12 @@ def player_stats(
         columns += [*summary.DRAWN_COLUMNS, *summary.CLASS_COLUMNS]
     players: dict[int, _Sums] = {}
     sites_of: dict[str, set[str]] = {}
-    for player_id, site, player, currency, hands, in_bb, in_big_bets, *values in db.execute(
-        f"""select s.player_id, p.site, p.name, s.currency, sum(s.hands), sum(s.net * 1.0 / s.big_blind),
+    for player_id, site, player, game_type, currency, hands, in_bb, in_big_bets, *values in db.execute(
+        f"""select s.player_id, p.site, p.name, s.game_type, s.currency, sum(s.hands), sum(s.net * 1.0 / s.big_blind),
                    sum(s.net * 1.0 / s.big_bet), {', '.join(f'sum(s.{c})' for c in columns)}
             from {table} s join players p on p.id = s.player_id where {where}
-            group by s.player_id, s.currency order by s.currency = 'chips', s.currency""",
+            group by s.player_id, s.game_type, s.currency
+            order by s.currency = 'chips', s.game_type = 'play', s.currency""",
         params,
     ).fetchall():
         sites_of.setdefault(player, set()).add(site)
@@ -608,6 +616,11 @@ def player_stats(
         found.in_big_bets += in_big_bets or 0.0
         found.total = {c: found.total[c] + v for c, v in sums.items()} if found.total else sums
         found.by_currency.append((currency, sums))
+        kind = found.by_type.setdefault(game_type, [0, 0.0, 0.0, []])
+        kind[0] += hands
+        kind[1] += in_bb or 0.0
+        kind[2] += in_big_bets or 0.0
+        kind[3].append(Money(sums["net"], currency))
     minimum = max(min_hands, filters.min_hands)
     chosen = sorted((k for k, v in players.items() if v.hands >= minimum),
                     key=lambda k: (-players[k].hands, players[k].player, k))
@@ -643,6 +656,10 @@ def player_stats(
                 luck=Luck(total["luck_draws"], total["luck_completed"], total["luck_expected_e9"] / summary.E9,
                           total["luck_variance_e9"] / summary.E9),
                 sites=tuple(sorted(sites_of[found.player])),
+                by_game_type=tuple(
+                    GameTypeResult(kind, hands, tuple(net), 100.0 * in_bb / hands, 100.0 * in_big_bets / hands)
+                    for kind, (hands, in_bb, in_big_bets, net) in found.by_type.items()
+                ),
             )
         )
     return result

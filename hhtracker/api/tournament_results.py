@@ -1,0 +1,85 @@
+"""Tournaments and the hero's accounts (`tournaments`, `hero add|remove|list`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..filters import Filters
+from ..report.queries import HeroChoice, choose_hero
+from ..store.repository import immediate, open_database
+from ..store.tournaments import add_hero_account, hero_accounts, remove_hero_account, tournament_results
+from ..tournaments import TournamentResult, TournamentTotals, totals
+from .common import existing_database
+
+__all__ = ["HeroChoice", "TournamentReport", "TournamentResult", "TournamentTotals", "hero_add", "hero_choice",
+           "hero_list", "hero_remove", "tournaments"]
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentReport:
+    """`hhtracker tournaments`: hero (who the rows are about, and why: HeroChoice, None
+    when the database has no hero); results: one per tournament and player, oldest first;
+    totals: one per currency."""
+
+    hero: HeroChoice | None
+    results: tuple[TournamentResult, ...]
+    totals: tuple[TournamentTotals, ...]
+
+
+def tournaments(db_path: Path, *, hero: str | None = None, filters: Filters = Filters()) -> TournamentReport:
+    """The hero's tournaments (`hero` on every site, else the configured accounts, else the
+    name dealt cards in most hands per site) over the hands the filters match. raises
+    ValueError for bad stakes or an unknown --hero, NoDatabaseError when db_path does not
+    exist."""
+    db = existing_database(db_path)
+    try:
+        choice = choose_hero(db, hero)
+        if choice is None:
+            if hero is not None:
+                raise ValueError(f"no player named {hero!r} in the database")
+            return TournamentReport(None, (), ())
+        results = tournament_results(db, choice.ids, filters)
+    finally:
+        db.close()
+    return TournamentReport(choice, tuple(results), tuple(totals(results)))
+
+
+def hero_choice(db_path: Path, hero: str | None = None) -> HeroChoice | None:
+    """Who the reports are about and why (see report.queries.choose_hero). raises
+    NoDatabaseError when db_path does not exist."""
+    db = existing_database(db_path)
+    try:
+        return choose_hero(db, hero)
+    finally:
+        db.close()
+
+
+def hero_add(db_path: Path, name: str, site: str | None = None) -> bool:
+    """Remember `name` as one of the user's accounts (on `site`; None: every site); the
+    database is created if needed. False when it was already there."""
+    db = open_database(db_path)
+    try:
+        with immediate(db):
+            return add_hero_account(db, name, site)
+    finally:
+        db.close()
+
+
+def hero_remove(db_path: Path, name: str, site: str | None = None) -> int:
+    """Forget an account; how many entries were removed (0: none was configured)."""
+    db = existing_database(db_path)
+    try:
+        with immediate(db):
+            return remove_hero_account(db, name, site)
+    finally:
+        db.close()
+
+
+def hero_list(db_path: Path) -> list[tuple[str, str]]:
+    """(site, name) of the configured accounts, site "" meaning every site."""
+    db = existing_database(db_path)
+    try:
+        return hero_accounts(db)
+    finally:
+        db.close()

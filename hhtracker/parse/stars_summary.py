@@ -1,0 +1,122 @@
+"""PokerStars tournament summary files ("PokerStars Tournament #N, <game>"): the buy-in, the
+number of players, the prize pool, and each place with its player and prize.
+
+The shape (as PokerStars writes it; no such file is in ../shared/corpus, so it is taken from
+the summary files public trackers read, with their names changed):
+
+    PokerStars Tournament #330855877, Badugi Limit
+    Buy-In: $1.00/$0.20 USD
+    8 players
+    Total Prize Pool: $8.00 USD
+    Tournament started 2010/11/12 21:00:00 CET [2010/11/12 15:00:00 ET]
+      1: Player1 (Netherlands), $4.00 (50%)
+      3: Player5 (Germany), $1.60 (20%)
+      4: Player7 (Canada),
+      5: Player8 (Canada), still playing
+    You finished in 4th place.
+
+The buy-in's parts are separated by "/" here (by "+" in hand headers). Lines of any other
+shape are ignored (a summary adds lines over the years: rebuys, tickets, "Tournament
+finished"); a file whose first line is not the title is not a summary.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import HandHistoryError
+from .read import iter_lines
+
+_TITLE = re.compile(r"^PokerStars (?:Home Game )?Tournament #(?P<id>\d+), (?P<game>.+?)\s*$")
+_BUY_IN = re.compile(r"^Buy-In: (?P<text>.+?)\s*$")
+_PLAYERS = re.compile(r"^(?P<n>\d[\d,]*) players\s*$")
+_POOL = re.compile(r"^Total Prize Pool: (?P<amount>[$€£]?\d[\d,]*(?:\.\d+)?)")
+_PLACE = re.compile(r"^\s+(?P<place>\d+): (?P<name>.+?) \((?P<country>[^()]*)\),\s?(?P<rest>.*?)\s*$")
+_PRIZE = re.compile(r"^(?P<amount>[$€£]?\d[\d,]*(?:\.\d+)?)(?: [A-Z]{3})?(?: \(|$)")
+_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP"}
+
+
+@dataclass(frozen=True, slots=True)
+class SummaryPlace:
+    """One place of a summary. place: int; player: str; prize: int in the smallest unit of
+    prize_currency ("USD"..., None for an amount without a sign), 0 when none is printed;
+    finished: False for "still playing" (the place is not final then)."""
+
+    place: int
+    player: str
+    prize: int
+    prize_currency: str | None
+    finished: bool
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentSummary:
+    """A summary file. buy_in_text: the buy-in with "+" between its parts, as a hand header
+    writes it ("$1.00+$0.20 USD"); entrants, prize_pool (smallest unit): None when absent;
+    places: every place line; hero_place: "You finished in Nth place" (None if absent)."""
+
+    path: str
+    tournament_id: str
+    game: str
+    buy_in_text: str
+    entrants: int | None
+    prize_pool: int | None
+    places: tuple[SummaryPlace, ...]
+    hero_place: int | None
+
+
+def _units(text: str) -> tuple[int, str | None]:
+    currency = _SIGNS.get(text[0])
+    digits = (text[1:] if currency else text).replace(",", "")
+    whole, _, fraction = digits.partition(".")
+    if currency is None:
+        return int(whole), None
+    return int(whole) * 100 + int(fraction[:2].ljust(2, "0") or 0), currency
+
+
+def is_summary_file(path: Path) -> bool:
+    """True when the file's first non-blank line is a tournament summary's title."""
+    try:
+        for line in iter_lines(path):
+            if line.strip():
+                return _TITLE.match(line) is not None
+    except (OSError, HandHistoryError):
+        return False
+    return False
+
+
+def read_summary(path: Path) -> TournamentSummary:
+    """The summary in a file that is_summary_file() accepted. raises ValueError
+    ("file:line: what is wrong") for a title that is missing."""
+    title = None
+    buy_in = ""
+    entrants = prize_pool = hero_place = None
+    places: list[SummaryPlace] = []
+    for number, line in enumerate(iter_lines(path), start=1):
+        if title is None:
+            if line.strip():
+                title = _TITLE.match(line)
+                if title is None:
+                    raise ValueError(f"{path}:{number}: not a PokerStars tournament summary")
+            continue
+        if (found := _BUY_IN.match(line)) is not None:
+            buy_in = found["text"].replace("/", "+")
+        elif (found := _PLAYERS.match(line)) is not None:
+            entrants = int(found["n"].replace(",", ""))
+        elif (found := _POOL.match(line)) is not None:
+            prize_pool = _units(found["amount"])[0]
+        elif (found := _PLACE.match(line)) is not None:
+            rest = found["rest"]
+            prize = _PRIZE.match(rest)
+            amount, currency = _units(prize["amount"]) if prize else (0, None)
+            places.append(SummaryPlace(int(found["place"]), found["name"], amount, currency,
+                                       rest != "still playing", number))
+        elif line.startswith("You finished in "):
+            digits = re.match(r"You finished in (\d+)", line)
+            hero_place = int(digits.group(1)) if digits else None
+    if title is None:
+        raise ValueError(f"{path}:1: empty file, not a tournament summary")
+    return TournamentSummary(str(path), title["id"], title["game"], buy_in, entrants, prize_pool, tuple(places), hero_place)
