@@ -67,6 +67,7 @@ class Target(StrEnum):
 
 _TOP = {Target.BADUGI: 13, Target.EIGHT_HIGH: 8, Target.SEVEN_HIGH: 7}
 TARGETS: tuple[Target, ...] = tuple(Target)
+_TOPS = tuple(t.top_rank for t in TARGETS)
 _SUITS = tuple(Suit)
 
 
@@ -90,10 +91,9 @@ class KeepOdds:
         return (self.badugi, self.eight_high, self.seven_high)
 
 
-def _fits(keep: Sequence[Card], top: int) -> bool:
-    """The kept cards can be part of a badugi no higher than top."""
-    return (len({c.suit for c in keep}) == len(keep) and len({c.rank for c in keep}) == len(keep)
-            and all(c.rank.value_low <= top for c in keep))
+def _plain(cards: Iterable[Card]) -> list[tuple[int, int]]:
+    """(rank 1..13, suit 0..3) of each card: cheap to hash and compare."""
+    return [_PLAIN[c] for c in cards]
 
 
 def target_probability(keep: Sequence[Card], seen: Iterable[Card], draws_left: int, target: Target) -> Fraction:
@@ -108,30 +108,45 @@ def target_probability(keep: Sequence[Card], seen: Iterable[Card], draws_left: i
         raise ValueError(f"bad keep {[str(c) for c in keep]}: at most four distinct cards, all seen")
     if not 0 <= draws_left <= DRAWS:
         raise ValueError(f"draws left must be 0..{DRAWS}, not {draws_left}")
-    top = target.top_rank
-    if not _fits(keep, top):
-        return Fraction(0)
-    missing = [s for s in _SUITS if s not in {c.suit for c in keep}]
-    k = len(missing)
-    if k == 0:
-        return Fraction(1)
-    if draws_left == 0:
-        return Fraction(0)
-    kept_ranks = {c.rank.value_low for c in keep}
-    patterns = []
-    for card_rank in range(1, top + 1):
-        if card_rank in kept_ranks:
+    return _odds(tuple(_plain(keep)), _mask(seen_set), len(seen_set), draws_left, (target.top_rank,))[0]
+
+
+def _mask(cards: Iterable[Card]) -> int:
+    mask = 0
+    for rank, suit in _plain(cards):
+        mask |= 1 << (rank * 4 + suit)
+    return mask
+
+
+def _odds(keep: tuple[tuple[int, int], ...], seen_mask: int, seen_count: int, draws_left: int,
+          tops: tuple[int, ...]) -> list[Fraction]:
+    """target_probability on plain cards, for each top rank in `tops`: keep as (rank, suit)
+    pairs, seen as a bit mask of rank * 4 + suit."""
+    ranks = {r for r, _ in keep}
+    suits = {s for _, s in keep}
+    if len(ranks) != len(keep) or len(suits) != len(keep):
+        return [_ZERO for _ in tops]
+    k = 4 - len(keep)
+    highest = max(ranks, default=0)
+    if k == 0 or draws_left == 0:
+        return [_ONE if k == 0 and highest <= top else _ZERO for top in tops]
+    missing = [s for s in range(4) if s not in suits]
+    patterns = []  # (rank, bit set of the missing suits whose card of that rank is unseen)
+    for card_rank in range(1, max(tops) + 1):
+        if card_rank in ranks:
             continue
         bits = 0
         for i, suit in enumerate(missing):
-            if _CARD[card_rank, suit] not in seen_set:
+            if not seen_mask >> (card_rank * 4 + suit) & 1:
                 bits |= 1 << i
         if bits:
-            patterns.append(bits)
-    return _probability(k, tuple(sorted(patterns)), 52 - len(seen_set), draws_left)
+            patterns.append((card_rank, bits))
+    return [_probability(k, tuple(sorted(b for r, b in patterns if r <= top)), 52 - seen_count, draws_left)
+            if highest <= top else _ZERO for top in tops]
 
 
-_CARD = {(c.rank.value_low, c.suit): c for c in DECK}
+_PLAIN = {c: (c.rank.value_low, tuple(Suit).index(c.suit)) for c in DECK}
+_ZERO, _ONE = Fraction(0), Fraction(1)
 
 
 @lru_cache(maxsize=65536)
@@ -206,10 +221,18 @@ def all_keeps(hand: Sequence[Card], seen: Iterable[Card], draws_left: int) -> tu
     down to keeping none; within a size in the order of `itertools.combinations`.
 
     hand: four distinct cards; seen: the other cards the player has seen this hand (his
-    earlier discards, cards shown), the hand itself added here. raises ValueError for a
-    hand that is not four distinct cards."""
+    earlier discards, cards shown), the hand itself added here; draws_left: 0..3. raises
+    ValueError for a hand that is not four distinct cards or draws_left outside 0..3."""
     hand = tuple(hand)
     if len(hand) != 4 or len(set(hand)) != 4:
         raise ValueError(f"a hand is four distinct cards, not {[str(c) for c in hand]}")
+    if not 0 <= draws_left <= DRAWS:
+        raise ValueError(f"draws left must be 0..{DRAWS}, not {draws_left}")
     known = frozenset(seen) | frozenset(hand)
-    return tuple(keep_odds(keep, known, draws_left) for size in range(4, -1, -1) for keep in combinations(hand, size))
+    mask, count, plain = _mask(known), len(known), _plain(hand)
+    out = []
+    for size in range(4, -1, -1):
+        for chosen in combinations(range(4), size):
+            keep = tuple(plain[i] for i in chosen)
+            out.append(KeepOdds(tuple(hand[i] for i in chosen), *_odds(keep, mask, count, draws_left, _TOPS)))
+    return tuple(out)

@@ -322,3 +322,14 @@ VIEWS = ("player_stats", "player_position_stats", "player_draw_stats", "player_s
 def migrate(db: Database) -> None:
     """Bring a database up to the current schema (idempotent)."""
     migrations.apply(db)
+
+
+@migrations()
+def m004_draw_decisions(db: Database) -> None:
+    """The draw_decisions table (issue 18): the hero's keep at each draw with known cards,
+    its exact odds, the best alternative per target and whether it was dominated
+    (store/decisions.py); filled for the hands stored before from the draws table."""
+    from . import decisions
+
+    decisions.create_table(db)
+    decisions.backfill(db)

@@ -32,6 +32,7 @@ from ..filters import SORTS, Filters
 from ..money import Money
 from ..stats.values import HAND_CLASSES, BiggestPot, Luck, PlayerStats, Ratio
 from . import summary
+from .decisions import decision_rows
 from .migrations import migrate, migrations
 
 
@@ -467,6 +468,7 @@ def prepare_hand(replayed: ReplayedHand, stats: Iterable[PlayerHandStats]) -> Pr
                 }
             )
     queue("draws", draw_rows)
+    queue("draw_decisions", decision_rows(replayed.draws, replayed.hero))
     queue("raw_hands", [{"path": hand.source.path, "line": hand.source.line, "text": hand.source.text}])
     queue("validation_issues", (
         {"code": i.code.value, "severity": i.severity.value, "message": i.message, "line": i.line}

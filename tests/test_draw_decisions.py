@@ -1,0 +1,104 @@
+"""Draw decisions (hhtracker.odds.decisions, the draw_decisions table): hand-written hands
+whose verdicts are worked out by hand in the comments."""
+
+from __future__ import annotations
+
+import sqlite3
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from hhtracker import api
+from hhtracker.cards import parse_cards
+from hhtracker.odds.decisions import decide
+from hhtracker.store.repository import open_database
+
+HANDS = Path(__file__).parent / "decision_hands" / "decisions.txt"
+
+
+@pytest.fixture
+def rows(db_path: Path) -> dict[tuple[str, int], sqlite3.Row]:
+    api.import_paths([HANDS], db_path)
+    conn = sqlite3.connect(db_path)
+    conn.row_factory = sqlite3.Row
+    found = conn.execute(
+        "select h.site_hand_id, d.* from draw_decisions d join hands h on h.id = d.hand_id order by h.id, d.draw"
+    ).fetchall()
+    conn.close()
+    return {(r["site_hand_id"], r["draw"]): r for r in found}
+
+
+def test_every_hero_draw_has_a_row(rows):
+    assert sorted(rows) == [(h, d) for h in ("92000000001", "92000000002", "92000000003") for d in (1, 2, 3)]
+
+
+def test_the_wrong_duplicate_is_dominated(rows):
+    # A♠2♥3♦K♠, throws the A♠: 2-3-K has the same 10 club outs as A-2-3 (clubs but 2, 3, K
+    # against clubs but A, 2, 3) but no eight- or seven-high badugi, which A-2-3 makes with
+    # 4-8 and 4-7 of clubs. The other keeps of three (A-2-K, A-3-K) hold two spades: 0.
+    row = rows["92000000001", 1]
+    assert (row["cards_before"], row["kept"], row["discarded"], row["draws_left"]) == ("As 2h 3d Ks", "2h 3d Ks", 1, 3)
+    assert row["dominated"] == 1 and row["dominated_by"] == "As 2h 3d"
+    assert Fraction(row["badugi"]) == 1 - Fraction(38 * 37 * 36, 48 * 47 * 46)
+    assert (row["eight_high"], row["seven_high"]) == ("0", "0")
+    assert Fraction(row["eight_high_best"]) == 1 - Fraction(43 * 42 * 41, 48 * 47 * 46)
+    assert row["eight_high_best_keep"] == "As 2h 3d"
+    # Standing pat on the K-high badugi (2-3-K-Q): the only keep of four, never dominated;
+    # it is a badugi (1), not eight-high (0).
+    pat = rows["92000000001", 2]
+    assert (pat["kept"], pat["dominated"], pat["badugi"], pat["eight_high"]) == ("2h 3d Ks Qc", 0, "1", "0")
+
+
+def test_the_right_keep_is_not_dominated(rows):
+    row = rows["92000000002", 1]  # keeps A-2-3, throws the K♠
+    assert (row["kept"], row["dominated"], row["dominated_by"]) == ("As 2h 3d", 0, None)
+    assert Fraction(row["seven_high"]) == 1 - Fraction(44 * 43 * 42, 48 * 47 * 46)
+    # Draw 2: A♠2♥3♦9♥, throws the 9♥. Seen: the K♠ thrown at draw 1, so 47 unseen, two
+    # draws. A-2-3 has 10 club outs (all but A, 2, 3), 5 of them eight-high (4-8); A-3-9,
+    # the other keep of three without a pair of suits, has 10 too but no eight-high: A-2-3
+    # dominates it, not the other way round.
+    row = rows["92000000002", 2]
+    assert (row["kept"], row["dominated"], row["draws_left"]) == ("As 2h 3d", 0, 2)
+    assert Fraction(row["badugi"]) == 1 - Fraction(37 * 36, 47 * 46)
+    assert Fraction(row["eight_high"]) == 1 - Fraction(42 * 41, 47 * 46)
+
+
+def test_a_card_thrown_earlier_changes_the_verdict(rows):
+    # Dealt 2♣3♣7♥5♦, throws 3♣ 5♦, gets 5♣ 8♠: 2♣7♥5♣8♠ at draw 2, 3♣ and 5♦ seen, 46
+    # unseen, two draws. Both keeps of three without two clubs need a diamond:
+    # - 2♣7♥8♠ (what he kept): diamonds but 2, 7, 8 and the seen 5♦: A 3 4 6 9 T J Q K = 9,
+    #   eight-high A 3 4 6 = 4;
+    # - 5♣7♥8♠: diamonds but 5, 7, 8: A 2 3 4 6 9 T J Q K = 10, eight-high A 2 3 4 6 = 5.
+    # Seven-high: none for either (the 8). So his keep is dominated by keeping the 5♣.
+    row = rows["92000000003", 2]
+    assert (row["cards_before"], row["kept"], row["dominated_by"]) == ("2c 7h 5c 8s", "2c 7h 8s", "7h 5c 8s")
+    assert Fraction(row["badugi"]) == 1 - Fraction(37 * 36, 46 * 45)
+    assert Fraction(row["eight_high"]) == 1 - Fraction(42 * 41, 46 * 45)
+    # The best alternative for any badugi is that keep too (pat on 2♣7♥5♣8♠, no badugi, is 0).
+    assert row["badugi_best_keep"] == "7h 5c 8s"
+    assert Fraction(row["badugi_best"]) == 1 - Fraction(36 * 35, 46 * 45)
+    assert Fraction(row["eight_high_best"]) == 1 - Fraction(41 * 40, 46 * 45)
+
+
+def test_ties_are_not_dominated(rows):
+    # Draw 1 of hand 3: keeps 2♣7♥ (seen 3♣ 5♦ are his own hand). The other keeps of two
+    # without a pair of suits (2♣5♦, 3♣7♥, 3♣5♦, 7♥5♦) need two suits each; 2♣5♦, 3♣7♥ and
+    # 3♣5♦ leave one rank with one suit only, as 2♣7♥ does (the 5 of diamonds), so they tie
+    # on every target; 7♥5♦ leaves two (the 2 and 3 of clubs): worse. Not dominated.
+    row = rows["92000000003", 1]
+    assert (row["kept"], row["dominated"]) == ("2c 7h", 0)
+    tie = decide(parse_cards("2c 3c 7h 5d"), parse_cards("3c 5d"), (), 1)
+    other = decide(parse_cards("2c 3c 7h 5d"), parse_cards("2c 7h"), (), 1)
+    assert tie.chosen.as_tuple == other.chosen.as_tuple and not other.dominated
+
+
+def test_migration_fills_the_table_for_hands_stored_before(db_path: Path):
+    api.import_paths([HANDS], db_path)
+    db = open_database(db_path)
+    before = db.execute("select * from draw_decisions order by hand_id, draw").fetchall()
+    db.execute("delete from draw_decisions")
+    from hhtracker.store.decisions import backfill
+
+    assert backfill(db) == 9
+    assert db.execute("select * from draw_decisions order by hand_id, draw").fetchall() == before
