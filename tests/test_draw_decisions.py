@@ -102,3 +102,31 @@ def test_migration_fills_the_table_for_hands_stored_before(db_path: Path):
 
     assert backfill(db) == 9
     assert db.execute("select * from draw_decisions order by hand_id, draw").fetchall() == before
+
+
+def test_session_report_lists_the_dominated_draws(db_path: Path, tmp_path: Path):
+    import json
+
+    from typer.testing import CliRunner
+
+    from hhtracker.cli import app
+
+    api.import_paths([HANDS], db_path)
+    report = api.session_report(db_path, hero="Hero")
+    # 9 hero draws in the three hands; dominated: hand 1 draw 1 and hand 3 draw 2 (above)
+    assert (report.decision_draws, report.dominated_count) == (9, 2)
+    assert [(d.site_hand_id, d.draw, d.kept, d.dominated_by) for d in report.dominated] == [
+        ("92000000001", 1, "2h 3d Ks", "As 2h 3d"), ("92000000003", 2, "2c 7h 8s", "7h 5c 8s")]
+    assert report.dominated[1].dominating_odds[0] == 1 - Fraction(36 * 35, 46 * 45)
+    out = tmp_path / "site" / "report.html"
+    out.parent.mkdir()
+    result = CliRunner().invoke(app, ["report", "--db", str(db_path), "--hero", "Hero", "--html", str(out), "--json"])
+    assert result.exit_code == 0, result.output
+    listed = json.loads(result.stdout)["draw_decisions"]
+    assert (listed["draws"], listed["dominated"], [d["hand"] for d in listed["listed"]]) == (9, 2, ["92000000001", "92000000003"])
+    assert listed["listed"][0]["odds"] == {"badugi": "2215/4324", "eight_high": "0", "seven_high": "0"}
+    page = out.read_text()
+    assert '<h2>Draw decisions</h2>' in page
+    assert '<a href="hand-pokerstars-92000000003.html">92000000003</a></td><td class="num">2</td>' in page
+    replayer = out.parent / "hand-pokerstars-92000000003.html"
+    assert replayer.is_file() and 'href="report.html"' in replayer.read_text()

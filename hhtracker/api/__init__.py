@@ -7,7 +7,7 @@ what it needs, and `hhtracker --version` none of it):
   `watch`, `read_hands`, `expand_paths`, `ImportSummary`, `Problem`
 - validating: `validate_paths` (check files, store nothing)
 - statistics: `players`, `player_profile` (statistics read back)
-- reviewing: `sessions`, `session_report`, `hand_replays`
+- reviewing: `sessions`, `session_report`, `hand_replays`, `write_hand_pages` (replayer pages)
 - maintenance: `query` (read-only SQL), `reprocess`, `generate`
 - exporting: `export_hands` (PHH, JSON), `export_parquet`
 - common: `NoDatabaseError`
@@ -40,7 +40,7 @@ _HOMES: dict[str, str] = {
                      "Problem", "HandOutcome", "HAND_HISTORY_SUFFIXES", "FLUSH_HANDS", "FLUSH_SECONDS"), "importing"),
     **dict.fromkeys(("validate_paths", "HandValidation"), "validating"),
     **dict.fromkeys(("players", "player_profile"), "statistics"),
-    **dict.fromkeys(("sessions", "session_report", "hand_replays", "ReportError"), "reviewing"),
+    **dict.fromkeys(("sessions", "session_report", "hand_replays", "write_hand_pages", "ReportError"), "reviewing"),
     **dict.fromkeys(("query", "reprocess", "generate", "ReadOnlyQueryError", "ReprocessSummary"), "maintenance"),
     **dict.fromkeys(("export_hands", "export_parquet", "ExportResult", "UnknownPlayerError", "MissingExtraError",
                      "EXPORT_FORMATS", "PARQUET_TABLES"), "exporting"),
@@ -54,7 +54,7 @@ __all__ = [
     "ReprocessSummary", "UnknownPlayerError", "default_db_path", "expand_paths", "export_hands",
     "export_parquet", "generate", "hand_outcome", "hand_replays", "import_paths", "player_profile",
     "players", "query", "read_hands", "reprocess", "session_report", "sessions", "validate_paths",
-    "watch",
+    "watch", "write_hand_pages",
 ]
 assert set(__all__) == {"APP_NAME", "default_db_path", *_HOMES}
 
@@ -80,5 +80,5 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
                             expand_paths, hand_outcome, import_paths, read_hands, watch)
     from .maintenance import ReadOnlyQueryError, ReprocessSummary, generate, query, reprocess
     from .statistics import player_profile, players
-    from .reviewing import ReportError, hand_replays, session_report, sessions
+    from .reviewing import ReportError, hand_replays, session_report, sessions, write_hand_pages
     from .validating import HandValidation, validate_paths

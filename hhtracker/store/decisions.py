@@ -4,7 +4,8 @@ Columns: hand_id, player_id, draw (1-3), draws_left (3-1), cards_before (his fou
 kept (the cards he kept, '' for none), discarded (how many), dominated (0/1), dominated_by
 (the kept cards of the best keep of his size that dominates his, NULL when none); for each
 target (badugi, eight_high, seven_high): `<target>` his keep's probability, `<target>_best`
-the best alternative's, `<target>_best_keep` its kept cards. Probabilities are exact
+the best alternative's, `<target>_best_keep` its kept cards, `dominated_by_<target>` the
+dominating keep's probability (NULL when none). Probabilities are exact
 fractions as text ("425/1128", "0", "1"). hhtracker/odds/decisions.py defines them.
 """
 
@@ -24,6 +25,7 @@ COLUMNS: dict[str, type] = {
     "hand_id": int, "player_id": int, "draw": int, "draws_left": int, "cards_before": str, "kept": str,
     "discarded": int, "dominated": int, "dominated_by": str,
     **{f"{t.value}{end}": str for t in TARGETS for end in ("", "_best", "_best_keep")},
+    **{f"dominated_by_{t.value}": str for t in TARGETS},
 }
 
 
@@ -38,6 +40,8 @@ def decision_row(decision: DrawDecision) -> dict[str, object]:
         row[target.value] = fraction_text(decision.chosen.odds(target))
         row[f"{target.value}_best"] = fraction_text(best.odds(target))
         row[f"{target.value}_best_keep"] = format_cards(best.keep)
+        row[f"dominated_by_{target.value}"] = (fraction_text(decision.dominated_by.odds(target))
+                                               if decision.dominated_by else None)
     return row
 
 
