@@ -93,7 +93,7 @@ def test_ties_are_not_dominated(rows):
     assert tie.chosen.as_tuple == other.chosen.as_tuple and not other.dominated
 
 
-def test_migration_fills_the_table_for_hands_stored_before(db_path: Path):
+def test_backfill_from_the_draws_table_gives_the_same_rows(db_path: Path):
     api.import_paths([HANDS], db_path)
     db = open_database(db_path)
     before = db.execute("select * from draw_decisions order by hand_id, draw").fetchall()
@@ -130,3 +130,16 @@ def test_session_report_lists_the_dominated_draws(db_path: Path, tmp_path: Path)
     assert '<a href="hand-pokerstars-92000000003.html">92000000003</a></td><td class="num">2</td>' in page
     replayer = out.parent / "hand-pokerstars-92000000003.html"
     assert replayer.is_file() and 'href="report.html"' in replayer.read_text()
+
+
+def test_migration_m004_fills_an_older_database(db_path: Path):
+    api.import_paths([HANDS], db_path)
+    db = open_database(db_path)
+    before = db.execute("select * from draw_decisions order by hand_id, draw").fetchall()
+    db["draw_decisions"].drop()  # as a database from before issue 18
+    db.execute("delete from _sqlite_migrations where name = 'm004_draw_decisions'")
+    db.conn.commit()
+    db.close()
+    db = open_database(db_path)  # migrates
+    assert db.execute("select * from draw_decisions order by hand_id, draw").fetchall() == before
+    assert len(before) == 9

@@ -45,7 +45,7 @@ import numpy as np
 
 from ..cards import DECK, Card, Suit
 
-__all__ = ["DRAWS", "KeepOdds", "Target", "keep_odds", "all_keeps", "TARGETS"]
+__all__ = ["DRAWS", "KeepOdds", "TARGETS", "Target", "all_keeps", "keep_odds", "target_probability"]
 
 DRAWS = 3
 """Draws in a hand of Badugi (seeds/002, section 1)."""
