@@ -12,6 +12,7 @@ import pytest
 from hhtracker import api
 from hhtracker.cards import parse_cards
 from hhtracker.odds.decisions import decide
+from hhtracker.odds.draws import quality_ladder
 from hhtracker.store.repository import open_database
 
 HANDS = Path(__file__).parent / "decision_hands" / "decisions.txt"
@@ -81,16 +82,29 @@ def test_a_card_thrown_earlier_changes_the_verdict(rows):
     assert Fraction(row["eight_high_best"]) == 1 - Fraction(41 * 40, 46 * 45)
 
 
-def test_ties_are_not_dominated(rows):
-    # Draw 1 of hand 3: keeps 2♣7♥ (seen 3♣ 5♦ are his own hand). The other keeps of two
-    # without a pair of suits (2♣5♦, 3♣7♥, 3♣5♦, 7♥5♦) need two suits each; 2♣5♦, 3♣7♥ and
-    # 3♣5♦ leave one rank with one suit only, as 2♣7♥ does (the 5 of diamonds), so they tie
-    # on every target; 7♥5♦ leaves two (the 2 and 3 of clubs): worse. Not dominated.
+def test_the_lower_cards_dominate(rows):
+    # Draw 1 of hand 3: 2♣3♣7♥5♦, keeps 2♣7♥ (needs a diamond and a spade; the 5♦ is in his
+    # hand, so the rank 5 offers a spade only). Keeping 2♣5♦ instead needs a heart and a
+    # spade, the 7♥ in his hand leaving the rank 7 a spade only: for a badugi no higher than
+    # K ... 7 both keeps have the same number of usable ranks with one of them single-suited,
+    # so they tie; for six-high or lower 2♣7♥ cannot win (the 7) and 2♣5♦ can (A 3 4 6 free in
+    # both suits). So 2♣5♦ dominates; 3♣5♦ ties 2♣5♦ at every quality, and comes later.
     row = rows["92000000003", 1]
-    assert (row["kept"], row["dominated"]) == ("2c 7h", 0)
-    tie = decide(parse_cards("2c 3c 7h 5d"), parse_cards("3c 5d"), (), 1)
-    other = decide(parse_cards("2c 3c 7h 5d"), parse_cards("2c 7h"), (), 1)
-    assert tie.chosen.as_tuple == other.chosen.as_tuple and not other.dominated
+    assert (row["kept"], row["dominated"], row["dominated_by"]) == ("2c 7h", 1, "2c 5d")
+    # ... and the three targets shown (any, 8-high, 7-high) are equal for the two keeps.
+    assert [row[t] for t in ("badugi", "eight_high", "seven_high")] == [
+        row[f"dominated_by_{t}"] for t in ("badugi", "eight_high", "seven_high")]
+
+
+def test_ties_are_not_dominated():
+    # From the same hand, keeping 3♣5♦: 2♣5♦ ties it at every quality (ranks A 2 4 6 against
+    # A 3 4 6 free below 7, the 7 a spade only above), and every other keep of two is worse
+    # somewhere (2♣7♥ and 3♣7♥ cannot make six-high, 7♥5♦ has two single-suited ranks, the 2
+    # and 3 of clubs being his, 2♣3♣ no chance): not dominated.
+    hand = parse_cards("2c 3c 7h 5d")
+    kept = decide(hand, parse_cards("2c 7h"), (), 1)
+    assert kept.kept == parse_cards("3c 5d") and not kept.dominated
+    assert quality_ladder(parse_cards("3c 5d"), hand, 3) == quality_ladder(parse_cards("2c 5d"), hand, 3)
 
 
 def test_backfill_from_the_draws_table_gives_the_same_rows(db_path: Path):
@@ -113,17 +127,19 @@ def test_session_report_lists_the_dominated_draws(db_path: Path, tmp_path: Path)
 
     api.import_paths([HANDS], db_path)
     report = api.session_report(db_path, hero="Hero")
-    # 9 hero draws in the three hands; dominated: hand 1 draw 1 and hand 3 draw 2 (above)
-    assert (report.decision_draws, report.dominated_count) == (9, 2)
+    # 9 hero draws in the three hands; dominated: hand 1 draw 1, hand 3 draws 1 and 2 (above)
+    assert (report.decision_draws, report.dominated_count) == (9, 3)
     assert [(d.site_hand_id, d.draw, d.kept, d.dominated_by) for d in report.dominated] == [
-        ("92000000001", 1, "2h 3d Ks", "As 2h 3d"), ("92000000003", 2, "2c 7h 8s", "7h 5c 8s")]
-    assert report.dominated[1].dominating_odds[0] == 1 - Fraction(36 * 35, 46 * 45)
+        ("92000000001", 1, "2h 3d Ks", "As 2h 3d"), ("92000000003", 1, "2c 7h", "2c 5d"),
+        ("92000000003", 2, "2c 7h 8s", "7h 5c 8s")]
+    assert report.dominated[2].dominating_odds[0] == 1 - Fraction(36 * 35, 46 * 45)
     out = tmp_path / "site" / "report.html"
     out.parent.mkdir()
     result = CliRunner().invoke(app, ["report", "--db", str(db_path), "--hero", "Hero", "--html", str(out), "--json"])
     assert result.exit_code == 0, result.output
     listed = json.loads(result.stdout)["draw_decisions"]
-    assert (listed["draws"], listed["dominated"], [d["hand"] for d in listed["listed"]]) == (9, 2, ["92000000001", "92000000003"])
+    assert (listed["draws"], listed["dominated"], [d["hand"] for d in listed["listed"]]) == (
+        9, 3, ["92000000001", "92000000003", "92000000003"])
     assert listed["listed"][0]["odds"] == {"badugi": "2215/4324", "eight_high": "0", "seven_high": "0"}
     page = out.read_text()
     assert '<h2>Draw decisions</h2>' in page

@@ -145,3 +145,21 @@ def test_brute_force_with_a_full_stub():
         odds = keep_odds(keep, hand, draws_left)
         for target in TARGETS:
             assert odds.odds(target) == _brute(keep, deck[4:], draws_left, target), (hand, keep, draws_left, target)
+
+
+def test_quality_ladder_against_brute_force():
+    """Every quality (badugi no higher than K ... 4) on 60 random small situations."""
+    from types import SimpleNamespace
+
+    from hhtracker.odds.draws import LADDER, quality_ladder
+
+    rng = random.Random(4)
+    for _ in range(60):
+        deck = list(DECK)
+        rng.shuffle(deck)
+        hand = tuple(deck[:4])
+        unseen = deck[4:12]
+        keep = tuple(rng.sample(hand, rng.choice([2, 3])))
+        draws_left = rng.randint(1, 3)
+        ladder = quality_ladder(keep, [*hand, *deck[12:]], draws_left)
+        assert ladder == tuple(_brute(keep, unseen, draws_left, SimpleNamespace(top_rank=top)) for top in LADDER)

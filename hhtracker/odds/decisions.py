@@ -5,11 +5,13 @@ For a draw with known cards (the hero's), the 16 keeps of his four cards are pri
 the cards he has seen being his hand and his discards at the earlier draws of the hand.
 
 **Dominated**: his keep K is dominated when another keep J of the same number of cards is at
-least as likely as K to meet every target (any badugi, eight-high or better, seven-high or
-better) and strictly more likely for at least one. Keeps of other sizes never dominate (a
-one-card draw and a two-card draw are different plans, and the comparison is the seeds'
-"keeping the wrong duplicate", seeds/002 section 6). Standing pat and drawing four are never
-dominated: each is the only keep of its size.
+least as likely as K to make a badugi of every quality, and strictly more likely for at least
+one. The qualities are the badugis no higher than each top card: K (any badugi), Q, J, T, 9,
+8, 7, 6, 5, 4 (odds.draws.LADDER; the three targets shown are K, 8 and 7). Keeps of other
+sizes never dominate (a one-card and a two-card draw are different plans; the comparison is
+the seeds' "keeping the wrong duplicate", seeds/002 section 6). Standing pat and drawing four
+are never dominated: each is the only keep of its size. A keep that ties another at every
+quality is not dominated by it.
 
 **Best alternative** for a target: among the 15 other keeps, the one most likely to meet
 the target; on a tie, the one keeping more cards, then the first in `all_keeps` order.
@@ -22,14 +24,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..cards import Card, format_cards
-from .draws import DRAWS, TARGETS, KeepOdds, Target, all_keeps
+from .draws import DRAWS, TARGETS, KeepOdds, Target, all_keeps, quality_ladder
 
 __all__ = ["DrawDecision", "decide", "hero_decisions", "dominates", "fraction_text"]
 
 
-def dominates(better: KeepOdds, worse: KeepOdds) -> bool:
-    """`better` is at least as likely for every target and strictly more for one."""
-    pairs = list(zip(better.as_tuple, worse.as_tuple))
+def dominates(better: Sequence[Fraction], worse: Sequence[Fraction]) -> bool:
+    """`better` is at least as likely at every quality and strictly more at one (two
+    sequences of probabilities, quality by quality)."""
+    pairs = list(zip(better, worse))
     return all(b >= w for b, w in pairs) and any(b > w for b, w in pairs)
 
 
@@ -104,8 +107,19 @@ def decide(hand: Sequence[Card], discarded: Iterable[Card], seen: Iterable[Card]
     chosen = next(k for k in keeps if k.keep == kept)
     others = [(-order, k) for order, k in enumerate(keeps) if k is not chosen]  # -order: the first wins a tie
     best = tuple(max(others, key=lambda o, t=t: (o[1].odds(t), len(o[1].keep), o[0]))[1] for t in TARGETS)
-    dominating = [o for o in others if len(o[1].keep) == len(kept) and dominates(o[1], chosen)]
-    dominated_by = max(dominating, key=lambda o: (o[1].as_tuple, o[0]))[1] if dominating else None
+    # Only a keep at least as likely for the three targets can dominate: the whole ladder
+    # of qualities is priced for those alone.
+    rivals = [o for o in others if len(o[1].keep) == len(kept)
+              and all(b >= w for b, w in zip(o[1].as_tuple, chosen.as_tuple))]
+    dominating: list[tuple[tuple[Fraction, ...], int, KeepOdds]] = []
+    if rivals:
+        known = (*hand, *seen)
+        mine = quality_ladder(kept, known, DRAWS + 1 - draw)
+        for order, rival in rivals:
+            ladder = quality_ladder(rival.keep, known, DRAWS + 1 - draw)
+            if dominates(ladder, mine):
+                dominating.append((ladder, order, rival))
+    dominated_by = max(dominating, key=lambda d: (d[2].as_tuple, d[0], d[1]))[2] if dominating else None
     return DrawDecision(draw, DRAWS + 1 - draw, hand, seen, chosen, best, dominated_by)  # type: ignore[arg-type]
 
 

@@ -45,7 +45,8 @@ import numpy as np
 
 from ..cards import DECK, Card, Suit
 
-__all__ = ["DRAWS", "KeepOdds", "TARGETS", "Target", "all_keeps", "keep_odds", "target_probability"]
+__all__ = ["DRAWS", "KeepOdds", "LADDER", "TARGETS", "Target", "all_keeps", "keep_odds", "quality_ladder",
+           "target_probability"]
 
 DRAWS = 3
 """Draws in a hand of Badugi (seeds/002, section 1)."""
@@ -68,6 +69,8 @@ class Target(StrEnum):
 _TOP = {Target.BADUGI: 13, Target.EIGHT_HIGH: 8, Target.SEVEN_HIGH: 7}
 TARGETS: tuple[Target, ...] = tuple(Target)
 _TOPS = tuple(t.top_rank for t in TARGETS)
+LADDER: tuple[int, ...] = tuple(range(13, 3, -1))
+"""Every quality of badugi by its top card: no higher than K (any badugi), Q, J ... 5, 4."""
 _SUITS = tuple(Suit)
 
 
@@ -131,18 +134,20 @@ def _odds(keep: tuple[tuple[int, int], ...], seen_mask: int, seen_count: int, dr
     if k == 0 or draws_left == 0:
         return [_ONE if k == 0 and highest <= top else _ZERO for top in tops]
     missing = [s for s in range(4) if s not in suits]
-    patterns = []  # (rank, bit set of the missing suits whose card of that rank is unseen)
+    counts = [0] * (1 << k)  # usable ranks so far by their bit set of unseen missing suits
+    shapes: dict[int, tuple[int, ...]] = {}
+    wanted = set(tops)
     for card_rank in range(1, max(tops) + 1):
-        if card_rank in ranks:
-            continue
-        bits = 0
-        for i, suit in enumerate(missing):
-            if not seen_mask >> (card_rank * 4 + suit) & 1:
-                bits |= 1 << i
-        if bits:
-            patterns.append((card_rank, bits))
-    return [_probability(k, tuple(sorted(b for r, b in patterns if r <= top)), 52 - seen_count, draws_left)
-            if highest <= top else _ZERO for top in tops]
+        if card_rank not in ranks:
+            bits = 0
+            for i, suit in enumerate(missing):
+                if not seen_mask >> (card_rank * 4 + suit) & 1:
+                    bits |= 1 << i
+            counts[bits] += 1
+        if card_rank in wanted:
+            shapes[card_rank] = tuple(counts[1:])  # ranks with no unseen card do not matter
+    unseen = 52 - seen_count
+    return [_probability(k, shapes[top], unseen, draws_left) if highest <= top else _ZERO for top in tops]
 
 
 _PLAIN = {c: (c.rank.value_low, tuple(Suit).index(c.suit)) for c in DECK}
@@ -150,13 +155,15 @@ _ZERO, _ONE = Fraction(0), Fraction(1)
 
 
 @lru_cache(maxsize=65536)
-def _probability(k: int, patterns: tuple[int, ...], unseen: int, draws_left: int) -> Fraction:
+def _probability(k: int, shape: tuple[int, ...], unseen: int, draws_left: int) -> Fraction:
+    """shape: for each non-empty bit set b of the k missing suits (1 .. 2**k - 1), how many
+    usable ranks have exactly the suits of b unseen."""
     total = Fraction(0)
     ways = 1  # ordered ways to draw t disjoint blocks of k from the unseen cards
     draws_left = min(draws_left, unseen // k)  # a draw the stub cannot cover is lost
     for t in range(1, draws_left + 1):
         ways *= comb(unseen - (t - 1) * k, k)
-        good = _blocks(k, patterns, t)
+        good = _blocks(k, shape, t)
         if good == 0:
             break  # no t disjoint completing blocks: none of t + 1 either
         total += (-1) ** (t + 1) * comb(draws_left, t) * Fraction(good, ways)
@@ -164,9 +171,9 @@ def _probability(k: int, patterns: tuple[int, ...], unseen: int, draws_left: int
 
 
 @lru_cache(maxsize=16384)
-def _blocks(k: int, patterns: tuple[int, ...], t: int) -> int:
-    """G_t: ordered t-tuples of pairwise disjoint completing blocks. patterns: for each
-    usable rank, the bit set of missing suits whose card of that rank is unseen.
+def _blocks(k: int, shape: tuple[int, ...], t: int) -> int:
+    """G_t: ordered t-tuples of pairwise disjoint completing blocks. shape: as in
+    _probability (how many usable ranks have each bit set of unseen missing suits).
 
     Dynamic programme over the ranks; the state is, for each block, the set of suits it has
     filled (so 2**(k*t) states). At a rank each block takes at most one card (a block's
@@ -175,7 +182,7 @@ def _blocks(k: int, patterns: tuple[int, ...], t: int) -> int:
     size = 1 << (k * t)
     counts = np.zeros(size, dtype=np.float64)  # exact: every count stays below 2**53
     counts[0] = 1.0
-    for bits in patterns:
+    for bits in (b for b, n in enumerate(shape, start=1) for _ in range(n)):
         src, dst = _transitions(k, t, bits)
         counts = np.bincount(dst, weights=counts[src], minlength=size)
     result = counts[sum(full << (k * i) for i in range(t))]
@@ -236,3 +243,12 @@ def all_keeps(hand: Sequence[Card], seen: Iterable[Card], draws_left: int) -> tu
             keep = tuple(plain[i] for i in chosen)
             out.append(KeepOdds(tuple(hand[i] for i in chosen), *_odds(keep, mask, count, draws_left, _TOPS)))
     return tuple(out)
+
+
+def quality_ladder(keep: Sequence[Card], seen: Iterable[Card], draws_left: int) -> tuple[Fraction, ...]:
+    """The probability of a badugi no higher than each top rank of LADDER (K down to 4), for
+    one keep (arguments as target_probability, seen holding the whole hand)."""
+    seen_set = frozenset(seen)
+    if len(keep) > 4 or len(set(keep)) != len(keep) or not seen_set.issuperset(keep):
+        raise ValueError(f"bad keep {[str(c) for c in keep]}: at most four distinct cards, all seen")
+    return tuple(_odds(tuple(_plain(keep)), _mask(seen_set), len(seen_set), draws_left, LADDER))

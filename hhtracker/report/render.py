@@ -257,7 +257,8 @@ def dominated_rows(report: SessionReport, limit: int | None = REVIEW_LIMIT) -> l
 def decisions_text(report: SessionReport) -> str:
     """"2 of 41 hero draws with known cards kept a dominated keep" (and how many are shown)."""
     text = (f"{report.dominated_count:,} of {report.decision_draws:,} hero draws with known cards kept a dominated keep"
-            " (another keep of as many cards at least as likely to make every badugi, more likely for one)")
+            " (another keep of as many cards at least as likely to make a badugi of every quality, K-high down to"
+            " 4-high, and more likely for one)")
     if len(report.dominated) < report.dominated_count:
         text += f"; the first {len(report.dominated)} shown (--all-hands or --json for every one)"
     return text
