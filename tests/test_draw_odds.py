@@ -110,21 +110,24 @@ def _brute(keep, unseen, draws_left, target) -> Fraction:
     return chance(frozenset(unseen), draws_left)
 
 
+def _deal(rng: random.Random, unseen_count: int, keep_sizes: list[int]):
+    """A random situation: (hand, keep, unseen cards, the other seen cards), the first
+    unseen_count cards after the hand unseen and the rest seen."""
+    deck = list(DECK)
+    rng.shuffle(deck)
+    hand = tuple(deck[:4])
+    keep = tuple(rng.sample(hand, rng.choice(keep_sizes)))
+    return hand, keep, deck[4:4 + unseen_count], deck[4 + unseen_count:]
+
+
 def test_brute_force_enumeration_on_random_situations():
     """300 random situations: a hand, enough other seen cards to leave 5 to 10 unseen (so
     the enumeration stays small), 1 to 3 draws left, a random keep, every target."""
     rng = random.Random(18)
     checked = 0
     for _ in range(300):
-        deck = list(DECK)
-        rng.shuffle(deck)
-        hand = tuple(deck[:4])
-        unseen_count = rng.randint(5, 10)
-        unseen = deck[4:4 + unseen_count]
-        seen = deck[4 + unseen_count:]
+        hand, keep, unseen, seen = _deal(rng, rng.randint(5, 10), [0, 1, 2, 2, 3, 3, 3, 4])
         draws_left = rng.randint(1, 3)
-        size = rng.choice([0, 1, 2, 2, 3, 3, 3, 4])
-        keep = tuple(rng.sample(hand, size))
         odds = keep_odds(keep, [*hand, *seen], draws_left)
         for target in TARGETS:
             assert odds.odds(target) == _brute(keep, unseen, draws_left, target), (hand, keep, seen, draws_left, target)
@@ -136,15 +139,11 @@ def test_brute_force_with_a_full_stub():
     """40 situations with only the hand seen (48 unseen): one or two cards replaced."""
     rng = random.Random(1818)
     for _ in range(40):
-        deck = list(DECK)
-        rng.shuffle(deck)
-        hand = tuple(deck[:4])
-        replace = rng.choice([1, 2])
-        keep = tuple(rng.sample(hand, 4 - replace))
-        draws_left = 1 if replace == 2 else rng.randint(1, 2)
+        hand, keep, unseen, _ = _deal(rng, 48, [2, 3])
+        draws_left = 1 if len(keep) == 2 else rng.randint(1, 2)
         odds = keep_odds(keep, hand, draws_left)
         for target in TARGETS:
-            assert odds.odds(target) == _brute(keep, deck[4:], draws_left, target), (hand, keep, draws_left, target)
+            assert odds.odds(target) == _brute(keep, unseen, draws_left, target), (hand, keep, draws_left, target)
 
 
 def test_quality_ladder_against_brute_force():
@@ -155,11 +154,7 @@ def test_quality_ladder_against_brute_force():
 
     rng = random.Random(4)
     for _ in range(60):
-        deck = list(DECK)
-        rng.shuffle(deck)
-        hand = tuple(deck[:4])
-        unseen = deck[4:12]
-        keep = tuple(rng.sample(hand, rng.choice([2, 3])))
+        hand, keep, unseen, seen = _deal(rng, 8, [2, 3])
         draws_left = rng.randint(1, 3)
-        ladder = quality_ladder(keep, [*hand, *deck[12:]], draws_left)
+        ladder = quality_ladder(keep, [*hand, *seen], draws_left)
         assert ladder == tuple(_brute(keep, unseen, draws_left, SimpleNamespace(top_rank=top)) for top in LADDER)
