@@ -358,7 +358,7 @@ def test_finishes_of_hands_stored_before_the_upgrade(five_tournaments: Path, tmp
     conn = sqlite3.connect(db)
     for table in ("tournament_finishes", "tournament_summaries", "tournament_summary_places", "hero_accounts"):
         conn.execute(f"drop table {table}")
-    conn.execute("delete from _sqlite_migrations where name = 'm004_tournament_results'")
+    conn.execute("delete from _sqlite_migrations where name = 'm006_tournament_results'")
     conn.commit()
     conn.close()
     rows = {r["tournament_id"]: r for r in json.loads(_run("tournaments", "--db", str(db), "--json", "--hero", "Ozzy").output)}

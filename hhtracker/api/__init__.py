@@ -7,7 +7,7 @@ what it needs, and `hhtracker --version` none of it):
   `watch`, `read_hands`, `expand_paths`, `ImportSummary`, `Problem`
 - validating: `validate_paths` (check files, store nothing)
 - statistics: `players`, `player_profile` (statistics read back)
-- reviewing: `sessions`, `session_report`, `hand_replays`
+- reviewing: `sessions`, `session_report`, `hand_replays`, `write_hand_pages` (replayer pages)
 - querying: `query` (read-only SQL with a time and a row limit)
 - maintenance: `reprocess`, `generate`
 - exporting: `export_hands` (PHH, JSON), `export_parquet`
@@ -49,7 +49,8 @@ _HOMES: dict[str, str] = {
                      "FLUSH_SECONDS"), "api.importing"),
     **dict.fromkeys(("validate_paths", "HandValidation"), "api.validating"),
     **dict.fromkeys(("players", "player_profile"), "api.statistics"),
-    **dict.fromkeys(("sessions", "session_report", "hand_replays", "ReportError"), "api.reviewing"),
+    **dict.fromkeys(("sessions", "session_report", "hand_replays", "write_hand_pages", "ReportError"),
+                    "api.reviewing"),
     **dict.fromkeys(("reprocess", "generate", "ReprocessSummary"), "api.maintenance"),
     **dict.fromkeys(("query", "ReadOnlyQueryError", "QueryLimitError", "QUERY_TIMEOUT_SECONDS", "QUERY_ROW_LIMIT"),
                     "api.querying"),
@@ -67,7 +68,8 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("REVIEW_LIMIT",), "report"),
     **dict.fromkeys(("format_prize", "ordinal"), "tournaments"),
     **dict.fromkeys(("print_report", "print_sessions", "print_hand", "summary_json", "report_json", "report_html",
-                     "chart_png"), "report.render"),
+                     "chart_png", "hands_listed"), "report.render"),
+    **dict.fromkeys(("replayer_html",), "report.replayer"),
     **dict.fromkeys(("tournaments", "hero_add", "hero_remove", "hero_list", "hero_choice", "HeroChoice",
                      "TournamentReport", "TournamentResult", "TournamentTotals"), "api.tournament_results"),
 }
@@ -83,10 +85,11 @@ __all__ = [
     "TableSize", "TournamentReport", "TournamentResult", "TournamentTotals", "UnknownPlayerError",
     "cell", "chart_png", "default_db_path", "expand_paths", "export_hands", "export_parquet",
     "format_money", "format_prize", "format_ratio", "generate", "hand_outcome", "hand_replays",
-    "hero_add", "hero_choice", "hero_list", "hero_remove", "ignored_files", "import_paths",
-    "ordinal", "player_profile", "players", "print_hand", "print_report", "print_sessions", "query",
-    "read_hands", "report_html", "report_json", "reprocess", "safe", "safe_json", "session_report",
-    "sessions", "summary_json", "tournaments", "validate_paths", "watch",
+    "hands_listed", "hero_add", "hero_choice", "hero_list", "hero_remove", "ignored_files",
+    "import_paths", "ordinal", "player_profile", "players", "print_hand", "print_report",
+    "print_sessions", "query", "read_hands", "replayer_html", "report_html", "report_json",
+    "reprocess", "safe", "safe_json", "session_report", "sessions", "summary_json", "tournaments",
+    "validate_paths", "watch", "write_hand_pages",
 ]
 assert set(__all__) == {"APP_NAME", "default_db_path", *_HOMES}
 
@@ -113,7 +116,7 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
     from .maintenance import ReprocessSummary, generate, reprocess
     from .querying import QUERY_ROW_LIMIT, QUERY_TIMEOUT_SECONDS, QueryLimitError, ReadOnlyQueryError, query
     from .statistics import player_profile, players
-    from .reviewing import ReportError, hand_replays, session_report, sessions
+    from .reviewing import ReportError, hand_replays, session_report, sessions, write_hand_pages
     from .tournament_results import (HeroChoice, TournamentReport, TournamentResult, TournamentTotals, hero_add, hero_choice,
                               hero_list, hero_remove, tournaments)
     from .validating import HandValidation, validate_paths
@@ -124,7 +127,8 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
     from ..money import Money, format_money
     from ..report import REVIEW_LIMIT
     from ..tournaments import format_prize, ordinal
-    from ..report.render import (chart_png, print_hand, print_report, print_sessions, report_html, report_json,
-                                 summary_json)
+    from ..report.render import (chart_png, hands_listed, print_hand, print_report, print_sessions, report_html,
+                                 report_json, summary_json)
+    from ..report.replayer import replayer_html
     from ..stats.per_hand import DRAW_KEYS, STAT_KEYS
     from ..stats.values import PlayerStats, Ratio, format_ratio

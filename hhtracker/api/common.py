@@ -21,19 +21,20 @@ def existing_database(db_path: Path):
 
 def open_tracker(db_path: Path, on_wait: Callable[[], None] | None = None):
     """Open (creating if needed) the database at db_path, schema up to date, and do what a
-    migration left to the api (recompute facts from the raw text: the store does not parse).
+    migration left to the api (recompute facts, read finish lines: from the raw text, which
+    the store does not parse).
     raises DatabaseOpenError, DatabaseBusyError."""
     from ..store import migrations  # (not at the top: `query` needs only NoDatabaseError)
     from ..store.repository import immediate, open_database
 
     db = open_database(db_path, on_wait)
     if migrations.tasks_due(db):
-        from .maintenance import recompute_facts
+        from .maintenance import read_finishes, recompute_facts
 
+        work = {migrations.RECOMPUTE_FACTS: recompute_facts, migrations.READ_FINISHES: read_finishes}
         with immediate(db, on_wait):
             for task in migrations.tasks_due(db):
-                if task == migrations.RECOMPUTE_FACTS:
-                    recompute_facts(db)
+                work[task](db)
                 migrations.done(db, task)
     return db
 

@@ -125,3 +125,27 @@ def recompute_facts(db: Database) -> int:
     if summary.exists(db):
         summary.rebuild(db)
     return done
+
+
+def read_finishes(db: Database) -> int:
+    """The tournament finish lines of the stored tournament hands, read from their raw text
+    into tournament_finishes (for hands stored before m006); returns how many were found."""
+    from ..parse.pokerstars import finish_event
+
+    found = 0
+    rows = db.execute(
+        "select h.id, h.site, h.line, r.text from hands h join raw_hands r on r.hand_id = h.id"
+        " where h.tournament_id is not null and h.status != 'rejected' and r.text like '% the tournament%'"
+    ).fetchall()
+    for hand_id, site, first_line, text in rows:
+        for offset, line in enumerate(text.split("\n")):
+            event = finish_event(line.rstrip(), first_line + offset)
+            if event is None:
+                continue
+            player = db.execute("select id from players where site = ? and name = ?", [site, event.player]).fetchone()
+            if player is not None:
+                db["tournament_finishes"].insert(
+                    {"hand_id": hand_id, "player_id": player[0], "place": event.place, "prize": event.prize,
+                     "prize_currency": event.prize_currency, "line": event.line}, replace=True)
+                found += 1
+    return found

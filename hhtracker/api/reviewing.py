@@ -61,3 +61,32 @@ def hand_replays(db_path: Path, hand_id: str, *, site: str | None = None):
         db.close()
     parsers = Parsers()
     return [replay_stored(s, parsers) for s in stored]
+
+
+def write_hand_pages(db_path: Path, hands, folder: Path, *, back_link: str | None = None) -> dict[tuple[str, str], str]:
+    """Write the replayer page (report.replayer) of each (site, site hand number) in
+    `hands` into `folder`, as hand-<site>-<number>.html (characters other than letters,
+    digits, '.', '_' and '-' made '_'); returns (site, number) -> the file name. A hand that
+    does not parse gets no page. back_link: the address each page links back to. raises
+    NoDatabaseError when db_path does not exist, OSError when a page cannot be written."""
+    import re
+
+    from ..report.hand_text import replay_stored
+    from ..report.queries import stored_hands
+    from ..report.replayer import replayer_html
+
+    db = existing_database(db_path)
+    try:
+        stored = [s for site, number in dict.fromkeys(hands) for s in stored_hands(db, number, site)]
+    finally:
+        db.close()
+    parsers = Parsers()
+    written: dict[tuple[str, str], str] = {}
+    for hand in stored:
+        replay = replay_stored(hand, parsers)
+        if replay.replayed is None:
+            continue
+        name = re.sub(r"[^A-Za-z0-9._-]", "_", f"hand-{hand.site}-{hand.site_hand_id}.html")
+        (folder / name).write_text(replayer_html(replay.replayed, back_link=back_link), encoding="utf-8")
+        written[hand.site, hand.site_hand_id] = name
+    return written

@@ -46,7 +46,7 @@ def report_command(
     end: Annotated[str | None, typer.Option("--to", metavar="DAY[THH:MM]", help="... up to this day (inclusive) or time (exclusive), UTC.", show_default=False)] = None,
     hero: HeroOption = None,
     gap: GapOption = 30,
-    html: Annotated[Path | None, typer.Option("--html", metavar="FILE", help="Also write the report as one self-contained HTML page.", show_default=False)] = None,
+    html: Annotated[Path | None, typer.Option("--html", metavar="FILE", help="Also write the report as one self-contained HTML page, and beside it a replayer page for each hand it lists (hand-<site>-<number>.html), linked from it.", show_default=False)] = None,
     png: Annotated[Path | None, typer.Option("--png", metavar="FILE", help="Also write the winnings chart as a PNG image.", show_default=False)] = None,
     all_hands: Annotated[bool, typer.Option("--all-hands", help=f"List every hand to review (snows, breaks, warnings, hands left out) in the terminal and the page, not only the {api.REVIEW_LIMIT} with the most big bets won or lost of each list (--json always lists every one).")] = False,
 ) -> None:
@@ -65,7 +65,12 @@ def report_command(
     except (api.NoDatabaseError, api.ReportError) as error:
         raise usage_error(str(error.args[0] if error.args else error)) from None
     shown = None if all_hands else api.REVIEW_LIMIT
-    for out, write in ((html, lambda path: path.write_text(api.report_html(report, limit=shown), encoding="utf-8")),
+
+    def page(path: Path) -> None:  # the report, and beside it a replayer page per hand listed
+        links = api.write_hand_pages(resolve_db(db), api.hands_listed(report, shown), path.parent, back_link=path.name)
+        path.write_text(api.report_html(report, limit=shown, links=links), encoding="utf-8")
+
+    for out, write in ((html, page),
                        (png, lambda path: path.write_bytes(api.chart_png(report)))):
         if out is None:
             continue

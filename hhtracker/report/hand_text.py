@@ -9,7 +9,7 @@ A hand that did not parse (status "rejected") is shown as its raw text and the r
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..cards import Card, format_cards
 from ..errors import HandHistoryError
@@ -39,6 +39,8 @@ from ..rules.badugi import evaluate
 from ..pipeline import replay_raw
 from ..rules.replay import ReplayedHand
 from ..money import format_money
+from ..odds.decisions import DrawDecision, hero_decisions
+from ..odds.draws import TARGETS
 from .queries import IssueRow, StoredHand
 
 _SECTION = {
@@ -66,7 +68,9 @@ class HandReplay:
     """A hand as text. status: "ok" | "warning" | "error" | "rejected"; sections: empty for
     a rejected hand (then `raw` is its text); hero_cards: (when, cards, our description);
     shown: (player, cards, our description, the site's description or None); pots:
-    readable lines; results: (player, position, net int); issues as stored."""
+    readable lines; results: (player, position, net int); issues as stored; draw_odds: the
+    hero's decision at each of his draws with known cards (odds.decisions); replayed: the
+    replay itself (for the replayer page), None for a rejected hand."""
 
     site: str
     hand_id: str
@@ -81,6 +85,8 @@ class HandReplay:
     results: tuple[tuple[str, str | None, int], ...]
     issues: tuple[IssueRow, ...]
     raw: str | None = None
+    draw_odds: tuple[DrawDecision, ...] = ()
+    replayed: ReplayedHand | None = field(default=None, compare=False, repr=False)
 
     def text(self) -> str:
         """The whole hand as plain text lines."""
@@ -94,6 +100,13 @@ class HandReplay:
         if self.hero_cards:
             out += ["", f"{self.hero}'s cards"]
             out += [f"  {when:<16} {cards:<12} {desc}" for when, cards, desc in self.hero_cards]
+        if self.draw_odds:
+            out += ["", f"{self.hero}'s draws: exact odds of a badugi / 8-high or better / 7-high or better by the last draw"]
+            for d in self.draw_odds:
+                out.append(f"  draw {d.draw} ({d.draws_left} left): kept {format_cards(d.kept) or 'nothing'}  {_odds_text(d.chosen)}"
+                           + (f"  DOMINATED by keeping {format_cards(d.dominated_by.keep)} {_odds_text(d.dominated_by)}" if d.dominated_by else ""))
+                for target, best in zip(TARGETS, d.best):
+                    out.append(f"    best other for {target.value}: {format_cards(best.keep) or 'nothing'}  {_odds_text(best)}")
         if self.shown:
             out += ["", "Hands shown (our evaluation; the site's words in brackets)"]
             for player, cards, ours, theirs in self.shown:
@@ -128,7 +141,12 @@ class HandReplay:
             "results": [{"player": p, "position": pos, "net": n} for p, pos, n in self.results],
             "issues": [{"code": i.code, "severity": i.severity, "message": i.message, "line": i.line} for i in self.issues],
             "raw": self.raw,
+            "draw_odds": [d.as_json() for d in self.draw_odds],
         }
+
+
+def _odds_text(keep) -> str:
+    return " / ".join(f"{float(keep.odds(t)) * 100:.1f}%" for t in TARGETS)
 
 
 def _describe(cards: tuple[Card, ...] | None) -> str:
@@ -188,7 +206,7 @@ def describe(replayed: ReplayedHand, status: str | None = None, issues: tuple[Is
             if event.street is not Street.SHOWDOWN:
                 round_index += 1
             continue
-        line = _event_line(event, money)
+        line = event_line(event, money)
         if isinstance(event, Show):
             shown_words[event.player] = event.description
         if line:
@@ -227,10 +245,13 @@ def describe(replayed: ReplayedHand, status: str | None = None, issues: tuple[Is
         site=hand.site.value, hand_id=hand.hand_id, status=status or replayed.status, currency=currency,
         header=tuple(header), sections=tuple(sections), hero=replayed.hero, hero_cards=tuple(hero_cards),
         shown=shown, pots=tuple(pots), results=results, issues=issues,
+        draw_odds=hero_decisions(replayed.draws, replayed.hero), replayed=replayed,
     )
 
 
-def _event_line(event, money) -> str | None:
+def event_line(event, money) -> str | None:
+    """One event as a line of text (money: a function formatting an amount), or None for
+    an event that says nothing on its own (a street starting, a summary line)."""
     match event:
         case PostBlind(kind=kind, amount=amount):
             return f"{event.player} posts {_BLIND[kind]} {money(amount)}"

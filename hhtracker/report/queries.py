@@ -13,6 +13,7 @@ import datetime as dt
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 from sqlite_utils import Database
 
@@ -463,3 +464,48 @@ def stored_hands(db: Database, site_hand_id: str, site: str | None = None) -> li
     ).fetchall()
     issues = issues_of(db, [r[0] for r in rows])
     return [StoredHand(r[0], r[1], r[2], r[3], r[4] or "", r[5] or 0, r[6], issues.get(r[0], ())) for r in rows]
+
+
+@dataclass(frozen=True, slots=True)
+class DominatedDraw:
+    """A hero draw whose keep was dominated (draw_decisions, odds.decisions): the hand, the
+    draw (1-3), his four cards, what he kept, the dominating keep, and the exact odds of
+    both per target (badugi, eight_high, seven_high) as fractions."""
+
+    site: str
+    site_hand_id: str
+    table: str
+    start_time: dt.datetime
+    draw: int
+    cards_before: str
+    kept: str
+    dominated_by: str
+    kept_odds: tuple[Fraction, Fraction, Fraction]
+    dominating_odds: tuple[Fraction, Fraction, Fraction]
+
+
+def draw_decisions(db: Database, ids: Sequence[int], start: dt.datetime, end: dt.datetime,
+                   limit: int | None = None) -> tuple[int, int, tuple[DominatedDraw, ...]]:
+    """(hero draws with known cards, of them dominated, the dominated ones oldest first:
+    only the first `limit` when given) of the players' counted hands between start and end
+    (UTC, inclusive)."""
+    if "draw_decisions" not in db.table_names():
+        return 0, 0, ()
+    where = """from draw_decisions d join hands h on h.id = d.hand_id
+               where d.player_id in (select value from json_each(?)) and h.status in ('ok', 'warning')
+                 and h.start_time >= ? and h.start_time <= ?"""
+    params = [_ids(ids), start.isoformat(), end.isoformat()]
+    draws, dominated = db.execute(f"select count(*), coalesce(sum(d.dominated), 0) {where}", params).fetchone()
+    targets = ("badugi", "eight_high", "seven_high")
+    rows = db.execute(
+        f"""select h.site, h.site_hand_id, h.table_name, h.start_time, d.draw, d.cards_before, d.kept, d.dominated_by,
+                   {', '.join(f'd.{t}' for t in targets)}, {', '.join(f'd.dominated_by_{t}' for t in targets)}
+            {where} and d.dominated = 1 order by h.start_time, h.id, d.draw limit ?""",
+        [*params, -1 if limit is None else limit],
+    ).fetchall()
+    listed = tuple(
+        DominatedDraw(r[0], r[1], r[2], dt.datetime.fromisoformat(r[3]), r[4], r[5], r[6], r[7],
+                      tuple(Fraction(v) for v in r[8:11]), tuple(Fraction(v) for v in r[11:14]))  # type: ignore[arg-type]
+        for r in rows
+    )
+    return draws, dominated, listed

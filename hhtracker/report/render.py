@@ -140,6 +140,14 @@ REVIEW_LABELS: tuple[tuple[str, str], ...] = (("snow", "snows"), ("break", "brea
 EVERY_ONE = "--all-hands or --json for every one"
 
 
+def hands_listed(report: SessionReport, limit: int | None = REVIEW_LIMIT) -> list[tuple[str, str]]:
+    """(site, site hand number) of every hand the page lists (to review, dominated draws),
+    each once, in order."""
+    found = [(n.site, n.site_hand_id) for n in listed_notable(report, limit)]
+    found += [(d.site, d.site_hand_id) for d in (report.dominated if limit is None else report.dominated[:limit])]
+    return list(dict.fromkeys(found))
+
+
 def listed_notable(report: SessionReport, limit: int | None) -> list[NotableHand]:
     """The hands to review the terminal and the page list: the biggest pots won and lost,
     then of each list (snows, breaks, warnings) every hand the report holds, or when it
@@ -263,6 +271,36 @@ def print_report(report: SessionReport, console: Console, *, limit: int | None =
         notable.add_row(n.kind, cell(n.site_hand_id), cell(n.table), money(n.net), cell(n.note))
     console.print(notable)
 
+    decisions = Table(title="Draw decisions: dominated keeps (odds: any badugi / 8-high / 7-high by the last draw)",
+                      caption=decisions_text(report), caption_justify="left")
+    for column in ("hand", "draw", "cards", "kept", "odds", "better keep", "its odds"):
+        decisions.add_column(column)
+    for row in dominated_rows(report, limit):
+        decisions.add_row(*row)
+    console.print(decisions)
+
+
+def _odds_triple(values) -> str:
+    return " / ".join(f"{float(v) * 100:.1f}%" for v in values)
+
+
+def dominated_rows(report: SessionReport, limit: int | None = REVIEW_LIMIT) -> list[tuple[str, ...]]:
+    """The dominated draws listed: (hand, draw, cards before, kept, his odds, the dominating
+    keep, its odds), odds as "35.7% / 16.8% / 0.0%" (any badugi / 8-high / 7-high)."""
+    listed = report.dominated if limit is None else report.dominated[:limit]
+    return [(d.site_hand_id, str(d.draw), d.cards_before, d.kept or "-", _odds_triple(d.kept_odds), d.dominated_by or "-",
+             _odds_triple(d.dominating_odds)) for d in listed]
+
+
+def decisions_text(report: SessionReport) -> str:
+    """"2 of 41 hero draws with known cards kept a dominated keep" (and how many are shown)."""
+    text = (f"{report.dominated_count:,} of {report.decision_draws:,} hero draws with known cards kept a dominated keep"
+            " (another keep of as many cards at least as likely to make a badugi of every quality, K-high down to"
+            " 4-high, and more likely for one)")
+    if len(report.dominated) < report.dominated_count:
+        text += f"; the first {len(report.dominated)} shown (--all-hands or --json for every one)"
+    return text
+
 
 def print_sessions(hero: dict[str, str], sessions: list[SessionSummary], console: Console) -> None:
     """One row per session, newest first."""
@@ -348,6 +386,14 @@ def report_json(report: SessionReport) -> dict[str, object]:
     value["left_out"] = list(report.left_out)
     value["left_out_count"] = report.left_out_count
     value["review_limit"] = report.review_limit
+    value["draw_decisions"] = {
+        "draws": report.decision_draws, "dominated": report.dominated_count,
+        "listed": [{"site": d.site, "hand": d.site_hand_id, "table": d.table, "start": d.start_time.isoformat(),
+                    "draw": d.draw, "cards": d.cards_before, "kept": d.kept, "dominated_by": d.dominated_by,
+                    "odds": dict(zip(("badugi", "eight_high", "seven_high"), map(str, d.kept_odds))),
+                    "dominated_by_odds": dict(zip(("badugi", "eight_high", "seven_high"), map(str, d.dominating_odds)))}
+                   for d in report.dominated],
+    }
     return value
 
 
@@ -394,10 +440,11 @@ def _environment():
     )
 
 
-def report_html(report: SessionReport, *, limit: int | None = REVIEW_LIMIT) -> str:
+def report_html(report: SessionReport, *, limit: int | None = REVIEW_LIMIT, links: dict[tuple[str, str], str] | None = None) -> str:
     """One self-contained page (inline CSS, the chart as a data: URI); every value from the
     files is escaped by jinja2's autoescaping. At most `limit` hands of each list to review
-    (None: every one the report holds)."""
+    (None: every one the report holds). links: (site, site hand number) -> the relative
+    address of its replayer page, for the hands listed (hands_listed)."""
     template = _environment().get_template("report.html.j2")
     s = report.summary
     listed = listed_notable(report, limit)
@@ -433,7 +480,11 @@ def report_html(report: SessionReport, *, limit: int | None = REVIEW_LIMIT) -> s
         stats=stats,
         luck=(luck_text(report.luck), luck_text(report.lifetime_luck)),
         showdowns=[(c.label, c.won, c.lost) for c in report.showdowns],
-        notable=[(n.kind, n.site_hand_id, n.table, money(n.net), n.note) for n in listed],
+        notable=[(n.kind, n.site_hand_id, links.get((n.site, n.site_hand_id)) if links else None, n.table, money(n.net), n.note)
+                 for n in listed],
+        dominated=[(row, links.get((d.site, d.site_hand_id)) if links else None)
+                   for row, d in zip(dominated_rows(report, limit), report.dominated)],
+        decisions_text=decisions_text(report),
         review_counts=review_counts_text(report, listed),
         left_out=left_out_text(report, limit) if report.left_out_count else "",
         generated=dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),

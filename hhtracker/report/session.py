@@ -300,7 +300,9 @@ class SessionReport:
     of each kind (those with the biggest net won or lost in big bets). review_counts: kind
     ("snow", "break", "warning") -> how many hands of that kind the report has, listed or
     not. left_out: the site hand numbers of the hands left out for a replay error (at most
-    review_limit, the first ones), left_out_count: how many there are."""
+    review_limit, the first ones), left_out_count: how many there are. decision_draws: the
+    hero's draws with known cards; dominated_count: how many of them kept a dominated keep
+    (odds.decisions); dominated: those draws, oldest first (at most review_limit)."""
 
     hero: dict[str, str]
     summary: SessionSummary
@@ -320,6 +322,9 @@ class SessionReport:
     review_limit: int | None
     hero_note: str = ""  # which names were taken as the hero, and why (queries.HeroChoice)
     tournaments: tuple[TournamentResult, ...] = ()  # the tournaments the report's hands belong to
+    decision_draws: int = 0
+    dominated_count: int = 0
+    dominated: tuple[queries.DominatedDraw, ...] = ()
 
 
 _POSITION_ORDER = ("UTG", "UTG+1", "UTG+2", "MP", "HJ", "CO", "BTN", "SB", "BB")
@@ -567,6 +572,7 @@ def _report(db: Database, names: dict[str, str], ids: tuple[int, ...], read: _Ha
     results = read.results
     summary = _summary(number, results, read.first, read.last, table_names)  # type: ignore[arg-type]
     left_out_count, left_out = queries.error_hands(db, ids, summary.start, summary.end, review_limit)
+    decision_draws, dominated_count, dominated = queries.draw_decisions(db, ids, summary.start, summary.end, review_limit)
     return SessionReport(
         hero=names,
         summary=summary,
@@ -587,6 +593,9 @@ def _report(db: Database, names: dict[str, str], ids: tuple[int, ...], read: _Ha
         review_counts=review_counts,
         left_out_count=left_out_count,
         review_limit=review_limit,
+        decision_draws=decision_draws,
+        dominated_count=dominated_count,
+        dominated=dominated,
     )
 
 

@@ -40,6 +40,7 @@ from ..model import (
     UncalledBetReturned,
 )
 from .badugi import BadugiHand, evaluate
+from .deck import first_reshuffle
 from .issues import Code, Severity, ValidationIssue
 from .pots import build_pots, proportional_shares, split_amount
 from .positions import positions
@@ -682,17 +683,8 @@ class _Replay:
                 )
 
     def first_possible_reshuffle(self) -> int | None:
-        """The first draw (1-3) at which the stub could not cover the cards asked for, so the
-        discards were shuffled back; None if the deck never ran out. Conservative: one burn
-        card is assumed before each draw, so a reshuffle is never ruled out wrongly.
-        rule: seeds/001 "Card Deck" (shuffle the discards back when cards run low)."""
-        stub = 52 - 4 * len(self.dealt)
-        drawn = 0
-        for number in (1, 2, 3):
-            drawn += sum(d.discarded for d in self.draws if d.draw == number)
-            if drawn + number > stub:
-                return number
-        return None
+        """The first draw the stub could not cover, or None (rules.deck.first_reshuffle)."""
+        return first_reshuffle(len(self.dealt), self.draws)
 
 
 _SIZE_WORDS = {"badugi": 4, "3-card": 3, "three": 3, "2-card": 2, "two": 2, "1-card": 1, "one": 1}

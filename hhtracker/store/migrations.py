@@ -209,6 +209,9 @@ the parser, which the store does not call."""
 RECOMPUTE_FACTS = "recompute_facts"
 """Recompute every stored hand's statistics facts from its raw text."""
 
+READ_FINISHES = "read_finishes"
+"""Read the tournament finish lines of the stored tournament hands from their raw text."""
+
 
 def due(db: Database, task: str) -> None:
     """Leave `task` to the api (in this transaction)."""
@@ -399,7 +402,7 @@ def migrate(db: Database) -> None:
 
 
 @migrations()
-def m004_tournament_results(db: Database) -> None:
+def m006_tournament_results(db: Database) -> None:
     """Tournaments (issue 15): the finish lines of the hands, PokerStars tournament summary
     files, and the names the user plays under.
 
@@ -412,7 +415,8 @@ def m004_tournament_results(db: Database) -> None:
       prize_currency, finished: 0 for "still playing").
     - hero_accounts: `hhtracker hero add` (site: "" for every site, name).
 
-    Finish lines of hands stored before are read from their raw text."""
+    Finish lines of hands stored before are read from their raw text: a task left to the api
+    (READ_FINISHES), the store does not parse."""
     if not db["tournament_finishes"].exists():
         db["tournament_finishes"].create(
             {"hand_id": int, "player_id": int, "place": int, "prize": int, "prize_currency": str, "line": int},
@@ -433,19 +437,16 @@ def m004_tournament_results(db: Database) -> None:
         )
     if not db["hero_accounts"].exists():
         db["hero_accounts"].create({"site": str, "name": str}, pk=("site", "name"))
-    from ..parse.pokerstars import finish_event
+    if db.execute("select 1 from hands where tournament_id is not null limit 1").fetchone():
+        due(db, READ_FINISHES)
 
-    rows = db.execute(
-        "select h.id, h.site, h.line, r.text from hands h join raw_hands r on r.hand_id = h.id"
-        " where h.tournament_id is not null and h.status != 'rejected' and r.text like '% the tournament%'"
-    ).fetchall()
-    for hand_id, site, first_line, text in rows:
-        for offset, line in enumerate(text.split("\n")):
-            event = finish_event(line.rstrip(), first_line + offset)
-            if event is None:
-                continue
-            player = db.execute("select id from players where site = ? and name = ?", [site, event.player]).fetchone()
-            if player is not None:
-                db["tournament_finishes"].insert(
-                    {"hand_id": hand_id, "player_id": player[0], "place": event.place, "prize": event.prize,
-                     "prize_currency": event.prize_currency, "line": event.line}, replace=True)
+
+@migrations()
+def m007_draw_decisions(db: Database) -> None:
+    """The draw_decisions table (issue 18): the hero's keep at each draw with known cards,
+    its exact odds, the best alternative per target and whether it was dominated
+    (store/decisions.py); filled for the hands stored before from the draws table."""
+    from . import decisions
+
+    decisions.create_table(db)
+    decisions.backfill(db)

@@ -35,6 +35,7 @@ from ..rules.replay import ReplayedHand
 from ..stats.per_hand import DRAW_KEYS, STAT_KEYS, PlayerHandStats
 from ..stats.values import HAND_CLASSES, BiggestPot, GameTypeResult, Luck, PlayerStats, Ratio
 from . import summary
+from .decisions import decision_rows
 from .migrations import migrate, migrations
 
 BUSY_WAIT = 1.0
@@ -493,6 +494,7 @@ def prepare_hand(replayed: ReplayedHand, stats: Iterable[PlayerHandStats]) -> Pr
             {"player": e.player, "place": e.place, "prize": e.prize, "prize_currency": e.prize_currency, "line": e.line}
             for e in hand.events if type(e) is FinishTournament
         ))
+    queue("draw_decisions", decision_rows(replayed.draws, replayed.hero))
     queue("raw_hands", [{"path": hand.source.path, "line": hand.source.line, "text": hand.source.text}])
     queue("validation_issues", (
         {"code": i.code.value, "severity": i.severity.value, "message": i.message, "line": i.line}

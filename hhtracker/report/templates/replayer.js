@@ -1,0 +1,110 @@
+"use strict";
+(function () {
+  var data = JSON.parse(document.getElementById("hand-data").textContent);
+  var frames = data.frames;
+  var at = 0;
+  var felt = document.getElementById("felt");
+  var seats = [];
+
+  function el(tag, cls, text) {
+    var node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (text !== undefined && text !== null) node.textContent = text;
+    return node;
+  }
+  function card(text, state) {
+    var node = el("span", "card " + text.charAt(text.length - 1) + (state ? " " + state : ""), text);
+    return node;
+  }
+  function cardsInto(node, list) {
+    while (node.firstChild) node.removeChild(node.firstChild);
+    list.forEach(function (c) { node.appendChild(c); });
+  }
+
+  data.seats.forEach(function (seat, i) {
+    var angle = Math.PI / 2 + (2 * Math.PI * i) / data.seats.length;
+    var box = el("div", "seat" + (seat.hero ? " hero" : ""));
+    box.setAttribute("data-seat", String(seat.seat));
+    box.style.left = (50 + 41 * Math.cos(angle)) + "%";
+    box.style.top = (50 + 42 * Math.sin(angle)) + "%";
+    var name = el("div", "name", seat.player);
+    var pos = el("span", "pos " + seat.position, seat.position || "\u00a0");
+    var stack = el("div", "stack");
+    var drew = el("div", "drew");
+    var cards = el("div", "cards");
+    box.appendChild(name); box.appendChild(pos); box.appendChild(stack); box.appendChild(drew); box.appendChild(cards);
+    felt.appendChild(box);
+    seats.push({ box: box, stack: stack, drew: drew, cards: cards, seat: seat });
+  });
+
+  function show() {
+    var f = frames[at];
+    var reveal = document.getElementById("reveal").checked;
+    document.getElementById("step").textContent = "step " + at + " of " + (frames.length - 1);
+    document.getElementById("street").textContent = f.street;
+    document.getElementById("pot").textContent = "pot " + f.pot;
+    document.getElementById("reshuffle").style.display = f.reshuffle ? "inline-block" : "none";
+    document.getElementById("action").textContent = f.text;
+    var hero = [];
+    f.hero_cards.forEach(function (c) { hero.push(card(c.card, c.state === "held" ? "" : c.state)); });
+    cardsInto(document.getElementById("hero-cards"), hero);
+    document.getElementById("hero-label").textContent = data.hero ? data.hero + "'s cards:" : "";
+    seats.forEach(function (s, i) {
+      s.stack.textContent = f.stacks[i];
+      s.drew.textContent = f.draws[i];
+      s.box.classList.toggle("folded", f.folded[i]);
+      s.box.classList.toggle("actor", f.actor === i);
+      var list = [];
+      if (s.seat.hero) {
+        f.hero_cards.forEach(function (c) { if (c.state !== "discarded") list.push(card(c.card, "")); });
+      } else if (f.shown[s.seat.player]) {
+        f.shown[s.seat.player].split(" ").forEach(function (c) { list.push(card(c, "")); });
+      } else if (reveal && s.seat.final) {
+        s.seat.final.split(" ").forEach(function (c) { list.push(card(c, "revealed")); });
+      } else if (!f.folded[i]) {
+        for (var k = 0; k < 4; k++) list.push(el("span", "card back", "??"));
+      }
+      cardsInto(s.cards, list);
+    });
+    var odds = document.getElementById("odds");
+    if (f.odds) {
+      odds.style.display = "block";
+      document.getElementById("odds-title").textContent = f.odds.title;
+      var head = [el("th", "", "keep"), el("th", "", "cards")];
+      f.odds.targets.forEach(function (t) { head.push(el("th", "num", t)); });
+      cardsInto(document.getElementById("odds-head"), head);
+      var rows = [];
+      f.odds.rows.forEach(function (r) {
+        var tr = el("tr");
+        tr.appendChild(el("td", "", r.label));
+        tr.appendChild(el("td", "", r.keep));
+        r.odds.forEach(function (o) { tr.appendChild(el("td", "num", o)); });
+        rows.push(tr);
+      });
+      cardsInto(document.getElementById("odds-rows"), rows);
+      var verdict = document.getElementById("verdict");
+      verdict.textContent = f.odds.verdict;
+      verdict.className = f.odds.dominated ? "dominated" : "";
+    } else {
+      odds.style.display = "none";
+    }
+    if (history.replaceState) history.replaceState(null, "", "#" + at);
+  }
+  function go(step) {
+    at = Math.max(0, Math.min(frames.length - 1, step));
+    show();
+  }
+  document.getElementById("first").addEventListener("click", function () { go(0); });
+  document.getElementById("back").addEventListener("click", function () { go(at - 1); });
+  document.getElementById("next").addEventListener("click", function () { go(at + 1); });
+  document.getElementById("last").addEventListener("click", function () { go(frames.length - 1); });
+  document.getElementById("reveal").addEventListener("change", show);
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "ArrowRight") { go(at + 1); event.preventDefault(); }
+    else if (event.key === "ArrowLeft") { go(at - 1); event.preventDefault(); }
+    else if (event.key === "Home") { go(0); event.preventDefault(); }
+    else if (event.key === "End") { go(frames.length - 1); event.preventDefault(); }
+  });
+  var start = parseInt((location.hash || "#0").slice(1), 10);
+  go(isNaN(start) ? 0 : start);
+})();
