@@ -24,7 +24,7 @@ from hhtracker.parse.read import RawHand  # noqa: E402
 from hhtracker.parse.sites import Parsers  # noqa: E402
 from hhtracker.pipeline import replay_raw  # noqa: E402
 from hhtracker.stats.per_hand import per_hand_stats  # noqa: E402
-from hhtracker.store import repository  # noqa: E402
+from hhtracker.store import rows as repository  # noqa: E402  (prepare_hand and decision_rows live in rows)
 
 
 def main() -> None:
@@ -52,8 +52,8 @@ def main() -> None:
     without = time.perf_counter() - started
     repository.decision_rows = real
     per_draw_ms = 1000 * odds_seconds / max(decisions, 1)
-    print(f"| hands | hero draws with cards | decisions | odds time | per draw | per 100,000 hands |")
-    print(f"|---|---|---|---|---|---|")
+    print("| hands | hero draws with cards | decisions | odds time | per draw | per 100,000 hands |")
+    print("|---|---|---|---|---|---|")
     print(f"| {args.hands:,} | {draws:,} | {decisions:,} | {odds_seconds:.2f} s | {per_draw_ms:.2f} ms |"
           f" {odds_seconds * 100_000 / args.hands / 60:.1f} min |")
     print()

@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from hhtracker.store import summary  # noqa: E402
-from hhtracker.store.repository import immediate, open_database  # noqa: E402
+from hhtracker.store.database import immediate, open_database  # noqa: E402
 
 HANGING = ("raw_hands", "hand_players", "actions", "draws", "draw_luck", "validation_issues")
 """The tables whose rows hang from a hand (hand_id)."""
@@ -76,6 +76,7 @@ def main() -> None:
         summary.rebuild(db)
     print(f"summaries rebuilt: {time.perf_counter() - start:.0f} s", flush=True)
     count = db.execute("select count(*) from hands").fetchone()[0]
+    db.close()  # (checkpoints the WAL: a connection left open leaves it to the next opener)
     print(f"{args.out}: {count:,} hands, {args.out.stat().st_size / 1e9:.2f} GB, "
           f"{time.perf_counter() - started:.0f} s in all")
 

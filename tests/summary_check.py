@@ -4,7 +4,7 @@ reliability)."""
 from __future__ import annotations
 
 from hhtracker.store import summary
-from hhtracker.store.repository import immediate
+from hhtracker.store.database import immediate
 
 
 def snapshot(db) -> dict[str, list[tuple]]:

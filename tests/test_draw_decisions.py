@@ -13,7 +13,7 @@ from hhtracker import api
 from hhtracker.cards import parse_cards
 from hhtracker.odds.decisions import decide
 from hhtracker.odds.draws import quality_ladder
-from hhtracker.store.repository import open_database
+from hhtracker.store.database import open_database
 
 HANDS = Path(__file__).parent / "decision_hands" / "decisions.txt"
 

@@ -61,7 +61,7 @@ def mutated(draw) -> str:
 def test_mutated_hands_never_crash_and_valid_means_consistent(text: str) -> None:
     from hhtracker.rules.replay import replay
     from hhtracker.stats.per_hand import per_hand_stats
-    from hhtracker.store.repository import prepare_hand
+    from hhtracker.store.rows import prepare_hand
 
     try:
         hand = PARSER.parse(RawHand("fuzz.txt", 1, text))

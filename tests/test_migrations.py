@@ -8,7 +8,7 @@ from pathlib import Path
 
 from hhtracker import api
 from hhtracker.store import migrations
-from hhtracker.store.repository import open_database
+from hhtracker.store.database import open_database
 
 from .conftest import SAMPLES
 

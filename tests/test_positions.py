@@ -110,7 +110,7 @@ def test_migration_recomputes_stored_positions_and_summaries(positions_db: Path)
     from sqlite_utils import Database
 
     from hhtracker.store import summary
-    from hhtracker.store.repository import open_database
+    from hhtracker.store.database import open_database
 
     def summary_rows(conn: sqlite3.Connection) -> list[tuple]:
         return sorted(conn.execute("select * from player_days").fetchall(), key=repr) + sorted(

@@ -39,7 +39,7 @@ from hhtracker import api
 from hhtracker.cli import app
 from hhtracker.report import render
 from hhtracker.report.session import REVIEW_LIMIT, session_report
-from hhtracker.store.repository import open_database
+from hhtracker.store.database import open_database
 
 HEAD = """PokerStars Game #{number}:  Badugi Limit ($0.50/$1 USD) - {time} ET
 Table 'Alpha' 6-max Seat #2 is the button

@@ -27,7 +27,9 @@ from hhtracker.api.maintenance import recompute_facts
 from hhtracker.filters import Filters
 from hhtracker.money import Money
 from hhtracker.stats.values import BiggestPot, GameTypeResult, Luck, PlayerStats, Ratio
-from hhtracker.store.repository import HandWriter, _empty_distributions, immediate, open_database, player_stats
+from hhtracker.store.database import immediate, open_database
+from hhtracker.store.reading import _empty_distributions, player_stats
+from hhtracker.store.writer import HandWriter
 
 from .conftest import CORPUS, SAMPLES
 from .summary_check import rebuilt, snapshot

@@ -108,27 +108,75 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
-    from .common import NoDatabaseError
-    from .exporting import (EXPORT_FORMATS, PARQUET_TABLES, ExportResult, MissingExtraError, UnknownPlayerError,
-                            export_hands, export_parquet)
-    from .importing import (FLUSH_HANDS, FLUSH_SECONDS, HAND_HISTORY_SUFFIXES, HandOutcome, ImportSummary, Problem,
-                            expand_paths, hand_outcome, ignored_files, import_paths, read_hands, watch)
-    from .maintenance import ReprocessSummary, generate, reprocess
-    from .querying import QUERY_ROW_LIMIT, QUERY_TIMEOUT_SECONDS, QueryLimitError, ReadOnlyQueryError, query
-    from .statistics import player_profile, players
-    from .reviewing import ReportError, hand_replays, session_report, sessions, write_hand_pages
-    from .tournament_results import (HeroChoice, TournamentReport, TournamentResult, TournamentTotals, hero_add, hero_choice,
-                              hero_list, hero_remove, tournaments)
-    from .validating import HandValidation, validate_paths
     from ..display import cell, safe, safe_json
     from ..errors import DatabaseBusyError, DatabaseOpenError, NewerDatabaseError
     from ..filters import SORTS, Filters, GameType, TableSize
     from ..model import Site
     from ..money import Money, format_money
     from ..report import REVIEW_LIMIT
-    from ..tournaments import format_prize, ordinal
-    from ..report.render import (chart_png, hands_listed, print_hand, print_report, print_sessions, report_html,
-                                 report_json, summary_json)
+    from ..report.render import (
+        chart_png,
+        hands_listed,
+        print_hand,
+        print_report,
+        print_sessions,
+        report_html,
+        report_json,
+        summary_json,
+    )
     from ..report.replayer import replayer_html
     from ..stats.per_hand import DRAW_KEYS, STAT_KEYS
     from ..stats.values import PlayerStats, Ratio, format_ratio
+    from ..tournaments import format_prize, ordinal
+    from .common import NoDatabaseError
+    from .exporting import (
+        EXPORT_FORMATS,
+        PARQUET_TABLES,
+        ExportResult,
+        MissingExtraError,
+        UnknownPlayerError,
+        export_hands,
+        export_parquet,
+    )
+    from .importing import (
+        FLUSH_HANDS,
+        FLUSH_SECONDS,
+        HAND_HISTORY_SUFFIXES,
+        HandOutcome,
+        ImportSummary,
+        Problem,
+        expand_paths,
+        hand_outcome,
+        ignored_files,
+        import_paths,
+        read_hands,
+        watch,
+    )
+    from .maintenance import ReprocessSummary, generate, reprocess
+    from .querying import (
+        QUERY_ROW_LIMIT,
+        QUERY_TIMEOUT_SECONDS,
+        QueryLimitError,
+        ReadOnlyQueryError,
+        query,
+    )
+    from .reviewing import (
+        ReportError,
+        hand_replays,
+        session_report,
+        sessions,
+        write_hand_pages,
+    )
+    from .statistics import player_profile, players
+    from .tournament_results import (
+        HeroChoice,
+        TournamentReport,
+        TournamentResult,
+        TournamentTotals,
+        hero_add,
+        hero_choice,
+        hero_list,
+        hero_remove,
+        tournaments,
+    )
+    from .validating import HandValidation, validate_paths

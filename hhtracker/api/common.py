@@ -19,13 +19,26 @@ def existing_database(db_path: Path):
     return open_tracker(db_path)
 
 
+def database_to_read(db_path: Path):
+    """The database at db_path for a command that only reads: a plain sqlite3 connection
+    when it is up to date (start-up without sqlite-utils), else opened as existing_database
+    does. raises NoDatabaseError, NewerDatabaseError."""
+    from ..store.database import open_reader
+
+    if not Path(db_path).exists():
+        return existing_database(db_path)
+    return open_reader(db_path) or existing_database(db_path)
+
+
 def open_tracker(db_path: Path, on_wait: Callable[[], None] | None = None):
     """Open (creating if needed) the database at db_path, schema up to date, and do what a
     migration left to the api (recompute facts, read finish lines: from the raw text, which
     the store does not parse).
     raises DatabaseOpenError, DatabaseBusyError."""
-    from ..store import migrations  # (not at the top: `query` needs only NoDatabaseError)
-    from ..store.repository import immediate, open_database
+    from ..store import (
+        migrations,  # (not at the top: `query` needs only NoDatabaseError)
+    )
+    from ..store.database import immediate, open_database
 
     db = open_database(db_path, on_wait)
     if migrations.tasks_due(db):

@@ -5,6 +5,8 @@ hands never raise: they are counted and listed as `Problem`s."""
 from __future__ import annotations
 
 import datetime as dt
+import multiprocessing
+import multiprocessing.util
 import sys
 import time
 from collections import Counter, deque
@@ -15,7 +17,7 @@ from pathlib import Path
 from ..errors import EncodingError, HandHistoryError, excerpt
 from ..model import Site
 from ..parse.detect import Detected, detect
-from ..parse.read import OtherSiteFile, RawHand, StrayText, split_hands
+from ..parse.read import OtherSiteFile, RawHand, StrayText, file_digest, split_hands
 from ..parse.sites import Parsers
 from ..parse.stars_summary import is_summary_file, read_summary
 from ..pipeline import replay_raw
@@ -23,8 +25,10 @@ from ..report.queries import choose_hero
 from ..rules.issues import ValidationIssue
 from ..rules.replay import ReplayedHand
 from ..stats.per_hand import per_hand_stats
-from ..store.repository import HandWriter, Verdict, file_digest, immediate, prepare_hand, raw_hand_key
+from ..store.database import immediate
+from ..store.rows import prepare_hand, raw_hand_key
 from ..store.tournaments import store_summary
+from ..store.writer import HandWriter, Verdict
 from .common import issue_code, open_tracker
 
 
@@ -299,7 +303,10 @@ def _worker_batch(db_path: Path, file_id: int, batch: list[RawHand], on_wait: Ca
     the database by the worker itself (its own connection, opened once), so that only the
     raw texts go out and only the tally comes back."""
     if _WORKER.get("db_path") != str(db_path):
-        _WORKER.update(db_path=str(db_path), db=open_tracker(db_path), parsers=_WORKER.get("parsers") or Parsers())
+        db = open_tracker(db_path)
+        # closed when the worker ends (a connection left open leaves the WAL to the next opener)
+        multiprocessing.util.Finalize(db, db.close, exitpriority=10)
+        _WORKER.update(db_path=str(db_path), db=db, parsers=_WORKER.get("parsers") or Parsers())
     store = _HandStore(_WORKER["db"], file_id, _WORKER["parsers"], on_wait)  # type: ignore[arg-type]
     for raw in batch:
         store.take(store.outcome(raw))
@@ -338,8 +345,6 @@ def import_paths(
     files = expand_paths(paths)
     pool = None
     if jobs > 1:  # made before the database is opened: no connection crosses a fork
-        import multiprocessing
-
         pool = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork").Pool(jobs)
     db = open_tracker(db_path, on_wait)
     summary = ImportSummary()
@@ -358,10 +363,10 @@ def import_paths(
             file_ids.append((path, file_id))
         summary.notes.extend(other_hero_notes(db, file_ids))
     finally:
-        db.close()
         if pool is not None:
             pool.close()
             pool.join()
+        db.close()
     return summary
 
 

@@ -15,7 +15,9 @@ from ..parse.sites import Parsers
 from ..pipeline import replay_raw
 from ..stats.per_hand import per_hand_stats
 from ..store import summary
-from ..store.repository import HandWriter, fact_columns, immediate, luck_rows
+from ..store.database import immediate
+from ..store.rows import fact_columns, luck_rows
+from ..store.writer import HandWriter
 from .common import existing_database
 
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 from ..filters import SORTS, Filters
 from ..stats.values import PlayerStats
-from ..store.repository import player_stats, sort_players
-from .common import existing_database
+from ..store.reading import player_stats, sort_players
+from .common import database_to_read
 
 
 def players(db_path: Path, *, min_hands: int = 0, sort: str = "hands", filters: Filters = Filters()) -> list[PlayerStats]:
@@ -16,7 +16,7 @@ def players(db_path: Path, *, min_hands: int = 0, sort: str = "hands", filters: 
     exist."""
     if sort not in SORTS:
         raise ValueError(f"cannot sort by {sort!r}; choose from {', '.join(SORTS)}")
-    db = existing_database(db_path)
+    db = database_to_read(db_path)
     try:
         return sort_players(player_stats(db, min_hands=min_hands, with_distributions=False, filters=filters), sort)
     finally:
@@ -27,7 +27,7 @@ def player_profile(db_path: Path, name: str, filters: Filters = Filters()) -> li
     """One player's statistics over the hands the filters match, one entry per site he
     plays on (empty if unknown). raises ValueError for bad stakes, NoDatabaseError when
     db_path does not exist."""
-    db = existing_database(db_path)
+    db = database_to_read(db_path)
     try:
         return player_stats(db, name, filters=filters)
     finally:

@@ -7,8 +7,13 @@ from pathlib import Path
 
 from ..filters import Filters
 from ..report.queries import HeroChoice, choose_hero
-from ..store.repository import immediate, open_database
-from ..store.tournaments import add_hero_account, hero_accounts, remove_hero_account, tournament_results
+from ..store.database import immediate, open_database
+from ..store.tournaments import (
+    add_hero_account,
+    hero_accounts,
+    remove_hero_account,
+    tournament_results,
+)
 from ..tournaments import TournamentResult, TournamentTotals, totals
 from .common import existing_database
 

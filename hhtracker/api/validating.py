@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ..parse.read import OtherSiteFile
 from ..parse.sites import Parsers
-from ..store.repository import raw_hand_key
+from ..store.rows import raw_hand_key
 from .common import issue_code
 from .importing import Problem, expand_paths, read_hands
 

@@ -12,6 +12,7 @@ the importer rejects it with that line; the rest of the file is read as usual.
 from __future__ import annotations
 
 import codecs
+import hashlib
 import io
 import re
 from collections.abc import Iterator
@@ -182,3 +183,12 @@ def split_hands(path: Path) -> Iterator[RawHand | StrayText | OtherSiteFile]:
     item = flush()
     if item is not None:
         yield item
+
+
+def file_digest(path: Path) -> str:
+    """The SHA-256 of a file's bytes, hex (read in 1 MiB blocks)."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()

@@ -10,20 +10,74 @@ player_stats, player_position_stats, player_draw_stats, player_showdown_classes,
 
 from __future__ import annotations
 
-from sqlite_utils import Database
-from sqlite_utils.migrations import Migrations
+from collections.abc import Callable
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from ..stats.per_hand import DRAW_KEYS, STAT_KEYS
 from .summary import COUNTED, GAME_TYPE_SQL, TABLE_SIZE_SQL
 
-migrations = Migrations("hhtracker")
+if TYPE_CHECKING:
+    from sqlite_utils import Database
+    from sqlite_utils.migrations import Migrations
+
+MIGRATION_SET = "hhtracker"
+"""Our migrations' name in sqlite-utils' _sqlite_migrations table."""
+
+_STEPS: list[Callable[[Database], None]] = []
+
+
+def _migration(step: Callable[[Database], None]) -> Callable[[Database], None]:
+    """A migration, applied after the ones above it (its function name is its name: never
+    rename one that has shipped)."""
+    _STEPS.append(step)
+    return step
+
+
+def names() -> tuple[str, ...]:
+    """Every migration this version has, in order."""
+    return tuple(step.__name__ for step in _STEPS)
+
+
+@cache
+def _migrations() -> Migrations:
+    """The sqlite-utils Migrations, made on first use (sqlite-utils is loaded only by the
+    commands that write or migrate: start-up)."""
+    from sqlite_utils.migrations import Migrations
+
+    migrations = Migrations(MIGRATION_SET)
+    for step in _STEPS:
+        migrations()(step)
+    return migrations
+
+
+def applied(db: Any) -> list[str]:
+    """The names of our migrations applied to a database (a sqlite3 connection or a
+    sqlite-utils Database), in the order they were."""
+    if not db.execute("select 1 from sqlite_master where name = '_sqlite_migrations'").fetchone():
+        return []
+    return [row[0] for row in db.execute(
+        "select name from _sqlite_migrations where migration_set = ? order by id", [MIGRATION_SET])]
+
+
+def pending(db: Any) -> list[str]:
+    """The migrations this version has that the database lacks."""
+    done = set(applied(db))
+    return [name for name in names() if name not in done]
+
+
+def unknown(db: Any) -> list[str]:
+    """The migrations the database has that this version does not know (a newer hhtracker
+    wrote it)."""
+    known = set(names())
+    return [name for name in applied(db) if name not in known]
 
 # The statistics that existed when m001 was written: a migration never changes meaning.
 _M001_STAT_KEYS = ("vpip", "pfr", "three_bet", "steal", "pat_d1", "pat_d2", "pat_d3", "wtsd", "wsd", "won_reached_d1")
 _M001_DRAW_KEYS = ("cards_drawn_d1", "cards_drawn_d2", "cards_drawn_d3")
 
 
-@migrations()
+@_migration
 def m001_initial(db: Database) -> None:
     db["files"].create(
         {
@@ -176,7 +230,7 @@ def _add_missing_columns(db: Database, table: str, columns: dict[str, type]) -> 
             db[table].add_column(name, kind)
 
 
-@migrations()
+@_migration
 def m002_all_statistics(db: Database) -> None:
     """Every STATS.md statistic: the new done/opp columns, the showdown class, one row per
     one-card draw for draw luck, and the views. Hands stored before must be recomputed from
@@ -219,9 +273,10 @@ def due(db: Database, task: str) -> None:
     db.execute(f"insert or ignore into {MAINTENANCE_DUE} (task) values (?)", [task])
 
 
-def tasks_due(db: Database) -> list[str]:
-    """The tasks migrations left to the api, oldest first."""
-    if not db[MAINTENANCE_DUE].exists():
+def tasks_due(db: Any) -> list[str]:
+    """The tasks migrations left to the api, oldest first (db: a sqlite3 connection or a
+    sqlite-utils Database)."""
+    if not db.execute("select 1 from sqlite_master where name = ?", [MAINTENANCE_DUE]).fetchone():
         return []
     return [row[0] for row in db.execute(f"select task from {MAINTENANCE_DUE} order by rowid")]
 
@@ -312,7 +367,7 @@ group by p.id
     )
 
 
-@migrations()
+@_migration
 def m003_summaries(db: Database) -> None:
     """Summary tables, so statistics read a few rows per player instead of every hand
     (issue 7, "scale"); built here from hand_players, hands and draw_luck, then kept current
@@ -348,7 +403,7 @@ def m003_summaries(db: Database) -> None:
     summary.rebuild(db)
 
 
-@migrations()
+@_migration
 def m004_pokertracker_positions(db: Database) -> None:
     """Positions as PokerTracker users read them (STATS.md, Positions; issue 20): whenever
     five or more are dealt in, the first to act pre-draw is UTG (six-handed it was MP, seven
@@ -386,7 +441,7 @@ def m004_pokertracker_positions(db: Database) -> None:
         summary.rebuild(db)
 
 
-@migrations()
+@_migration
 def m005_encoding_is_an_error(db: Database) -> None:
     """A hand rejected for bytes not valid in its file's encoding was stored with its issue
     marked a warning (the code was missing from ERROR_CODES): it is an error."""
@@ -398,10 +453,10 @@ VIEWS = ("player_stats", "player_position_stats", "player_draw_stats", "player_s
 
 def migrate(db: Database) -> None:
     """Bring a database up to the current schema (idempotent)."""
-    migrations.apply(db)
+    _migrations().apply(db)
 
 
-@migrations()
+@_migration
 def m006_tournament_results(db: Database) -> None:
     """Tournaments (issue 15): the finish lines of the hands, PokerStars tournament summary
     files, and the names the user plays under.
@@ -441,7 +496,7 @@ def m006_tournament_results(db: Database) -> None:
         due(db, READ_FINISHES)
 
 
-@migrations()
+@_migration
 def m007_draw_decisions(db: Database) -> None:
     """The draw_decisions table (issue 18): the hero's keep at each draw with known cards,
     its exact odds, the best alternative per target and whether it was dominated

@@ -27,7 +27,7 @@ sessions of any gap of 30 minutes or more are found from these rows alone.
 `heroes`: one row per site and `hero` (hands.hero: the player whose cards the files show):
 `hands`, of any status (a hand whose replay found an error still says who the files are for).
 
-Kept current by `HandWriter` (store/repository.py): add_batch() when it writes a batch,
+Kept current by `HandWriter` (store/writer.py): add_batch() when it writes a batch,
 in the same transaction, remove_hand() before it deletes a hand. rebuild() recomputes
 everything from hand_players, hands and draw_luck in SQL (m003, the statistics refresh); a
 later migration that adds a statistic calls create_tables() (which adds its columns) and
@@ -40,11 +40,13 @@ import datetime as dt
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from operator import itemgetter
-
-from sqlite_utils import Database
+from typing import TYPE_CHECKING
 
 from ..rules.badugi import HandClass
 from ..stats.per_hand import STAT_KEYS
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
 
 DAY_GROUP: tuple[str, ...] = (
     "player_id", "date", "site", "structure", "currency", "game_type", "small_bet", "big_bet", "big_blind",
@@ -67,9 +69,9 @@ E9 = 1_000_000_000
 COUNTED = "h.status in ('ok', 'warning') and hp.dealt_in = 1"
 """The hands that count (the hand_facts view's too), over `hands h` and `hand_players hp`."""
 GAME_TYPE_SQL = "case when h.tournament_id is not null then 'tournament' when h.currency = 'chips' then 'play' else 'cash' end"
-"""A hand's game_type (repository.GameType) over `hands h`; _hand_group() in Python."""
+"""A hand's game_type (filters.GameType) over `hands h`; _hand_group() in Python."""
 TABLE_SIZE_SQL = "case when h.players_dealt <= 2 then 'heads-up' when h.players_dealt <= 6 then '3-6' else '7-8' end"
-"""A hand's table_size (repository.TableSize) over `hands h`; _hand_group() in Python."""
+"""A hand's table_size (filters.TableSize) over `hands h`; _hand_group() in Python."""
 
 # The group of a player's hand, in SQL over `hands h`, `hand_players hp`, `players p`
 # (hand_facts computes game_type and table_size with the same SQL).
