@@ -171,6 +171,26 @@ def test_two_imports_of_the_same_files_store_each_hand_once(tmp_path: Path, db_p
                             "and path not like '%sample_histories%'").fetchone() == (1500, 1500)
 
 
+def test_an_import_into_a_database_being_created_waits(tmp_path: Path, db_path: Path) -> None:
+    """Two importers starting on a new database at once: while the first holds the new file
+    locked (here: a test connection in an exclusive transaction, before WAL mode is set), the
+    second waits and says so, instead of failing with 'database is locked' (exit code 2)."""
+    folder = tmp_path / "hh"
+    generate_files(folder, hands=30, seed=31, tables=1)
+    holder = sqlite3.connect(db_path, isolation_level=None)
+    holder.execute("begin exclusive")
+    holder.execute("create table t (x)")
+    process = _import_process(db_path, folder)
+    time.sleep(3.0)
+    assert process.poll() is None  # still waiting
+    holder.execute("rollback")
+    holder.close()
+    out, err = process.communicate(timeout=120)
+    assert process.returncode == 0, err
+    assert err.decode().count("waiting for another import") == 1
+    assert b"30 new hand(s)" in out
+
+
 def test_an_import_waits_for_the_write_lock_and_says_so(tmp_path: Path, db_path: Path) -> None:
     run("import", "--db", str(db_path), str(SAMPLES))
     folder = tmp_path / "hh"

@@ -9,13 +9,15 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from ..errors import DatabaseBusyError, DatabaseOpenError, NewerDatabaseError
 from . import migrations
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
+
+T = TypeVar("T")
 
 
 BUSY_WAIT = 1.0
@@ -28,22 +30,21 @@ PATIENCE = 600.0
 
 def open_database(path: Path | str, on_wait: Callable[[], None] | None = None) -> Database:
     """Open (creating if needed) a tracker database: WAL mode, a busy timeout, the schema
-    brought up to date. on_wait() is called once if another program holds the write lock
-    while the schema is brought up to date. raises DatabaseOpenError, DatabaseBusyError."""
+    brought up to date. on_wait() is called once if another program holds a lock we must
+    wait for (two importers creating one database at once: one makes it, the other waits).
+    raises DatabaseOpenError, DatabaseBusyError."""
     path = Path(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         conn = sqlite3.connect(str(path), timeout=BUSY_WAIT, isolation_level=None)
-        from sqlite_utils import (
-            Database,  # (here: the reading commands open without it, open_reader)
-        )
+        from sqlite_utils import Database  # (here: the reading commands open without it, open_reader)
 
         db = Database(conn)
-        db.execute("PRAGMA journal_mode=WAL")
+        patiently(lambda: db.execute("PRAGMA journal_mode=WAL"), on_wait)
     except (OSError, sqlite3.DatabaseError) as error:
         raise DatabaseOpenError(f"cannot open the database {path}: {getattr(error, 'strerror', None) or error}") from None
     db.execute("PRAGMA foreign_keys=ON")
-    refuse_newer(db, path)
+    patiently(lambda: refuse_newer(db, path), on_wait)
     db.execute("PRAGMA synchronous=NORMAL")  # WAL: a power cut may lose the last commits, never corrupt
     if migrations.pending(db):
         # Two processes opening a new database at once: one migrates, the other waits for
@@ -51,6 +52,26 @@ def open_database(path: Path | str, on_wait: Callable[[], None] | None = None) -
         with immediate(db, on_wait):
             migrations.migrate(db)
     return db
+
+
+def patiently(action: Callable[[], T], on_wait: Callable[[], None] | None = None) -> T:
+    """action(), tried again while another program holds a lock it needs (SQLite waits
+    BUSY_WAIT seconds each time), calling on_wait() once; DatabaseBusyError after PATIENCE
+    seconds."""
+    deadline = time.monotonic() + PATIENCE
+    told = False
+    while True:
+        try:
+            return action()
+        except sqlite3.OperationalError as error:
+            if not _locked(error):
+                raise
+            if time.monotonic() > deadline:
+                raise DatabaseBusyError(
+                    f"the database stayed locked by another program for {PATIENCE:.0f} s; try again later") from None
+            if not told and on_wait is not None:
+                on_wait()
+                told = True
 
 
 def open_reader(path: Path | str) -> sqlite3.Connection | None:
@@ -97,21 +118,7 @@ def immediate(db: Database, on_wait: Callable[[], None] | None = None) -> Iterat
         with db.atomic():
             yield db
         return
-    deadline = time.monotonic() + PATIENCE
-    told = False
-    while True:
-        try:
-            db.execute("BEGIN IMMEDIATE")
-            break
-        except sqlite3.OperationalError as error:
-            if not _locked(error):
-                raise
-            if time.monotonic() > deadline:
-                raise DatabaseBusyError(
-                    f"the database stayed locked by another program for {PATIENCE:.0f} s; try again later") from None
-            if not told and on_wait is not None:
-                on_wait()
-                told = True
+    patiently(lambda: db.execute("BEGIN IMMEDIATE"), on_wait)
     try:
         yield db
     except BaseException:
