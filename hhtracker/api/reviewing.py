@@ -51,7 +51,6 @@ def hand_replays(db_path: Path, hand_id: str, *, site: str | None = None):
     """Every stored hand with this site hand number (one per site; only `site`'s if given),
     parsed and replayed again, as `report.hand_text.HandReplay`s (empty when none).
     raises NoDatabaseError when db_path does not exist."""
-    from ..report.hand_text import replay_stored
     from ..report.queries import stored_hands
 
     db = existing_database(db_path)
@@ -60,7 +59,22 @@ def hand_replays(db_path: Path, hand_id: str, *, site: str | None = None):
     finally:
         db.close()
     parsers = Parsers()
-    return [replay_stored(s, parsers) for s in stored]
+    return [_replay_stored(s, parsers) for s in stored]
+
+
+def _replay_stored(stored, parsers: Parsers):
+    """A stored hand parsed and replayed again from its raw text, described
+    (report.hand_text.HandReplay)."""
+    from ..errors import HandHistoryError
+    from ..parse.read import RawHand
+    from ..pipeline import replay_raw
+    from ..report.hand_text import describe_stored
+
+    try:
+        replayed = replay_raw(RawHand(stored.path, stored.line, stored.text), parsers, stored.site)
+    except HandHistoryError as error:
+        return describe_stored(stored, None, error)
+    return describe_stored(stored, replayed)
 
 
 def write_hand_pages(db_path: Path, hands, folder: Path, *, back_link: str | None = None) -> dict[tuple[str, str], str]:
@@ -71,7 +85,6 @@ def write_hand_pages(db_path: Path, hands, folder: Path, *, back_link: str | Non
     NoDatabaseError when db_path does not exist, OSError when a page cannot be written."""
     import re
 
-    from ..report.hand_text import replay_stored
     from ..report.queries import stored_hands
     from ..report.replayer import replayer_html
 
@@ -83,7 +96,7 @@ def write_hand_pages(db_path: Path, hands, folder: Path, *, back_link: str | Non
     parsers = Parsers()
     written: dict[tuple[str, str], str] = {}
     for hand in stored:
-        replay = replay_stored(hand, parsers)
+        replay = _replay_stored(hand, parsers)
         if replay.replayed is None:
             continue
         name = re.sub(r"[^A-Za-z0-9._-]", "_", f"hand-{hand.site}-{hand.site_hand_id}.html")

@@ -61,8 +61,8 @@ from ..model import (
     Tournament,
     UncalledBetReturned,
 )
+from .amounts import parse_amount
 from .grammar import Piece, SiteParser, site_time_to_utc
-from .pokerstars import parse_amount
 from .read import RawHand
 
 _STRUCTURES = {

@@ -51,6 +51,7 @@ from ..model import (
 )
 from .clock import Clock
 from .clock import start_time as settle_start_time
+from .amounts import parse_amount
 from .grammar import ZONES, SiteParser, site_time_to_utc
 from .read import RawHand
 
@@ -86,23 +87,6 @@ _STREETS = {
     "*** THIRD DRAW ***": Street.THIRD_DRAW,
     "*** SHOW DOWN ***": Street.SHOWDOWN,
 }
-
-
-def parse_amount(text: str) -> int:
-    """"$0.25" -> 25, "$5" -> 500, "€1,000.5" -> 100050 (cents: a currency sign means money);
-    "1,285" -> 1285 (chips). raises ValueError for more than two decimals or decimals on
-    chips."""
-    money = text[0] in "$€£"
-    digits = text[1:] if money else text
-    digits = digits.replace(",", "")
-    whole, _, fraction = digits.partition(".")
-    if not money:
-        if fraction.strip("0"):
-            raise ValueError(f"fractional chips: {text!r}")
-        return int(whole)
-    if len(fraction) > 2:
-        raise ValueError(f"more than two decimals: {text!r}")
-    return int(whole) * 100 + int(fraction.ljust(2, "0") or 0)
 
 
 def _all_in(text: str) -> tuple[str, bool]:

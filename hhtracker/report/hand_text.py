@@ -1,7 +1,7 @@
 """One stored hand replayed as readable text (`hhtracker hand ID`).
 
-The stored raw text is parsed and replayed again (parse.sites.Parsers, rules.replay), so
-what is shown is exactly what the import checked: the rounds with the pot after each, the
+The stored raw text is parsed and replayed again (by the api: api/reviewing.py), so what
+is shown is exactly what the import checked: the rounds with the pot after each, the
 hero's cards after each draw, every hand shown with our evaluation beside the site's words,
 the pots with our winners and who collected, each player's result, and the validation issues.
 A hand that did not parse (status "rejected") is shown as its raw text and the reason.
@@ -33,10 +33,7 @@ from ..model import (
     StreetStart,
     UncalledBetReturned,
 )
-from ..parse.read import RawHand
-from ..parse.sites import Parsers
 from ..rules.badugi import evaluate
-from ..pipeline import replay_raw
 from ..rules.replay import ReplayedHand
 from ..money import format_money
 from ..odds.decisions import DrawDecision, hero_decisions
@@ -155,13 +152,10 @@ def _describe(cards: tuple[Card, ...] | None) -> str:
     return evaluate(cards).description
 
 
-def replay_stored(stored: StoredHand, parsers: Parsers | None = None) -> HandReplay:
-    """Parse and replay a stored hand again and describe it."""
-    parsers = parsers or Parsers()
-    raw = RawHand(stored.path, stored.line, stored.text)
-    try:
-        replayed = replay_raw(raw, parsers, stored.site)
-    except HandHistoryError as error:
+def describe_stored(stored: StoredHand, replayed: ReplayedHand | None, error: HandHistoryError | None = None) -> HandReplay:
+    """A stored hand described: from its replay (parsed again from its raw text by the
+    api), or, when it did not parse (`error`), as its raw text and why."""
+    if replayed is None:
         message = getattr(error, "message", str(error))
         issues = stored.issues or (IssueRow("syntax", "error", message, getattr(error, "line", None)),)
         return HandReplay(stored.site, stored.site_hand_id, stored.status, "", (f"Hand {stored.site_hand_id} ({stored.site}): {stored.status}",),
