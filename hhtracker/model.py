@@ -15,6 +15,28 @@ from enum import Enum, IntEnum, StrEnum
 from .cards import Card
 
 
+class HandStatus(StrEnum):
+    """What the import found of a hand, stored in hands.status. A hand "counts" (is in the
+    statistics) when it is OK or WARNING; an ERROR hand (its replay broke a rule) and a
+    REJECTED one (it did not parse) are stored with their raw text and left out."""
+
+    OK = "ok"
+    WARNING = "warning"
+    ERROR = "error"
+    REJECTED = "rejected"
+
+    @property
+    def counts(self) -> bool:
+        return self in COUNTING
+
+
+COUNTING: frozenset[HandStatus] = frozenset({HandStatus.OK, HandStatus.WARNING})
+"""The statuses of the hands that count in the statistics."""
+
+COUNTING_SQL = "h.status in ('ok', 'warning')"
+"""The same, as SQL over `hands h` (the one place it is written)."""
+
+
 class Site(StrEnum):
     """The poker sites hhtracker reads."""
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import HandHistoryError
+from ..model import COUNTING_SQL, HandStatus
 from ..parse.read import RawHand
 from ..parse.sites import Parsers
 from ..pipeline import replay_raw
@@ -37,7 +38,7 @@ def _exported_hands(db, db_path: Path, player: str | None, date_from: dt.date | 
     """The WHERE clause (over `hands h`) and parameters choosing the hands an export writes:
     those that count, where `player` is seated, started within the dates (UTC, inclusive).
     raises UnknownPlayerError."""
-    where = ["h.status in ('ok', 'warning')"]
+    where = [COUNTING_SQL]
     params: list[object] = []
     if player is not None:
         if not db.execute("select 1 from players where name = ?", [player]).fetchone():
@@ -93,7 +94,7 @@ def export_hands(
         except HandHistoryError as error:
             result.not_exported.append((site_name, hand_id, f"does not parse any more: {error}"))
             continue
-        if replayed.status == "error":
+        if replayed.status is HandStatus.ERROR:
             result.not_exported.append((site_name, hand_id, "its replay now finds an error"))
             continue
         if format == "json":

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import EncodingError, HandHistoryError, excerpt
-from ..model import Site
+from ..model import HandStatus, Site
 from ..parse.detect import Detected, detect
 from ..parse.read import OtherSiteFile, RawHand, StrayText, file_digest, split_hands
 from ..parse.sites import Parsers
@@ -266,7 +266,7 @@ class _HandStore:
         else:
             replayed = item.replayed
             prepared = prepare_hand(replayed, per_hand_stats(replayed))
-            writer.add_prepared(prepared, _QueuedHand(prepared.status == "warning", tuple(
+            writer.add_prepared(prepared, _QueuedHand(prepared.status == HandStatus.WARNING, tuple(
                 Problem(name, issue.line, prepared.site_hand_id, issue.code.value, issue.severity.value, issue.message)
                 for issue in replayed.issues
             )))

@@ -10,6 +10,7 @@ from pathlib import Path
 from sqlite_utils import Database
 
 from ..errors import HandHistoryError
+from ..model import COUNTING_SQL, HandStatus
 from ..parse.read import RawHand
 from ..parse.sites import Parsers
 from ..pipeline import replay_raw
@@ -79,7 +80,7 @@ def reprocess(db_path: Path) -> ReprocessSummary:
             try:
                 replayed = replay_raw(RawHand(path, line, text), parsers)
             except HandHistoryError as error:
-                if status == "rejected":
+                if status == HandStatus.REJECTED:
                     still_rejected += 1
                     rejected.append(str(error))
                 continue
@@ -88,7 +89,7 @@ def reprocess(db_path: Path) -> ReprocessSummary:
                 writer.delete(row_id)
                 writer.add(replayed, per_hand_stats(replayed))
                 writer.flush()
-            now_valid += status == "rejected" and replayed.status != "error"
+            now_valid += status == HandStatus.REJECTED and replayed.status is not HandStatus.ERROR
             changed += status != replayed.status
     finally:
         db.close()
@@ -102,8 +103,8 @@ def recompute_facts(db: Database) -> int:
     parsers = Parsers()
     done = 0
     rows = db.execute(
-        """select h.id, h.site, r.path, r.line, r.text from hands h join raw_hands r on r.hand_id = h.id
-           where h.status in ('ok', 'warning')"""
+        f"""select h.id, h.site, r.path, r.line, r.text from hands h join raw_hands r on r.hand_id = h.id
+           where {COUNTING_SQL}"""
     ).fetchall()
     for hand_id, site, path, line, text in rows:
         try:

@@ -49,12 +49,11 @@ from ..model import (
     Tournament,
     UncalledBetReturned,
 )
+from .amounts import parse_amount
 from .clock import Clock
 from .clock import start_time as settle_start_time
-from .amounts import parse_amount
 from .grammar import ZONES, SiteParser, site_time_to_utc
 from .read import RawHand
-
 
 _STRUCTURES = {
     "Limit": BettingStructure.FIXED_LIMIT,

@@ -33,11 +33,11 @@ from ..model import (
     StreetStart,
     UncalledBetReturned,
 )
-from ..rules.badugi import evaluate
-from ..rules.replay import ReplayedHand
 from ..money import format_money
 from ..odds.decisions import DrawDecision, hero_decisions
 from ..odds.draws import TARGETS
+from ..rules.badugi import evaluate
+from ..rules.replay import ReplayedHand
 from .queries import IssueRow, StoredHand
 
 _SECTION = {

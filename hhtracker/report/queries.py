@@ -17,8 +17,9 @@ from fractions import Fraction
 
 from sqlite_utils import Database
 
-from ..store import summary
+from ..model import COUNTING_SQL
 from ..stats.values import Luck, Ratio
+from ..store import summary
 
 
 class _InBets:
@@ -215,7 +216,7 @@ _HERO_COLUMNS = """h.id, h.site, h.site_hand_id, p.name, h.start_time, h.table_n
        h.status, hp.snow_known_done, hp.break_known_done, h.players_dealt"""
 _HERO_HAND = f"""select {_HERO_COLUMNS}
 from hand_players hp join hands h on h.id = hp.hand_id join players p on p.id = hp.player_id"""
-COUNTED = "h.status in ('ok', 'warning') and hp.dealt_in = 1"
+COUNTED = summary.COUNTED
 """The hands that count (those of the hand_facts view)."""
 
 
@@ -400,10 +401,10 @@ def luck_totals(db: Database, ids: Sequence[int], hand_ids: Sequence[int] | None
     if hand_ids is None:
         return luck_of(summary_sums(db, ids, summary.LUCK_COLUMNS))
     row = db.execute(
-        """select count(*), coalesce(sum(dl.completed), 0), coalesce(sum(dl.outs * 1.0 / dl.unseen), 0.0),
+        f"""select count(*), coalesce(sum(dl.completed), 0), coalesce(sum(dl.outs * 1.0 / dl.unseen), 0.0),
                   coalesce(sum((dl.outs * 1.0 / dl.unseen) * (1 - dl.outs * 1.0 / dl.unseen)), 0.0)
            from json_each(?) j cross join draw_luck dl on dl.hand_id = j.value join hands h on h.id = dl.hand_id
-           where h.status in ('ok', 'warning') and dl.player_id in (select value from json_each(?))""",
+           where {COUNTING_SQL} and dl.player_id in (select value from json_each(?))""",
         [_ids(hand_ids), _ids(ids)],
     ).fetchone()
     return Luck(row[0], row[1], row[2], row[3])
@@ -491,8 +492,8 @@ def draw_decisions(db: Database, ids: Sequence[int], start: dt.datetime, end: dt
     (UTC, inclusive)."""
     if "draw_decisions" not in db.table_names():
         return 0, 0, ()
-    where = """from draw_decisions d join hands h on h.id = d.hand_id
-               where d.player_id in (select value from json_each(?)) and h.status in ('ok', 'warning')
+    where = f"""from draw_decisions d join hands h on h.id = d.hand_id
+               where d.player_id in (select value from json_each(?)) and {COUNTING_SQL}
                  and h.start_time >= ? and h.start_time <= ?"""
     params = [_ids(ids), start.isoformat(), end.isoformat()]
     draws, dominated = db.execute(f"select count(*), coalesce(sum(d.dominated), 0) {where}", params).fetchone()

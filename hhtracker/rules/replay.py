@@ -25,6 +25,7 @@ from ..model import (
     DealtCards,
     Discard,
     Fold,
+    HandStatus,
     Muck,
     ParsedHand,
     PlayerEvent,
@@ -42,8 +43,8 @@ from ..model import (
 from .badugi import BadugiHand, evaluate
 from .deck import first_reshuffle
 from .issues import Code, Severity, ValidationIssue
-from .pots import build_pots, proportional_shares, split_amount
 from .positions import positions
+from .pots import build_pots, proportional_shares, split_amount
 from .structures import POKERSTARS_LIMIT, SITE_RULES, LimitRules, SiteRules
 from .table import IllegalAction, Table
 
@@ -171,11 +172,11 @@ class ReplayedHand:
     issues: tuple[ValidationIssue, ...]
 
     @property
-    def status(self) -> str:
-        """"error" if any issue is an error, "warning" if any warning, else "ok"."""
+    def status(self) -> HandStatus:
+        """ERROR if any issue is an error, WARNING if any warning, else OK."""
         if any(issue.severity is Severity.ERROR for issue in self.issues):
-            return "error"
-        return "warning" if self.issues else "ok"
+            return HandStatus.ERROR
+        return HandStatus.WARNING if self.issues else HandStatus.OK
 
     def player(self, name: str) -> PlayerResult:
         for result in self.players:

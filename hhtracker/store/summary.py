@@ -42,6 +42,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
+from ..model import COUNTING, COUNTING_SQL
 from ..rules.badugi import HandClass
 from ..stats.per_hand import STAT_KEYS
 
@@ -66,7 +67,7 @@ BIGGEST: tuple[str, ...] = ("biggest_win", "biggest_win_hand", "biggest_loss", "
 E9 = 1_000_000_000
 """luck_expected_e9 / E9 is the expected number of completed draws."""
 
-COUNTED = "h.status in ('ok', 'warning') and hp.dealt_in = 1"
+COUNTED = f"{COUNTING_SQL} and hp.dealt_in = 1"
 """The hands that count (the hand_facts view's too), over `hands h` and `hand_players hp`."""
 GAME_TYPE_SQL = "case when h.tournament_id is not null then 'tournament' when h.currency = 'chips' then 'play' else 'cash' end"
 """A hand's game_type (filters.GameType) over `hands h`; _hand_group() in Python."""
@@ -282,7 +283,7 @@ class Deltas:
         Written for speed (the import calls it for every batch): per row one C-level tuple of
         the wide columns, a few counters for the rest, and one zip-sum per group."""
         deltas = cls()
-        by_id = {h["id"]: h for h in hands if h["status"] in ("ok", "warning")}
+        by_id = {h["id"]: h for h in hands if h["status"] in COUNTING}
         luck_of: dict[tuple, list[int]] = {}
         for draw in luck:
             expected, variance = _luck_of(draw["outs"], draw["unseen"])  # type: ignore[arg-type]
@@ -428,7 +429,7 @@ def remove_hand(db: Database, hand_id: int) -> None:
     if hand and hand[0]["hero"] is not None:
         db.conn.execute("update heroes set hands = hands - 1 where site = ? and hero = ?", [hand[0]["site"], hand[0]["hero"]])
         db.conn.execute("delete from heroes where site = ? and hero = ? and hands <= 0", [hand[0]["site"], hand[0]["hero"]])
-    if not hand or hand[0]["status"] not in ("ok", "warning"):
+    if not hand or hand[0]["status"] not in COUNTING:
         return
     players = db.conn.execute(
         f"""select {', '.join(c if c in _NARROW else f'coalesce({c}, 0)' for c in PLAYER_COLUMNS)}

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from ..model import COUNTING, HandStatus
 from ..parse.read import RawHand
 from ..rules.issues import ValidationIssue
 from ..rules.replay import ReplayedHand
@@ -40,8 +41,6 @@ class Verdict(StrEnum):
     REJECTED_AGAIN = "rejected_again"  # a rejected hand stored as rejected already: nothing written
 
 
-COUNTING = ("ok", "warning")
-"""The statuses of the hands that count (in the statistics)."""
 
 
 @dataclass(slots=True)
@@ -77,7 +76,7 @@ def _verdict(status: str, stored: str | None) -> Verdict:
         return Verdict.DUPLICATE
     if status in COUNTING:
         return Verdict.NEW if stored is None else Verdict.REPAIRED
-    if stored is None or (stored == "rejected" and status == "error"):  # a copy that parses replaces one that did not
+    if stored is None or (stored == HandStatus.REJECTED and status == HandStatus.ERROR):  # a copy that parses replaces one that did not
         return Verdict.REJECTED
     return Verdict.REJECTED_AGAIN
 
