@@ -155,7 +155,7 @@ def export_parquet(db_path: Path, out: Path, *, player: str | None = None,
     written: dict[str, int] = {}
     try:
         for table, (sql, args) in queries.items():
-            types = db[table].columns_dict  # column -> int, float or str
+            types = db.table(table).columns_dict  # column -> int, float or str
             schema = pa.schema([(name, pa.int64() if kind is int else pa.float64() if kind is float else pa.string())
                                 for name, kind in types.items()])
             cursor = db.execute(sql, args)

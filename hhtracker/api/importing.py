@@ -404,7 +404,7 @@ def other_hero_notes(db, files: list[tuple[Path, int]]) -> list[str]:
 def _file_row(db, path: Path, on_wait: Callable[[], None] | None) -> int:
     """A new row of the files table for this import of `path`; its id."""
     with immediate(db, on_wait):
-        return db["files"].insert(
+        return db.table("files").insert(
             {"path": str(path.resolve()), "size": path.stat().st_size, "sha256": file_digest(path),
              "imported_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
              "hands_new": 0, "hands_duplicate": 0, "hands_rejected": 0, "hands_unsupported": 0}

@@ -123,7 +123,7 @@ def recompute_facts(db: Database) -> int:
                 f"update hand_players set {assignments} where hand_id = ? and player_id = ?",
                 [*values.values(), hand_id, player_id],
             )
-            db["draw_luck"].insert_all(luck_rows(hand_id, player_id, stats))
+            db.table("draw_luck").insert_all(luck_rows(hand_id, player_id, stats))
         done += 1
     if summary.exists(db):
         summary.rebuild(db)
@@ -147,7 +147,7 @@ def read_finishes(db: Database) -> int:
                 continue
             player = db.execute("select id from players where site = ? and name = ?", [site, event.player]).fetchone()
             if player is not None:
-                db["tournament_finishes"].insert(
+                db.table("tournament_finishes").insert(
                     {"hand_id": hand_id, "player_id": player[0], "place": event.place, "prize": event.prize,
                      "prize_currency": event.prize_currency, "line": event.line}, replace=True)
                 found += 1

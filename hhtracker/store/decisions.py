@@ -54,10 +54,10 @@ def decision_rows(draws: Iterable[object], hero: str | None) -> list[dict[str, o
 
 
 def create_table(db: Database) -> None:
-    if not db[TABLE].exists():
-        db[TABLE].create(COLUMNS, pk=("hand_id", "player_id", "draw"),
+    if not db.table(TABLE).exists():
+        db.table(TABLE).create(COLUMNS, pk=("hand_id", "player_id", "draw"),
                          foreign_keys=[("hand_id", "hands", "id"), ("player_id", "players", "id")])
-        db[TABLE].create_index(["player_id", "dominated"], if_not_exists=True)
+        db.table(TABLE).create_index(["player_id", "dominated"], if_not_exists=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,5 +84,5 @@ def backfill(db: Database) -> int:
         by_hand.setdefault((hand_id, player_id), []).append(stored)
     out = [{"hand_id": hand_id, "player_id": player_id, **decision_row(d)}
            for (hand_id, player_id), draws in by_hand.items() for d in hero_decisions(draws, player_id)]
-    db[TABLE].insert_all(out, pk=("hand_id", "player_id", "draw"), replace=True)
+    db.table(TABLE).insert_all(out, pk=("hand_id", "player_id", "draw"), replace=True)
     return len(out)

@@ -79,7 +79,7 @@ _M001_DRAW_KEYS = ("cards_drawn_d1", "cards_drawn_d2", "cards_drawn_d3")
 
 @_migration
 def m001_initial(db: Database) -> None:
-    db["files"].create(
+    db.table("files").create(
         {
             "id": int,
             "path": str,
@@ -93,8 +93,8 @@ def m001_initial(db: Database) -> None:
         },
         pk="id",
     )
-    db["files"].create_index(["sha256"])
-    db["hands"].create(
+    db.table("files").create_index(["sha256"])
+    db.table("hands").create(
         {
             "id": int,
             "site": str,
@@ -126,15 +126,15 @@ def m001_initial(db: Database) -> None:
         pk="id",
         foreign_keys=[("file_id", "files", "id")],
     )
-    db["hands"].create_index(["site", "site_hand_id"], unique=True)
-    db["hands"].create_index(["start_time"])
-    db["raw_hands"].create(
+    db.table("hands").create_index(["site", "site_hand_id"], unique=True)
+    db.table("hands").create_index(["start_time"])
+    db.table("raw_hands").create(
         {"hand_id": int, "path": str, "line": int, "text": str},
         pk="hand_id",
         foreign_keys=[("hand_id", "hands", "id")],
     )
-    db["players"].create({"id": int, "site": str, "name": str}, pk="id")
-    db["players"].create_index(["site", "name"], unique=True)
+    db.table("players").create({"id": int, "site": str, "name": str}, pk="id")
+    db.table("players").create_index(["site", "name"], unique=True)
     columns: dict[str, type] = {
         "hand_id": int,
         "player_id": int,
@@ -159,13 +159,13 @@ def m001_initial(db: Database) -> None:
         columns[f"{key}_opp"] = int
     for key in _M001_DRAW_KEYS:
         columns[key] = int
-    db["hand_players"].create(
+    db.table("hand_players").create(
         columns,
         pk=("hand_id", "player_id"),
         foreign_keys=[("hand_id", "hands", "id"), ("player_id", "players", "id")],
     )
-    db["hand_players"].create_index(["player_id"])
-    db["actions"].create(
+    db.table("hand_players").create_index(["player_id"])
+    db.table("actions").create(
         {
             "hand_id": int,
             "seq": int,
@@ -180,7 +180,7 @@ def m001_initial(db: Database) -> None:
         pk=("hand_id", "seq"),
         foreign_keys=[("hand_id", "hands", "id"), ("player_id", "players", "id")],
     )
-    db["draws"].create(
+    db.table("draws").create(
         {
             "hand_id": int,
             "player_id": int,
@@ -194,12 +194,12 @@ def m001_initial(db: Database) -> None:
         pk=("hand_id", "player_id", "draw"),
         foreign_keys=[("hand_id", "hands", "id"), ("player_id", "players", "id")],
     )
-    db["validation_issues"].create(
+    db.table("validation_issues").create(
         {"id": int, "hand_id": int, "code": str, "severity": str, "message": str, "line": int},
         pk="id",
         foreign_keys=[("hand_id", "hands", "id")],
     )
-    db["validation_issues"].create_index(["hand_id"])
+    db.table("validation_issues").create_index(["hand_id"])
     ratio_columns = ",\n  ".join(
         f"sum(hp.{key}_done) as {key}_done, sum(hp.{key}_opp) as {key}_opp" for key in _M001_STAT_KEYS
     )
@@ -224,10 +224,10 @@ group by p.id, h.currency
 
 
 def _add_missing_columns(db: Database, table: str, columns: dict[str, type]) -> None:
-    existing = set(db[table].columns_dict)
+    existing = set(db.table(table).columns_dict)
     for name, kind in columns.items():
         if name not in existing:
-            db[table].add_column(name, kind)
+            db.table(table).add_column(name, kind)
 
 
 @_migration
@@ -245,13 +245,13 @@ def m002_all_statistics(db: Database) -> None:
         columns[key] = int
     columns["showdown_class"] = str
     _add_missing_columns(db, "hand_players", columns)
-    if not db["draw_luck"].exists():
-        db["draw_luck"].create(
+    if not db.table("draw_luck").exists():
+        db.table("draw_luck").create(
             {"hand_id": int, "player_id": int, "draw": int, "outs": int, "unseen": int, "completed": int},
             pk=("hand_id", "player_id", "draw"),
             foreign_keys=[("hand_id", "hands", "id"), ("player_id", "players", "id")],
         )
-    if db["hands"].count:
+    if db.table("hands").count:
         due(db, RECOMPUTE_FACTS)
     create_views(db)
 
@@ -392,8 +392,8 @@ def m003_summaries(db: Database) -> None:
     break. store/summary.py describes every column."""
     from . import summary
 
-    db["players"].create_index(["name"], if_not_exists=True)
-    db["hands"].create_index(["status", "start_time"], if_not_exists=True)
+    db.table("players").create_index(["name"], if_not_exists=True)
+    db.table("hands").create_index(["status", "start_time"], if_not_exists=True)
     db.execute(  # covering the columns a report lists these hands with
         "create index if not exists hand_players_notable on hand_players(player_id, hand_id, dealt_in, position, net,"
         " collected, showdown, showdown_class, snow_known_done, break_known_done)"
@@ -472,26 +472,26 @@ def m006_tournament_results(db: Database) -> None:
 
     Finish lines of hands stored before are read from their raw text: a task left to the api
     (READ_FINISHES), the store does not parse."""
-    if not db["tournament_finishes"].exists():
-        db["tournament_finishes"].create(
+    if not db.table("tournament_finishes").exists():
+        db.table("tournament_finishes").create(
             {"hand_id": int, "player_id": int, "place": int, "prize": int, "prize_currency": str, "line": int},
             pk=("hand_id", "player_id"),
             foreign_keys=[("hand_id", "hands", "id"), ("player_id", "players", "id")],
         )
-    if not db["tournament_summaries"].exists():
-        db["tournament_summaries"].create(
+    if not db.table("tournament_summaries").exists():
+        db.table("tournament_summaries").create(
             {"site": str, "tournament_id": str, "game": str, "buy_in": str, "entrants": int, "prize_pool": int,
              "path": str},
             pk=("site", "tournament_id"),
         )
-    if not db["tournament_summary_places"].exists():
-        db["tournament_summary_places"].create(
+    if not db.table("tournament_summary_places").exists():
+        db.table("tournament_summary_places").create(
             {"site": str, "tournament_id": str, "place": int, "player": str, "prize": int, "prize_currency": str,
              "finished": int},
             pk=("site", "tournament_id", "place", "player"),
         )
-    if not db["hero_accounts"].exists():
-        db["hero_accounts"].create({"site": str, "name": str}, pk=("site", "name"))
+    if not db.table("hero_accounts").exists():
+        db.table("hero_accounts").create({"site": str, "name": str}, pk=("site", "name"))
     if db.execute("select 1 from hands where tournament_id is not null limit 1").fetchone():
         due(db, READ_FINISHES)
 

@@ -134,24 +134,24 @@ def create_tables(db: Database) -> None:
     measures: dict[str, type] = {column: int for column in (*SUMS, *BIGGEST)}
     for table, group in (("player_days", DAY_GROUP), ("player_totals", TOTAL_GROUP)):
         columns: dict[str, type] = {c: (int if c in ("player_id", "small_bet", "big_bet", "big_blind") else str) for c in group}
-        if not db[table].exists():
-            db[table].create({**columns, **measures}, foreign_keys=[("player_id", "players", "id")])
-            db[table].create_index(list(group), unique=True)
+        if not db.table(table).exists():
+            db.table(table).create({**columns, **measures}, foreign_keys=[("player_id", "players", "id")])
+            db.table(table).create_index(list(group), unique=True)
         else:
-            existing = set(db[table].columns_dict)
+            existing = set(db.table(table).columns_dict)
             for name, kind in measures.items():
                 if name not in existing:
-                    db[table].add_column(name, kind, not_null_default=0)
-    db["player_days"].create_index(["date"], if_not_exists=True)
-    if not db["player_periods"].exists():
-        db["player_periods"].create(
+                    db.table(table).add_column(name, kind, not_null_default=0)
+    db.table("player_days").create_index(["date"], if_not_exists=True)
+    if not db.table("player_periods").exists():
+        db.table("player_periods").create(
             {"player_id": int, "period": str, "hands": int, "first_start": str, "last_start": str},
             pk=("player_id", "period"), foreign_keys=[("player_id", "players", "id")],
         )
-    if not db["heroes"].exists():
-        db["heroes"].create({"site": str, "hero": str, "hands": int}, pk=("site", "hero"))
-    if not db["player_tables"].exists():
-        db["player_tables"].create(
+    if not db.table("heroes").exists():
+        db.table("heroes").create({"site": str, "hero": str, "hands": int}, pk=("site", "hero"))
+    if not db.table("player_tables").exists():
+        db.table("player_tables").create(
             {"player_id": int, "date": str, "table_name": str, "hands": int},
             pk=("player_id", "date", "table_name"), foreign_keys=[("player_id", "players", "id")],
         )
@@ -162,7 +162,7 @@ SUMMARY_TABLES = ("player_days", "player_totals", "player_periods", "player_tabl
 
 def exists(db: Database) -> bool:
     """Whether the summary tables exist (m003 has run)."""
-    return db["player_days"].exists()
+    return db.table("player_days").exists()
 
 
 def rebuild(db: Database) -> None:

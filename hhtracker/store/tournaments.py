@@ -23,10 +23,10 @@ def store_summary(db: Database, summary: TournamentSummary, site: str = "pokerst
     transaction."""
     key = [site, summary.tournament_id]
     db.execute("delete from tournament_summary_places where site = ? and tournament_id = ?", key)
-    db["tournament_summaries"].insert(
+    db.table("tournament_summaries").insert(
         {"site": site, "tournament_id": summary.tournament_id, "game": summary.game, "buy_in": summary.buy_in_text,
          "entrants": summary.entrants, "prize_pool": summary.prize_pool, "path": summary.path}, replace=True)
-    db["tournament_summary_places"].insert_all(
+    db.table("tournament_summary_places").insert_all(
         ({"site": site, "tournament_id": summary.tournament_id, "place": p.place, "player": p.player, "prize": p.prize,
           "prize_currency": p.prize_currency, "finished": int(p.finished)} for p in summary.places),
         replace=True)

@@ -231,7 +231,7 @@ class HandWriter:
     def _delete(self, hand_row_id: int) -> None:
         summary.remove_hand(self.db, hand_row_id)
         for table in self.db.table_names():  # every table that hangs from hands (hand_id)
-            if table != "hands" and "hand_id" in self.db[table].columns_dict:
+            if table != "hands" and "hand_id" in self.db.table(table).columns_dict:
                 self.db.execute(f"delete from {table} where hand_id = ?", [hand_row_id])
         self.db.execute("delete from hands where id = ?", [hand_row_id])
 
@@ -239,6 +239,6 @@ class HandWriter:
         key = (site, name)
         found = self._players.get(key)
         if found is None:
-            found = self.db["players"].lookup({"site": site, "name": name})
+            found = self.db.table("players").lookup({"site": site, "name": name})
             self._players[key] = found
         return found
