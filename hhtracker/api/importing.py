@@ -13,6 +13,7 @@ from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 
 from ..errors import EncodingError, HandHistoryError, excerpt
 from ..model import HandStatus, Site
@@ -259,12 +260,15 @@ class _HandStore:
             writer.file_counts["hands_unsupported"] += 1
             return
         if item.error is not None:
-            issue = ValidationIssue.of(issue_code(item.error.code), item.error.message, item.error.line)
+            error = item.error
+            issue = ValidationIssue.of(issue_code(error.code), error.message, error.line)
             key = raw_hand_key(item.raw)
+            assert item.site is not None  # (a hand of no known site is unsupported, above)
             writer.add_rejected(item.site.value, item.raw, issue, _QueuedHand(
-                False, (Problem(name, item.error.line, key, issue.code.value, "error", item.error.message),)))
+                False, (Problem(name, error.line, key, issue.code.value, "error", error.message),)))
         else:
             replayed = item.replayed
+            assert replayed is not None
             prepared = prepare_hand(replayed, per_hand_stats(replayed))
             writer.add_prepared(prepared, _QueuedHand(prepared.status == HandStatus.WARNING, tuple(
                 Problem(name, issue.line, prepared.site_hand_id, issue.code.value, issue.severity.value, issue.message)
@@ -280,7 +284,8 @@ class _HandStore:
         """Write the queued hands (one write transaction) and count what became of them."""
         self._started = None
         counts = self.tally.counts
-        for queued, verdict in self.writer.flush():
+        for tag, verdict in self.writer.flush():
+            queued = cast(_QueuedHand, tag)
             counts[verdict.value] += 1
             if verdict is Verdict.DUPLICATE:
                 continue
@@ -514,6 +519,7 @@ def _held_tail(items: Iterator[HandOutcome | Problem | OtherSiteFile], hold_tail
 
 def _still_written(outcome: HandOutcome, path: Path) -> bool:
     """Whether a file's last hand, which failed, looks like one a client is still writing."""
+    assert outcome.error is not None
     if outcome.error.code == "truncated":
         return True
     last_line = outcome.raw.line + outcome.raw.text.count("\n")

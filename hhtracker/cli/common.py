@@ -64,7 +64,7 @@ def did_you_mean(db: Path, name: str, *, limit: int = 3) -> str:
         return ""
     by_lower: dict[str, list[str]] = {}
     for (stored,) in rows:
-        by_lower.setdefault(stored.lower(), []).append(stored)
+        by_lower.setdefault(str(stored).lower(), []).append(str(stored))
     close = difflib.get_close_matches(name.lower(), list(by_lower), n=limit, cutoff=0.6)
     names = [stored for lower in close for stored in sorted(by_lower[lower]) if stored != name][:limit]
     if not names:

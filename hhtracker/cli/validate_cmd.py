@@ -36,7 +36,7 @@ def validate_command(
     if skipped:
         line += ": " + ", ".join(f"{game}: {n}" for game, n in sorted(skipped.items()))
     stderr.print(api.safe(line), markup=False, highlight=False)
-    sites = Counter(r.site for r in results if r.status == "skipped")
+    sites = Counter(r.site or "?" for r in results if r.status == "skipped")
     if sites:
         stderr.print(api.safe(skipped_sites_line(sites)), markup=False, highlight=False)
     if any(r.status == "error" for r in results):

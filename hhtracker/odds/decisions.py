@@ -123,7 +123,7 @@ def decide(hand: Sequence[Card], discarded: Iterable[Card], seen: Iterable[Card]
     return DrawDecision(draw, DRAWS + 1 - draw, hand, seen, chosen, best, dominated_by)  # type: ignore[arg-type]
 
 
-def hero_decisions(draws: Iterable[object], hero: str | None) -> tuple[DrawDecision, ...]:
+def hero_decisions(draws: Iterable[object], hero: object) -> tuple[DrawDecision, ...]:
     """Every draw of `hero` with known cards, in order, from a replay's DrawActions
     (rules.replay.DrawAction: draw, player, cards_before, discarded_cards). A draw whose
     cards do not make sense (not four distinct cards, a discard not among them: a site's

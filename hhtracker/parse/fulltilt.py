@@ -62,7 +62,7 @@ from ..model import (
     UncalledBetReturned,
 )
 from .amounts import parse_amount
-from .grammar import Piece, SiteParser, site_time_to_utc
+from .grammar import Piece, SiteParser, site_time_to_utc, token_line
 from .read import RawHand
 
 _STRUCTURES = {
@@ -118,7 +118,7 @@ class FullTiltTransformer(Transformer):
     offset = 0
 
     def _line(self, token: Token) -> int:
-        return self.offset + token.line
+        return self.offset + token_line(token)
 
     # ---- header -------------------------------------------------------------------------
 

@@ -11,6 +11,7 @@ from functools import cache
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
+import lark
 import lark.lexer
 from lark import Lark, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
@@ -68,8 +69,18 @@ def load_parser(name: str, transformer_type: type[Transformer] | None = None) ->
 
 
 def inline_transformer(parser: Lark) -> Transformer:
-    """The transformer instance a cached parser was built with."""
-    return parser.options.transformer
+    """The transformer instance a cached parser was built with. raises ValueError for a
+    parser built without one."""
+    transformer = parser.options.transformer
+    if transformer is None:
+        raise ValueError("this parser has no inline transformer")
+    return transformer
+
+
+def token_line(token: lark.Token) -> int:
+    """A token's line in the text parsed (1-based; the lexer always sets it)."""
+    assert token.line is not None
+    return token.line
 
 
 def parse_lines(parser: Lark, raw: RawHand):
@@ -143,7 +154,7 @@ class SiteParser:
         if reset is not None:
             reset(raw.line - 1)
         else:
-            self._transformer.offset = raw.line - 1
+            self._transformer.offset = raw.line - 1  # type: ignore[attr-defined]
         return parse_lines(self._lark, raw)
 
 

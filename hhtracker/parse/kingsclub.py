@@ -62,7 +62,7 @@ from ..model import (
     Summary,
     SummarySeat,
 )
-from .grammar import Piece, SiteParser
+from .grammar import Piece, SiteParser, token_line
 from .read import RawHand
 
 CURRENCY = "USD"
@@ -124,7 +124,7 @@ class KingsClubTransformer(Transformer):
         self.hero_hand: dict[str, tuple[Card, ...]] = {}
 
     def _line(self, token: Token) -> int:
-        return self.offset + token.line
+        return self.offset + token_line(token)
 
     # ---- header -------------------------------------------------------------------------
 

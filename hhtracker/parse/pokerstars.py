@@ -52,7 +52,7 @@ from ..model import (
 from .amounts import parse_amount
 from .clock import Clock
 from .clock import start_time as settle_start_time
-from .grammar import ZONES, SiteParser, site_time_to_utc
+from .grammar import ZONES, SiteParser, site_time_to_utc, token_line
 from .read import RawHand
 
 _STRUCTURES = {
@@ -374,8 +374,8 @@ def _summary(total: Token, seats: Token | None, offset: int) -> Summary:
             assert found is not None  # the grammar checked the line
             kind, values = _outcome(found["outcome"])
             summary_seats.append(SummarySeat(int(found["seat"]), found["name"], kind,
-                                             line=offset + seats.line + number, **values))
-    return Summary(total_pot, rake, pots, tuple(summary_seats), line=offset + total.line)
+                                             line=offset + token_line(seats) + number, **values))  # type: ignore[arg-type]
+    return Summary(total_pot, rake, pots, tuple(summary_seats), line=offset + token_line(total))
 
 
 @v_args(inline=True)
@@ -400,12 +400,12 @@ class PokerStarsTransformer(Transformer):
         for index, token in enumerate(lines):
             kind = token.type
             if kind == "SEATS":
-                seats = [_seat(text, offset + token.line + number) for number, text in enumerate(token[:-1].split("\n"))]
+                seats = [_seat(text, offset + token_line(token) + number) for number, text in enumerate(token[:-1].split("\n"))]
             elif kind == "SUMMARY":
                 summary_at = index
                 break
             else:
-                event = _LINES[kind](token[:-1], offset + token.line)
+                event = _LINES[kind](token[:-1], offset + token_line(token))
                 if event is not None:
                     events.append(event)
         summary = _summary(lines[summary_at + 1], lines[summary_at + 2] if len(lines) > summary_at + 2 else None, offset)

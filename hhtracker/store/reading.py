@@ -167,5 +167,5 @@ def sort_players(players: list[PlayerStats], key: str) -> list[PlayerStats]:
     if key == "net":
         return sorted(players, key=lambda p: -sum(m.amount for m in p.net))
     if key in ("bb_per_100", "big_bets_per_100"):
-        return sorted(players, key=lambda p: -(getattr(p, key) or 0.0))
+        return sorted(players, key=lambda p: -float(getattr(p, key) or 0.0))
     return sorted(players, key=lambda p: -(p.stats[key].percent if p.stats[key].percent is not None else -1.0))
