@@ -171,15 +171,13 @@ def test_two_imports_of_the_same_files_store_each_hand_once(tmp_path: Path, db_p
                             "and path not like '%sample_histories%'").fetchone() == (1500, 1500)
 
 
-def test_an_import_into_a_database_being_created_waits(tmp_path: Path, db_path: Path) -> None:
-    """Two importers starting on a new database at once: while the first holds the new file
-    locked (here: a test connection in an exclusive transaction, before WAL mode is set), the
-    second waits and says so, instead of failing with 'database is locked' (exit code 2)."""
-    folder = tmp_path / "hh"
-    generate_files(folder, hands=30, seed=31, tables=1)
+def _import_while_locked(db_path: Path, folder: Path, hands: int, lock: str) -> None:
+    """Run `import` while a test connection holds the database in a transaction begun with
+    `lock` ("exclusive", "immediate") for 3 s: the import waits, says so once, then imports
+    every hand with exit code 0 and no traceback."""
     holder = sqlite3.connect(db_path, isolation_level=None)
-    holder.execute("begin exclusive")
-    holder.execute("create table t (x)")
+    holder.execute(f"begin {lock}")
+    holder.execute("create table if not exists t (x)")
     process = _import_process(db_path, folder)
     time.sleep(3.0)
     assert process.poll() is None  # still waiting
@@ -188,25 +186,24 @@ def test_an_import_into_a_database_being_created_waits(tmp_path: Path, db_path: 
     out, err = process.communicate(timeout=120)
     assert process.returncode == 0, err
     assert err.decode().count("waiting for another import") == 1
-    assert b"30 new hand(s)" in out
+    assert b"Traceback" not in err
+    assert f"{hands} new hand(s)".encode() in out
+
+
+def test_an_import_into_a_database_being_created_waits(tmp_path: Path, db_path: Path) -> None:
+    """Two importers starting on a new database at once: while the first holds the new file
+    locked (here: a test connection in an exclusive transaction, before WAL mode is set), the
+    second waits and says so, instead of failing with 'database is locked' (exit code 2)."""
+    folder = tmp_path / "hh"
+    generate_files(folder, hands=30, seed=31, tables=1)
+    _import_while_locked(db_path, folder, 30, "exclusive")
 
 
 def test_an_import_waits_for_the_write_lock_and_says_so(tmp_path: Path, db_path: Path) -> None:
-    run("import", "--db", str(db_path), str(SAMPLES))
+    run("import", "--db", str(db_path), str(SAMPLES))  # a database in WAL mode: another program writing
     folder = tmp_path / "hh"
     generate_files(folder, hands=50, seed=29, tables=1)
-    holder = sqlite3.connect(db_path, isolation_level=None)
-    holder.execute("begin immediate")  # another program writing
-    process = _import_process(db_path, folder)
-    time.sleep(3.0)
-    assert process.poll() is None  # still waiting
-    holder.execute("commit")
-    holder.close()
-    out, err = process.communicate(timeout=120)
-    assert process.returncode == 0, err
-    assert err.decode().count("waiting for another import") == 1
-    assert b"Traceback" not in err
-    assert b"50 new hand(s)" in out
+    _import_while_locked(db_path, folder, 50, "immediate")
 
 
 def test_two_imports_and_a_reader_at_once(tmp_path: Path, db_path: Path) -> None:
