@@ -252,6 +252,28 @@ def test_corpus_sng_finishes_as_the_file_states(corpus: Path, tmp_path: Path) ->
         assert finishes[name] == (place, 0, -120)
 
 
+def test_the_chart_of_a_tournament_marks_its_levels(corpus: Path, tmp_path: Path) -> None:
+    """The report's chips chart marks where the blinds went up: worked out from the file's
+    headers alone ("Level II (30/60)": small bet 30, big bet 60), over the hands dealt to
+    Player5 (the hero), in order."""
+    import re
+
+    db = tmp_path / "c.db"
+    assert _run("import", "--db", str(db), str(corpus / STARS_SNG)).exit_code == 0
+    text = (corpus / STARS_SNG).read_text(encoding="utf-8-sig")
+    hands = [h for h in re.split(r"\n\s*\n(?=PokerStars )", text) if "Dealt to Player5 " in h]
+    expected: list[dict[str, object]] = []
+    for index, hand in enumerate(hands):
+        small, big = re.search(r"Level [IVXLC]+ \((\d+)/(\d+)\)", hand).groups()
+        stakes = f"{int(small):,}/{int(big):,}"
+        if not expected or expected[-1]["stakes"] != stakes:
+            expected.append({"hand": index, "stakes": stakes})
+    assert len(hands) == 104 and len(expected) >= 3  # the blinds went up at least twice
+    report = json.loads(_run("report", "--db", str(db), "--json", "--hero", "Player5").output)
+    assert report["chart"]["unit"] == "chips"
+    assert report["chart"]["levels"] == expected
+
+
 REPORT_HANDS = Path(__file__).parent / "report_hands"
 
 

@@ -368,6 +368,7 @@ def report_json(report: SessionReport) -> dict[str, object]:
         "unit": report.chart.unit,
         "points": [{"hand": p.hand, "total": p.total, "showdown": p.showdown, "no_showdown": p.no_showdown}
                    for p in report.chart.points],
+        "levels": [{"hand": level.hand, "stakes": level.stakes} for level in report.chart.levels],
     }
     value["positions"] = [
         {"position": p.position, "hands": p.hands, "net": [_money(m) for m in p.net], "net_big_bets": p.net_big_bets,
@@ -415,6 +416,10 @@ def chart_png(report: SessionReport, *, width: float = 10.0, height: float = 5.0
     axes.plot(hands, showdown, color="#1f5fbf", linewidth=1.5, label="at showdown", zorder=2)
     axes.plot(hands, no_showdown, color="#c0392b", linewidth=1.5, label="without showdown", zorder=2)
     axes.plot(hands, total, color="#1a7f37", linewidth=2.4, label="total", zorder=3)
+    for level in report.chart.levels[1:]:  # a tournament's blinds going up
+        axes.axvline(level.hand, color="#999999", linewidth=0.8, linestyle=":", zorder=1)
+        axes.annotate(level.stakes, (level.hand, 1), xycoords=("data", "axes fraction"), fontsize=7,
+                      color="#666666", rotation=90, va="top", ha="right")
     axes.xaxis.set_major_locator(MaxNLocator(integer=True))
     axes.axhline(0, color="#888888", linewidth=0.8)
     axes.set_xlabel("hands")

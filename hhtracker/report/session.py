@@ -283,12 +283,23 @@ class ChartPoint:
 
 
 @dataclass(frozen=True, slots=True)
+class LevelChange:
+    """A tournament's blinds going up: after `hand` hands the stakes became `stakes`
+    (small/big bet in chips, "30/60")."""
+
+    hand: int
+    stakes: str
+
+
+@dataclass(frozen=True, slots=True)
 class Chart:
     """The cumulative winnings. unit: the currency ("USD", "chips") when every hand has the
-    same one, else "BB" (big bets, each hand in its own stakes)."""
+    same one, else "BB" (big bets, each hand in its own stakes). levels: in a chips chart
+    drawn hand by hand, where the stakes changed (the first hand's stakes at hand 0)."""
 
     unit: str
     points: tuple[ChartPoint, ...]
+    levels: tuple[LevelChange, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -350,7 +361,12 @@ def chart_of(hands: Sequence[Results]) -> Chart:
     total = sd = nsd = 0
     count = 0
     points = [ChartPoint(0, 0, 0, 0)]
+    levels: list[LevelChange] = []
     for i, item in enumerate(hands):
+        if unit == "chips" and isinstance(item, HeroHand):
+            stakes = f"{item.small_bet:,}/{item.big_bet:,}"
+            if not levels or levels[-1].stakes != stakes:
+                levels.append(LevelChange(count, stakes))
         count += item.count
         if isinstance(item, HeroHand):
             amount = item.net if unit != "BB" else item.big_bets
@@ -369,7 +385,7 @@ def chart_of(hands: Sequence[Results]) -> Chart:
             if isinstance(following, DayGroup) and following.date == item.date:
                 continue  # one point per day
         points.append(ChartPoint(count, total, sd, nsd))
-    return Chart(unit, tuple(points))
+    return Chart(unit, tuple(points), tuple(levels))
 
 
 def _positions(hands: Sequence[Results]) -> tuple[PositionResult, ...]:
