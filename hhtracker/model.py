@@ -264,6 +264,20 @@ class FinishTournament(PlayerEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class BountyWon(Event):
+    """A knock-out tournament's bounty: `X wins the $0.27 bounty for eliminating Y` (winners:
+    one name, or several who split it), `X wins $0.50 for eliminating Y and their own bounty
+    increases by ...` (progressive). amount: int, in the smallest unit ("$0.27" -> 27;
+    without a sign, chips or points as written); money: the amount had a currency sign.
+    Kept and shown; the rules ignore it (a bounty is paid outside the pots)."""
+
+    winners: tuple[str, ...]
+    amount: int
+    money: bool
+    eliminated: str
+
+
+@dataclass(frozen=True, slots=True)
 class Chat(PlayerEvent):
     """`X said, "nh"`."""
 

@@ -388,3 +388,30 @@ def test_finishes_of_hands_stored_before_the_upgrade(five_tournaments: Path, tmp
     assert (rows["1002"]["finish"], rows["1002"]["prize"]) == (2, 0)
     mine = {r["tournament_id"]: r["finish"] for r in json.loads(_run("tournaments", "--db", str(db), "--json").output)}
     assert mine == {"1001": 2, "1002": 1, "1003": 2, "1004": 1, "1005": 2, "1006": None}
+
+
+def test_knock_out_bounty_lines_are_read_and_lose_no_hand(tmp_path: Path) -> None:
+    """A knock-out tournament's bounty lines (the three shapes PokerStars prints) are part of
+    the hand: each hand imports with no issue, and the bounty is read as written."""
+    from hhtracker.model import BountyWon
+    from hhtracker.parse.pokerstars import PokerStarsParser
+    from hhtracker.parse.read import RawHand
+    from hhtracker.rules.replay import replay
+
+    lines = {
+        "Mira wins the $0.10 bounty for eliminating Ozzy\n": (("Mira",), 10, True, "Ozzy"),
+        "Mira wins $0.25 for eliminating Ozzy and their own bounty increases by $0.25 to $0.75\n":
+            (("Mira",), 25, True, "Ozzy"),
+        "Mira, Ozzy split the 500 bounty for eliminating Zed\n": (("Mira", "Ozzy"), 500, False, "Zed"),
+    }
+    hands = [_bust(7000 + n, "3001", "$0.91+$0.09+$0.10 USD", 12, "Mira", "Ozzy", "Mira",
+                   line + "Ozzy finished the tournament in 2nd place\n") for n, line in enumerate(lines)]
+    for hand, (winners, amount, money, eliminated) in zip(hands, lines.values()):
+        replayed = replay(PokerStarsParser().parse(RawHand("ko.txt", 1, hand)))
+        assert replayed.issues == ()
+        bounty = [e for e in replayed.hand.events if isinstance(e, BountyWon)]
+        assert [(b.winners, b.amount, b.money, b.eliminated) for b in bounty] == [(winners, amount, money, eliminated)]
+        bounty_line = next(i for i, text in enumerate(hand.split("\n"), start=1) if "for eliminating" in text)
+        assert bounty[0].line == bounty_line
+    summary = api.import_paths([_file(tmp_path / "ko.txt", *hands)], tmp_path / "ko.db")
+    assert (summary.hands_new, summary.hands_rejected) == (3, 0)

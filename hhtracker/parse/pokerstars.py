@@ -14,6 +14,7 @@ from lark import Token, Transformer, v_args
 
 from ..cards import Card, parse_cards
 from ..model import (
+    BountyWon,
     Bet,
     BettingCapped,
     BettingStructure,
@@ -247,6 +248,19 @@ def _win_tournament(text: str, line: int) -> Event:
     return FinishTournament(player, 1, *_prize(prize), line=line)
 
 
+_BOUNTY = re.compile(r"^(?P<winners>.+?) (?:wins the |wins |split the )(?P<amount>[$€£]?\d[\d,]*(?:\.\d+)?)"
+                     r"(?: bounty for eliminating | for eliminating )(?P<eliminated>.+?)"
+                     r"(?: and their own bounty increases by .*)?$")
+
+
+def _bounty(text: str, line: int) -> Event:
+    found = _BOUNTY.match(text)
+    assert found is not None  # the grammar checked the line
+    winners = tuple(name.strip() for name in found["winners"].split(", ")) if " split the " in text else (found["winners"],)
+    amount = found["amount"]
+    return BountyWon(winners, parse_amount(amount), amount[0] in "$€£", found["eliminated"], line=line)
+
+
 def finish_event(text: str, line: int = 0) -> FinishTournament | None:
     """A tournament's finish line (either shape, without its newline) as its event; None
     for any other line (store/migrations.py reads the finishes of hands stored before)."""
@@ -321,6 +335,7 @@ _LINES = {
     "COLLECT": _collect,
     "FINISH": _finish,
     "WIN_TOURNAMENT": _win_tournament,
+    "BOUNTY_WON": _bounty,
     "CHAT": _chat,
     "NOTE": _note,
     "DEALING": lambda text, line: None,  # `*** DEALING HANDS ***` carries nothing.
