@@ -28,7 +28,7 @@ from hhtracker import api
 from hhtracker.cli import app
 from hhtracker.filters import Filters
 from hhtracker.report.insight_render import leak_text
-from hhtracker.report.reads import draw_pattern, predraw_action
+from hhtracker.report.reads import draw_pattern, last_draw, predraw_action
 from hhtracker.stats.leaks import LeakLine, Verdict, baselines, low_made_badugi, opens_by_the_rule
 
 HANDS = Path(__file__).parent / "leak_hands" / "hands.txt"
@@ -138,6 +138,8 @@ def test_draw_patterns_and_predraw_actions() -> None:
     assert predraw_action("call", False, False, True) == "limped"
     assert predraw_action("call", True, False, True) == "called"
     assert predraw_action("check", False, False, False) == "checked"
+    assert last_draw(2, 3) == "drew 2 at the last draw, then bet"
+    assert last_draw(0, None) == "pat at the last draw, then no decision"
 
 
 # --- the leaks on the hand-written hands --------------------------------------------------------
@@ -208,7 +210,11 @@ def _groups(db: Path, name: str, min_hands: int) -> dict[tuple[str, str], object
 def test_hero_reads(db: Path) -> None:
     read, groups = _groups(db, "Hero", 1)
     # known: hands 1, 3, 4, 5 (hand 2 he folded)
-    assert read.hands_known == 4 and len(groups) == 5
+    assert read.hands_known == 4 and len(groups) == 7
+    # the last draw (hands 1 and 3 only: 4 and 5 ended before the draws)
+    assert groups["last draw and bet", "drew 1 at the last draw, then raised"].badugis == 1  # hand 1
+    snowed = groups["last draw and bet", "pat at the last draw, then raised"]  # hand 3
+    assert (snowed.hands, snowed.badugis, snowed.classes) == (1, 0, {"three_card": 1})
     none = groups["draw pattern", "no draw"]  # hands 4 (K-9-8 three cards) and 5 (K-high badugi)
     assert (none.hands, none.badugis, none.high_median, none.high_low, none.high_high) == (2, 1, "K", "K", "K")
     assert none.classes == {"badugi_k": 1, "three_card": 1}
@@ -225,10 +231,12 @@ def test_hero_reads(db: Path) -> None:
 
 def test_opponent_reads(db: Path) -> None:
     _, deb = _groups(db, "Deb", 1)  # hand 3: drew 1, pat, pat; limped UTG; 9-5-3-2
-    assert set(deb) == {("draw pattern", "drew 1, then pat from draw 2"), ("pre-draw action", "limped, UTG")}
+    assert set(deb) == {("draw pattern", "drew 1, then pat from draw 2"), ("pre-draw action", "limped, UTG"),
+                        ("last draw and bet", "pat at the last draw, then bet")}  # bet, then called the raise
     assert all((g.hands, g.badugis, g.high_median, g.classes) == (1, 1, "9", {"badugi_9": 1}) for g in deb.values())
     _, eve = _groups(db, "Eve", 1)  # hand 1: drew 1, 1, pat; called the raise in the BB; 9-7-6-A
-    assert set(eve) == {("draw pattern", "drew 1, drew 1, then pat from draw 3"), ("pre-draw action", "called, BB")}
+    assert set(eve) == {("draw pattern", "drew 1, drew 1, then pat from draw 3"), ("pre-draw action", "called, BB"),
+                        ("last draw and bet", "pat at the last draw, then bet")}
     assert api.player_reads(db, "Ann") == []  # never showed
 
 

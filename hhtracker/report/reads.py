@@ -3,8 +3,10 @@ counted hand of his whose final cards became known (hand_players.final_cards: sh
 revealed at showdown, or the hero's own), read from the database (hand_facts, actions,
 draws), never the hand text.
 
-Two groupings: by his draw pattern (the cards he drew at each draw he reached, e.g. "drew 1,
-then pat from draw 2"), and by his pre-draw action and position ("raised first in, UTG").
+Three groupings: by his draw pattern (the cards he drew at each draw he reached, e.g. "drew
+1, then pat from draw 2"); by his last draw and his most aggressive decision after it ("drew
+2 at the last draw, then bet"); and by his pre-draw action and position ("raised first in,
+UTG").
 Per group: hands, the badugis among them, the high card of those badugis (median and range)
 and the classes of the hands shown. A group of fewer than READ_MIN_HANDS hands shows its
 count only (`shown` False): no share, no median.
@@ -51,6 +53,17 @@ def draw_pattern(discards: tuple[int | None, ...]) -> str:
     return ", ".join(words)
 
 
+_LAST_ROUND = {4: "raised", 3: "bet", 2: "called", 1: "checked", 0: "folded", None: "no decision"}
+
+
+def last_draw(discarded: int, most: int | None) -> str:
+    """The last draw and his most aggressive decision after it (4 raise, 3 bet, 2 call, 1
+    check, 0 fold, None: none, e.g. all in): "drew 2 at the last draw, then bet", "pat at
+    the last draw, then checked"."""
+    drew = "pat" if discarded == 0 else f"drew {discarded}"
+    return f"{drew} at the last draw, then {_LAST_ROUND[most]}"
+
+
 def predraw_action(first_kind: str | None, entered_before: bool, raised: bool, called: bool) -> str:
     """His pre-draw line: "raised first in" (his first decision a raise, nobody having
     called or raised before), "raised" (any other raise), "limped" (his first decision a
@@ -64,7 +77,8 @@ def predraw_action(first_kind: str | None, entered_before: bool, raised: bool, c
 
 @dataclass(frozen=True, slots=True)
 class ReadGroup:
-    """One group of a player's known hands. grouping: "draw pattern" or "pre-draw action";
+    """One group of a player's known hands. grouping: "draw pattern", "last draw and bet"
+    or "pre-draw action";
     label; hands; badugis (ints); high_median, high_low, high_high: the badugis' top card as
     a rank letter ("7"; the median the lower middle one), None without a badugi; classes:
     HandClass value -> hands, strongest first; shown: hands >= the minimum (else only
@@ -89,7 +103,8 @@ class ReadGroup:
 @dataclass(frozen=True, slots=True)
 class PlayerReads:
     """A player's reads on one site: hands_known (his counted hands with final cards known),
-    the minimum group size, and the groups (draw patterns first, most hands first)."""
+    the minimum group size, and the groups (draw patterns, last draws, then pre-draw
+    actions; in each, most hands first)."""
 
     player: str
     site: str
@@ -98,6 +113,7 @@ class PlayerReads:
     groups: tuple[ReadGroup, ...]
 
 
+_GROUPINGS = ("draw pattern", "last draw and bet", "pre-draw action")
 _ORDER = {c.value: i for i, c in enumerate(HandClass)}
 
 
@@ -128,7 +144,10 @@ def player_reads(db: Any, name: str, filters: Filters = Filters(), min_hands: in
               exists(select 1 from actions r where r.hand_id = f.hand_id and r.player_id = f.player_id
                      and r.round = 1 and r.kind in ('bet', 'raise')),
               exists(select 1 from actions c where c.hand_id = f.hand_id and c.player_id = f.player_id
-                     and c.round = 1 and c.kind = 'call')
+                     and c.round = 1 and c.kind = 'call'),
+              (select max(case l.kind when 'raise' then 4 when 'bet' then 3 when 'call' then 2 when 'check' then 1
+                                      when 'fold' then 0 end)
+                 from actions l where l.hand_id = f.hand_id and l.player_id = f.player_id and l.round = 4)
             from hand_facts f
             join hand_players hp on hp.hand_id = f.hand_id and hp.player_id = f.player_id
             left join actions a on a.hand_id = f.hand_id and a.seq = (
@@ -138,14 +157,16 @@ def player_reads(db: Any, name: str, filters: Filters = Filters(), min_hands: in
             order by f.site, f.start_time, f.hand_id""",
         [name, *params]).fetchall()
     by_site: dict[str, dict[tuple[str, str], list[str]]] = defaultdict(lambda: defaultdict(list))
-    for site, position, cards, d1, d2, d3, first, entered, raised, called in rows:
+    for site, position, cards, d1, d2, d3, first, entered, raised, called, last in rows:
         groups = by_site[site]
         groups["draw pattern", draw_pattern((d1, d2, d3))].append(cards)
+        if d3 is not None:
+            groups["last draw and bet", last_draw(d3, last)].append(cards)
         groups["pre-draw action", f"{predraw_action(first, bool(entered), bool(raised), bool(called))}, {position}"].append(cards)
     result = []
     for site, groups in by_site.items():
         made = [_group(grouping, label, cards, min_hands) for (grouping, label), cards in groups.items()]
-        made.sort(key=lambda g: (g.grouping != "draw pattern", -g.hands, g.label))
+        made.sort(key=lambda g: (_GROUPINGS.index(g.grouping), -g.hands, g.label))
         known = sum(g.hands for g in made if g.grouping == "draw pattern")
         result.append(PlayerReads(name, site, known, min_hands, tuple(made)))
     return result
