@@ -279,3 +279,6 @@ def test_report_has_the_leaks(db: Path) -> None:
     assert report.leaks is not None and report.leaks.hands == 5
     assert {l.key: (l.done, l.opportunities) for l in report.leaks.lines}["break_eight_low"] == (1, 1)
     assert api.report_json(report)["leaks"]["leaks"][5]["key"] == "early_open"
+    out = runner.invoke(app, ["report", "--hero", "Hero", "--db", str(db)])
+    assert out.exit_code == 0, out.output
+    assert "Leaks over these hands (5 hands)" in out.output and "breaks made eight-low" in out.output

@@ -25,6 +25,8 @@ from ..stats.values import Luck
 
 _DECISIONS = "('fold', 'check', 'call', 'bet', 'raise')"
 _ENTERING = "('call', 'bet', 'raise')"
+_LOW_RANKS = "('A', '2', '3', '4', '5', '6', '7', '8')"
+"""The ranks of an eight-low, as the first letter of a card in draws.cards_before ("8s")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +93,7 @@ def _rfi_and_opens(rows: list[tuple]) -> list[LeakLine]:
         if dealt == 6 and position in chances:
             chances[position][0] += raised
             chances[position][1] += 1
-        if position in EARLY_POSITIONS and kind != "fold" and kind != "check" and cards:
+        if position in EARLY_POSITIONS and kind in ("call", "bet", "raise") and cards:
             opens[0] += opens_by_the_rule(cards)
             opens[1] += 1
     lines = [LeakLine(f"raise_first_in/{p}", f"raise first in, {p}, six-handed", done, opp,
@@ -102,10 +104,11 @@ def _rfi_and_opens(rows: list[tuple]) -> list[LeakLine]:
 
 
 def _breaks(db: Any, scope: str, params: list[Any]) -> LeakLine:
-    rows = db.execute(
+    low = " and ".join(f"substr(d.cards_before, {i}, 1) in {_LOW_RANKS}" for i in (1, 4, 7, 10))
+    rows = db.execute(  # only four cards of rank 8 or lower can be an eight-low badugi: the rest left in SQL
         f"""select d.cards_before, d.discarded from hand_facts f
             join draws d on d.hand_id = f.hand_id and d.player_id = f.player_id
-            where {scope} and d.cards_before is not null and d.discarded is not null""", params).fetchall()
+            where {scope} and d.cards_before is not null and d.discarded is not null and {low}""", params).fetchall()
     held = [discarded for cards, discarded in rows if low_made_badugi(cards)]
     return LeakLine("break_eight_low", "draws holding an eight-low badugi or better that broke it",
                     sum(1 for d in held if d > 0), len(held), baselines()["break_eight_low"])
