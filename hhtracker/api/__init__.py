@@ -13,6 +13,8 @@ what it needs, and `hhtracker --version` none of it):
 - exporting: `export_hands` (PHH, JSON), `export_parquet`
 - tournament_results: `tournaments` (one row per tournament and player, totals per currency),
   `hero_add`, `hero_remove`, `hero_list`, `hero_choice` (who the reports are about)
+- leaks: `leaks` (the hero against the rules texts' baselines), `player_reads` (what a
+  player showed, by the way he played it)
 - common: `NoDatabaseError`
 
 and the values and views a caller needs with them (Site, Filters, Money, PlayerStats, the
@@ -70,6 +72,8 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("print_report", "print_sessions", "print_hand", "summary_json", "report_json", "report_html",
                      "chart_png", "hands_listed"), "report.render"),
     **dict.fromkeys(("replayer_html",), "report.replayer"),
+    **dict.fromkeys(("leaks", "player_reads", "NoHeroError"), "api.leaks"),
+    **dict.fromkeys(("print_leaks", "leaks_json", "print_reads", "reads_json"), "report.insight_render"),
     **dict.fromkeys(("tournaments", "hero_add", "hero_remove", "hero_list", "hero_choice", "HeroChoice",
                      "TournamentReport", "TournamentResult", "TournamentTotals"), "api.tournament_results"),
 }
@@ -79,7 +83,8 @@ __all__ = [
     "APP_NAME", "DRAW_KEYS", "DatabaseBusyError", "DatabaseOpenError", "EXPORT_FORMATS",
     "ExportResult", "FLUSH_HANDS", "FLUSH_SECONDS", "Filters", "GameType", "HAND_HISTORY_SUFFIXES",
     "HandOutcome", "HandValidation", "HeroChoice", "ImportSummary", "MissingExtraError", "Money",
-    "NewerDatabaseError", "NoDatabaseError", "PARQUET_TABLES", "PlayerStats", "Problem",
+    "NewerDatabaseError", "NoDatabaseError", "NoHeroError", "leaks", "leaks_json", "player_reads",
+    "print_leaks", "print_reads", "reads_json", "PARQUET_TABLES", "PlayerStats", "Problem",
     "QUERY_ROW_LIMIT", "QUERY_TIMEOUT_SECONDS", "QueryLimitError", "REVIEW_LIMIT", "Ratio",
     "ReadOnlyQueryError", "ReportError", "ReprocessSummary", "SORTS", "STAT_KEYS", "Site",
     "TableSize", "TournamentReport", "TournamentResult", "TournamentTotals", "UnknownPlayerError",
@@ -124,6 +129,7 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
         report_json,
         summary_json,
     )
+    from ..report.insight_render import leaks_json, print_leaks, print_reads, reads_json
     from ..report.replayer import replayer_html
     from ..stats.per_hand import DRAW_KEYS, STAT_KEYS
     from ..stats.values import PlayerStats, Ratio, format_ratio
@@ -152,6 +158,7 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
         read_hands,
         watch,
     )
+    from .leaks import NoHeroError, leaks, player_reads
     from .maintenance import ReprocessSummary, generate, reprocess
     from .querying import (
         QUERY_ROW_LIMIT,

@@ -18,6 +18,7 @@ from . import (
     generate_cmd,
     hand_cmd,
     import_cmd,
+    leaks_cmd,
     player_cmd,
     query_cmd,
     report_cmd,
@@ -118,6 +119,7 @@ app.add_typer(tournaments_cmd.hero_app, name="hero")
 app.command("hand", cls=HonestCommand)(hand_cmd.hand_command)
 app.command("query", cls=HonestCommand)(query_cmd.query_command)
 app.command("reprocess", cls=HonestCommand)(reprocess_cmd.reprocess_command)
+app.command("leaks", cls=HonestCommand)(leaks_cmd.leaks_command)
 
 
 def run() -> None:

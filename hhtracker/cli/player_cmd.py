@@ -160,12 +160,17 @@ def player_command(
     until: UntilOption = None,
     position: PositionOption = None,
     min_hands: MinHandsOption = 0,
+    reads: Annotated[bool, typer.Option("--reads", help="What he showed, grouped by how he played it (draws; pre-draw action and position).")] = False,
 ) -> None:
     """One player's statistics, every percentage with its sample size.
 
     Percentages show (done/opportunities) and, under 100 opportunities, a 95% Wilson interval; "-" when there was no opportunity. bb/100 and BB/100 average each hand in its own big blind / big bet, so in a tournament they can have the opposite sign of the net chips.
     """
     filters = _filters(site, structure, stakes, game_type, table_size, since, until, position, min_hands)
+    if reads:
+        from .leaks_cmd import show_reads
+
+        return show_reads(resolve_db(db), name, filters, json_output)
     try:
         found = api.player_profile(resolve_db(db), name, filters)
     except api.NoDatabaseError as error:

@@ -278,6 +278,10 @@ def print_report(report: SessionReport, console: Console, *, limit: int | None =
     for row in dominated_rows(report, limit):
         decisions.add_row(*row)
     console.print(decisions)
+    if report.leaks is not None:
+        from .insight_render import print_leaks
+
+        print_leaks(report.leaks, console, title="Leaks over these hands")
 
 
 def _odds_triple(values) -> str:
@@ -395,6 +399,10 @@ def report_json(report: SessionReport) -> dict[str, object]:
                     "dominated_by_odds": dict(zip(("badugi", "eight_high", "seven_high"), map(str, d.dominating_odds)))}
                    for d in report.dominated],
     }
+    if report.leaks is not None:
+        from .insight_render import leaks_json
+
+        value["leaks"] = leaks_json(report.leaks)
     return value
 
 

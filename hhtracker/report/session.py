@@ -35,6 +35,7 @@ from ..tournaments import TournamentResult
 from ..money import Money
 from ..stats.values import Luck, Ratio
 from . import queries
+from .leaks import Leaks, hero_leaks
 from .queries import REVIEW_KINDS, DayGroup, HeroHand, IssueRow
 
 DEFAULT_GAP = dt.timedelta(minutes=30)
@@ -336,6 +337,7 @@ class SessionReport:
     decision_draws: int = 0
     dominated_count: int = 0
     dominated: tuple[queries.DominatedDraw, ...] = ()
+    leaks: Leaks | None = None  # the hero's leaks over the report's hands (issue 19, report/leaks.py)
 
 
 _POSITION_ORDER = ("UTG", "UTG+1", "UTG+2", "MP", "HJ", "CO", "BTN", "SB", "BB")
@@ -657,7 +659,8 @@ def session_report(db: Database, *, number: int | None = None, start: dt.datetim
             where hp.player_id in ({marks}) and h.tournament_id is not null and h.start_time >= ? and h.start_time <= ?""",
         [*ids, report.summary.start.isoformat(), report.summary.end.isoformat()]).fetchall()} if ids else set()
     tournaments = tuple(r for r in tournament_results(db, ids) if (r.site, r.tournament_id) in played) if played else ()
-    return replace(report, hero_note=choice.note if choice is not None else "", tournaments=tournaments)
+    leaks = hero_leaks(db, ids, start=report.summary.start, end=report.summary.end + _SECOND) if ids else None
+    return replace(report, hero_note=choice.note if choice is not None else "", tournaments=tournaments, leaks=leaks)
 
 
 def _session_report(db: Database, *, number: int | None = None, start: dt.datetime | None = None,

@@ -1,0 +1,132 @@
+"""Leaks and reads for the terminal (rich tables) and as JSON (issue 19)."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.table import Table
+
+from ..display import cell
+from ..money import format_money
+from ..stats.leaks import LeakLine
+from .leaks import Leaks
+from .reads import PlayerReads, ReadGroup
+
+
+def _percent(fraction: float | None) -> str:
+    return "-" if fraction is None else f"{100 * fraction:.1f}%".replace(".0%", "%")
+
+
+def figure_text(line: LeakLine) -> str:
+    """"66.7% (2/3) [21-94%]": the hero's figure, its sample and 95% interval; "- (0/0)"."""
+    if not line.opportunities:
+        return "- (0/0)"
+    low, high = line.interval  # type: ignore[misc]
+    return f"{100 * line.done / line.opportunities:.1f}% ({line.done}/{line.opportunities}) [{100 * low:.0f}-{100 * high:.0f}%]"
+
+
+def baseline_text(line: LeakLine) -> str:
+    """"18%", "18% *" (a caveat goes with it, printed under the table), "expected 21.4%"
+    (draw luck), or "none" when the seed gives no number."""
+    if line.expected is not None:
+        return f"expected {_percent(line.expected)}"
+    mark = " *" if line.baseline.caveat else ""
+    return "none" if line.baseline.fraction is None else _percent(line.baseline.fraction) + mark
+
+
+def leak_text(line: LeakLine) -> str:
+    """One leak as a line of text: label: figure; baseline; source; verdict."""
+    note = f" ({line.note})" if line.note else ""
+    return (f"{line.label}: {figure_text(line)}{note}; baseline {baseline_text(line)} "
+            f"({line.baseline.source}); {line.verdict_text}")
+
+
+def caveats(leaks: Leaks) -> list[str]:
+    """The baselines' caveats, once each: "seeds/002, section 4 ...: solver shares ..."."""
+    seen: dict[str, str] = {}
+    for line in leaks.lines:
+        if line.baseline.caveat:
+            seen.setdefault(line.baseline.caveat, line.baseline.source)
+    return [f"{source}: {caveat}" for caveat, source in seen.items()]
+
+
+def print_leaks(leaks: Leaks, console: Console, title: str = "Leaks against the published baselines") -> None:
+    """The leak lines as a table, then the caveats and the snows' result."""
+    table = Table(title=f"{title} ({leaks.hands} hands)")
+    for column in ("leak", "hero", "baseline", "source", "verdict"):
+        table.add_column(column, justify="right" if column in ("hero", "baseline") else "left")
+    for line in leaks.lines:
+        hero = figure_text(line) + (f"\n{line.note}" if line.note else "")
+        table.add_row(line.label, hero, baseline_text(line), line.baseline.source, line.verdict_text)
+    console.print(table)
+    for text in caveats(leaks):
+        console.print(f"* {text}", markup=False, highlight=False)
+    if leaks.snow_hands:
+        net = ", ".join(format_money(m.amount, m.currency) for m in leaks.snow_net)
+        console.print(f"snows: {leaks.snow_hands} hand(s), won {leaks.snow_won}, net {net}", markup=False,
+                      highlight=False)
+
+
+def leaks_json(leaks: Leaks) -> dict[str, object]:
+    """{"hands", "leaks": [{"key", "label", "done", "opportunities", "interval": [low, high]
+    (fractions) or null, "baseline" (fraction or null), "expected" (draw luck), "source",
+    "quote", "caveat", "verdict", "verdict_text", "note"}], "snow": {"hands", "won", "net":
+    [{"amount", "currency"}]}, "luck": {"draws", "completed", "expected", "z"}}."""
+    return {
+        "hands": leaks.hands,
+        "leaks": [
+            {"key": line.key, "label": line.label, "done": line.done, "opportunities": line.opportunities,
+             "interval": list(line.interval) if line.interval else None, "baseline": line.baseline.fraction,
+             "expected": line.expected, "source": line.baseline.source, "quote": line.baseline.quote,
+             "caveat": line.baseline.caveat, "verdict": line.verdict.value, "verdict_text": line.verdict_text,
+             "note": line.note}
+            for line in leaks.lines
+        ],
+        "snow": {"hands": leaks.snow_hands, "won": leaks.snow_won,
+                 "net": [{"amount": m.amount, "currency": m.currency} for m in leaks.snow_net]},
+        "luck": {"draws": leaks.luck.draws, "completed": leaks.luck.completed, "expected": leaks.luck.expected,
+                 "z": leaks.luck.z},
+    }
+
+
+def group_figures(group: ReadGroup) -> tuple[str, str, str]:
+    """(badugis, badugi high card, classes) as shown: the share with its sample and
+    interval, "7 (5-9)" median and range; "-" for each in a group under the minimum (its
+    hand count only)."""
+    if not group.shown:
+        return "-", "-", "-"
+    classes = ", ".join(f"{name} {n}" for name, n in group.classes.items())
+    low, high = group.badugi_interval  # type: ignore[misc]
+    share = f"{100 * group.badugis / group.hands:.0f}% ({group.badugis}/{group.hands}) [{100 * low:.0f}-{100 * high:.0f}%]"
+    top = f"{group.high_median} ({group.high_low}-{group.high_high})" if group.high_median else "-"
+    return share, top, classes
+
+
+def print_reads(reads: list[PlayerReads], console: Console) -> None:
+    """One table per site: the groups, draw patterns first."""
+    for read in reads:
+        table = Table(title=cell(f"Reads: {read.player} on {read.site}, {read.hands_known} hand(s) with cards known "
+                                 f"(groups under {read.min_hands} hands: counts only)"))
+        for column in ("grouping", "played", "hands", "badugis", "badugi high card", "hands shown"):
+            table.add_column(column, justify="right" if column == "hands" else "left")
+        for group in read.groups:
+            share, top, classes = group_figures(group)
+            table.add_row(group.grouping, group.label, str(group.hands), share, top, classes)
+        console.print(table)
+
+
+def reads_json(reads: list[PlayerReads]) -> list[dict[str, object]]:
+    """[{"player", "site", "hands_known", "min_hands", "groups": [{"grouping", "label",
+    "hands", "shown", "badugis", "high_card": {"median", "low", "high"} or null, "classes"}]}]:
+    a group under the minimum has "badugis" and "high_card" null (its count only)."""
+    return [
+        {"player": r.player, "site": r.site, "hands_known": r.hands_known, "min_hands": r.min_hands,
+         "groups": [
+             {"grouping": g.grouping, "label": g.label, "hands": g.hands, "shown": g.shown,
+              "badugis": g.badugis if g.shown else None,
+              "high_card": ({"median": g.high_median, "low": g.high_low, "high": g.high_high}
+                            if g.shown and g.high_median else None),
+              "classes": g.classes if g.shown else None}
+             for g in r.groups
+         ]}
+        for r in reads
+    ]
