@@ -159,7 +159,7 @@ def table_panel(view: api.TableView, columns: tuple[Column, ...], width: int) ->
             marks.append(("; " if marks else "") + api.safe(player.notes[0]), style="green")
         if marks:
             lines.append(Text(api.safe(player.player) + ": ", style="bold").append_text(marks))
-    title = Text(f"{api.safe(view.table)} · {view.stakes} {view.structure} · {view.hands} hands · hand {api.safe(view.hand_id)}")
+    title = Text(f"{api.safe(view.table)} · {view.stakes} {view.structure} · {view.hands} hand{'' if view.hands == 1 else 's'} · hand {api.safe(view.hand_id)}")
     return Panel(Group(*lines), title=title, title_align="left", expand=wide)
 
 
