@@ -89,13 +89,17 @@ def read_table(db, hand_row: int, *, path: str | None = None, distributions: boo
     if path is not None:
         hands = _file_hands(db, path)
     else:
-        hands = db.execute("select count(*) from hands where file_id = ? and status in ('ok', 'warning')",
+        hands = db.execute("select count(*) from hands where file_id = ? and +status in ('ok', 'warning')",
                            [file_id]).fetchone()[0]
     if currency == "chips":
         stakes = f"{small_bet:,}/{big_bet:,} chips"
     else:
         stakes = f"{format_money(small_bet, currency)}/{format_money(big_bet, currency)}"
     return TableView(site, table or "", hand_id, structure or "", stakes, local_time or "", hands, tuple(players), path)
+
+
+# (`+status`: not the status index, which SQLite would pick over hands.file_id's and then
+# read every good hand: 0.3 s on 1,000,000 hands)
 
 
 def _file_ids(db, path: str) -> list[int]:
@@ -107,7 +111,7 @@ def _file_hands(db, path: str) -> int:
     if not ids:
         return 0
     return db.execute(f"select count(*) from hands where file_id in ({', '.join('?' * len(ids))}) "
-                      "and status in ('ok', 'warning')", ids).fetchone()[0]
+                      "and +status in ('ok', 'warning')", ids).fetchone()[0]
 
 
 def latest_hand(db, path: Path | str) -> int | None:
@@ -117,7 +121,7 @@ def latest_hand(db, path: Path | str) -> int | None:
     if not ids:
         return None
     return db.execute(f"select max(id) from hands where file_id in ({', '.join('?' * len(ids))}) "
-                      "and status in ('ok', 'warning')", ids).fetchone()[0]
+                      "and +status in ('ok', 'warning')", ids).fetchone()[0]
 
 
 def table_of_file(db_path: Path, path: Path, *, distributions: bool = True) -> TableView | None:
