@@ -205,3 +205,45 @@ def test_the_cli_default_is_the_api_default() -> None:
     from hhtracker.cli.hud_cmd import ACTIVE_DEFAULT
 
     assert ACTIVE_DEFAULT == api.ACTIVE_MINUTES == 10
+
+
+def test_a_hostile_name_is_shown_escaped(table) -> None:
+    path, db = table
+    hostile = "Ev\x1b]0;pwn\x07il\u202eB"
+    path.write_text(_hand(1).replace("Bob", hostile))
+    state = api.Hud([path.parent], db).look()
+    assert [p.player for p in state.tables[0].players] == ["Hero", "Ann", hostile]
+    for width in (80, 180):
+        screen = _screen(state, width=width, styles=True)
+        assert "\x07" not in screen and "\u202e" not in screen and "\x1b]" not in screen
+    assert "Ev\\x1b]0;pwn\\x07il\\u202eB" in _screen(state, width=180)
+
+
+def test_several_tables_side_by_side_on_a_wide_terminal(tmp_path: Path) -> None:
+    folder = tmp_path / "hh"
+    folder.mkdir()
+    (folder / "a.txt").write_text(_hand(1))
+    (folder / "b.txt").write_text(_hand(3).replace("Hud Test", "Other Table").replace("91400000003", "91400000013"))
+    state = api.Hud([folder], tmp_path / "hud.db").look()
+    assert sorted(t.table for t in state.tables) == ["Hud Test", "Other Table"]
+    screen = _screen(state, width=180)
+    both = [line for line in screen.splitlines() if "Hud Test" in line and "Other Table" in line]
+    assert len(both) == 1  # the two panels' titles on one line
+    assert len(_screen(state).split("Hud Test")) == 2 and "Other Table" in _screen(state)  # 80: one under the other
+
+
+def test_automatic_tags_follow_their_rules_and_minimum_samples() -> None:
+    from types import SimpleNamespace
+
+    def tags(**ratios) -> tuple[str, ...]:
+        return api.auto_tags(SimpleNamespace(stats={k: api.Ratio(*v) for k, v in ratios.items()}))
+
+    assert tags(snow_shown=(2, 10)) == ("snows",)  # 20% of 10
+    assert tags(snow_shown=(2, 9)) == ()  # under the minimum sample
+    assert tags(snow_shown=(1, 10)) == ()  # 10%
+    assert tags(break_known=(0, 10)) == ("never breaks",)
+    assert tags(break_known=(1, 10), wtsd=(14, 30)) == ("calls down",)  # 46.7%
+    assert tags(wtsd=(13, 30)) == ()  # 43.3%
+    assert tags(vpip=(30, 50)) == ("loose",) and tags(vpip=(7, 50)) == ("tight",) and tags(vpip=(7, 49)) == ()
+    assert tags(pat_d1=(8, 30), vpip=(30, 50)) == ("loose", "pats early")
+    assert api.auto_tags(None) == ()

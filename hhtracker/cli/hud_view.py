@@ -25,6 +25,10 @@ WIDE = 170
 have a column; below it, abbreviations explained by a key line, tags and notes under the
 rows, and as many columns as fit (PRIORITY order, 6 at 80 columns)."""
 
+SIDE_BY_SIDE = 85
+"""On a wide terminal (WIDE or more) several tables are shown side by side, one per this
+many columns, each with the columns that fit its width."""
+
 COLUMN_WIDTH = 9
 """Characters a figure column takes on a narrow terminal ("100 (99)" and a space)."""
 
@@ -185,7 +189,18 @@ def render(state: api.HudState, width: int, keys: tuple[str, ...] | None = None,
         parts.append(Text("! " + api.safe(notice), style="red", no_wrap=True, overflow="ellipsis"))
     if not state.tables:
         parts.append(Text("no active table: waiting for a hand to be written…", style="dim"))
-    for view in state.tables:
-        parts.append(table_panel(view, columns, width))
+    across = max(1, min(len(state.tables), width // SIDE_BY_SIDE)) if width >= WIDE and not keys else 1
+    if across == 1:
+        parts.extend(table_panel(view, columns, width) for view in state.tables)
+    else:  # several tables on a wide terminal: side by side, each as on a terminal of its width
+        columns = choose_columns(None, width // across)
+        grid = Table.grid(expand=True)
+        for _ in range(across):
+            grid.add_column(ratio=1)
+        for first in range(0, len(state.tables), across):
+            row = [table_panel(view, columns, width // across) for view in state.tables[first:first + across]]
+            grid.add_row(*row, *([""] * (across - len(row))))
+        parts.append(grid)
+        width = width // across
     parts.append(key_line(columns, width))
     return Group(*parts)
