@@ -33,7 +33,7 @@ def parse_stats(text: str | None) -> tuple[str, ...] | None:
 
 
 def hud_command(
-    paths: Annotated[list[Path], typer.Argument(help="Hand-history files or folders the poker client writes.", show_default=False)],
+    paths: Annotated[list[Path], typer.Argument(metavar="PATH", help="Hand-history files or folders the poker client writes.", show_default=False)],
     db: DbOption = None,
     active: Annotated[float, typer.Option("--active", metavar="MINUTES", min=0.1, help="Show the tables whose file got a hand in the last MINUTES.")] = ACTIVE_DEFAULT,
     stats: Annotated[str | None, typer.Option("--stats", metavar="KEY", help="The columns, comma-separated (vpip,pfr,wtsd): vpip, pfr, three_bet, steal, afq, pat_d1, pat_d2, pat_d3, snow_shown, break_known, fold_to_pat, wtsd, wsd, bb100, or any statistic key.", show_default=False)] = None,

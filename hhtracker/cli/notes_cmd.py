@@ -10,12 +10,12 @@ import typer
 from .. import api
 from .common import DbOption, resolve_db, stdout
 
-NameArgument = Annotated[str, typer.Argument(help="The player's screen name, exactly.", show_default=False)]
+NameArgument = Annotated[str, typer.Argument(metavar="NAME", help="The player's screen name, exactly.", show_default=False)]
 
 
 def note_command(
     name: NameArgument,
-    text: Annotated[str, typer.Argument(help="The note.", show_default=False)],
+    text: Annotated[str, typer.Argument(metavar="TEXT", help="The note.", show_default=False)],
     db: DbOption = None,
 ) -> None:
     """Add a note on a player (notes add up; the newest is shown first)."""
@@ -25,7 +25,7 @@ def note_command(
 
 def tag_command(
     name: NameArgument,
-    tag: Annotated[str, typer.Argument(help="The tag: a word or two, such as fish or reg.", show_default=False)],
+    tag: Annotated[str, typer.Argument(metavar="TAG", help="The tag: a word or two, such as fish or reg.", show_default=False)],
     remove: Annotated[bool, typer.Option("--remove", help="Take the tag off instead.")] = False,
     db: DbOption = None,
 ) -> None:

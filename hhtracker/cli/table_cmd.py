@@ -28,7 +28,7 @@ def table_json(view: api.TableView) -> dict[str, object]:
 
 
 def table_command(
-    file: Annotated[Path, typer.Argument(help="A hand-history file (one table's).", show_default=False)],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A hand-history file (one table's).", show_default=False)],
     db: DbOption = None,
     json_output: JsonOption = False,
     stats: Annotated[str | None, typer.Option("--stats", metavar="KEY", help="The columns, comma-separated, as `hud --stats`.", show_default=False)] = None,
