@@ -16,6 +16,8 @@ what it needs, and `hhtracker --version` none of it):
 - leaks: `leaks` (the hero against the rules texts' baselines), `player_reads` (what a
   player showed, by the way he played it)
 - common: `NoDatabaseError`
+- live: `Hud` (the live table view's engine), `table_of_file`, `read_table`, `note_add`,
+  `tag_set`, `player_marks` (notes and tags on players)
 
 and the values and views a caller needs with them (Site, Filters, Money, PlayerStats, the
 statistics keys, the terminal escaping of hand-history text, the report's renderers), each
@@ -48,7 +50,9 @@ _HOMES: dict[str, str] = {
     # the uses (hhtracker.api.*)
     **dict.fromkeys(("import_paths", "watch", "read_hands", "expand_paths", "hand_outcome", "ImportSummary",
                      "Problem", "HandOutcome", "HAND_HISTORY_SUFFIXES", "ignored_files", "FLUSH_HANDS",
-                     "FLUSH_SECONDS"), "api.importing"),
+                     "FLUSH_SECONDS", "Watcher"), "api.importing"),
+    **dict.fromkeys(("Hud", "HudState", "TableView", "SeatedPlayer", "read_table", "latest_hand", "table_of_file",
+                     "note_add", "tag_set", "player_marks", "read_only", "ACTIVE_MINUTES"), "api.live"),
     **dict.fromkeys(("validate_paths", "HandValidation"), "api.validating"),
     **dict.fromkeys(("players", "player_profile"), "api.statistics"),
     **dict.fromkeys(("sessions", "session_report", "hand_replays", "write_hand_pages", "ReportError"),
@@ -66,6 +70,7 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("Money", "format_money"), "money"),
     **dict.fromkeys(("PlayerStats", "Ratio", "format_ratio"), "stats.values"),
     **dict.fromkeys(("STAT_KEYS", "DRAW_KEYS"), "stats.per_hand"),
+    **dict.fromkeys(("AUTO_TAGS", "AutoTag", "auto_tags"), "stats.tags"),
     **dict.fromkeys(("safe", "cell", "safe_json"), "display"),
     **dict.fromkeys(("REVIEW_LIMIT",), "report"),
     **dict.fromkeys(("format_prize", "ordinal"), "tournaments"),
@@ -95,6 +100,9 @@ __all__ = [
     "print_sessions", "query", "read_hands", "replayer_html", "report_html", "report_json",
     "reprocess", "safe", "safe_json", "session_report", "sessions", "summary_json", "tournaments",
     "validate_paths", "watch", "write_hand_pages",
+    # the live table view (api.live, issue 14)
+    "ACTIVE_MINUTES", "AUTO_TAGS", "AutoTag", "auto_tags", "Hud", "HudState", "SeatedPlayer", "TableView", "Watcher",
+    "latest_hand", "note_add", "player_marks", "read_only", "read_table", "table_of_file", "tag_set",
 ]
 assert set(__all__) == {"APP_NAME", "default_db_path", *_HOMES}
 
@@ -132,6 +140,7 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
     from ..report.insight_render import leaks_json, print_leaks, print_reads, reads_json
     from ..report.replayer import replayer_html
     from ..stats.per_hand import DRAW_KEYS, STAT_KEYS
+    from ..stats.tags import AUTO_TAGS, AutoTag, auto_tags
     from ..stats.values import PlayerStats, Ratio, format_ratio
     from ..tournaments import format_prize, ordinal
     from .common import NoDatabaseError
@@ -155,10 +164,25 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
         hand_outcome,
         ignored_files,
         import_paths,
+        Watcher,
         read_hands,
         watch,
     )
     from .leaks import NoHeroError, leaks, player_reads
+    from .live import (
+        ACTIVE_MINUTES,
+        Hud,
+        HudState,
+        SeatedPlayer,
+        TableView,
+        latest_hand,
+        note_add,
+        player_marks,
+        read_only,
+        read_table,
+        table_of_file,
+        tag_set,
+    )
     from .maintenance import ReprocessSummary, generate, reprocess
     from .querying import (
         QUERY_ROW_LIMIT,

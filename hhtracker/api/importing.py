@@ -75,6 +75,11 @@ class ImportSummary:
     tournament_summaries: int = 0  # PokerStars tournament summary files read
     notes: list[str] = field(default_factory=list)  # e.g. a file dealt to someone other than the hero
 
+    @property
+    def news(self) -> int:
+        """Hands read that were not stored before: new, rejected, unsupported or pending."""
+        return self.hands_new + self.hands_rejected + self.hands_unsupported + self.hands_pending
+
     def as_json(self) -> dict[str, object]:
         return {
             "files": self.files,
@@ -549,15 +554,38 @@ def watch(
     on_import(summary) is called after each round that found a hand not stored before or a
     problem (so a look reports only what changed); `total`, when given, sums every round
     (what Ctrl-C reports). `rounds` stops after that many rounds (None: until
-    KeyboardInterrupt, which is left to the caller)."""
-    seen: dict[Path, tuple[int, int]] = {}
-    next_line: dict[Path, int] = {}
+    KeyboardInterrupt, which is left to the caller). One round is a `Watcher.look()`."""
+    watcher = Watcher(paths, db_path, on_wait=on_wait, total=total)
     done = 0
-    parsers = Parsers()
     while rounds is None or done < rounds:
         done += 1
+        summary = watcher.look()
+        if summary is not None and on_import is not None and (summary.news or summary.problems):
+            on_import(summary)
+        if rounds is None or done < rounds:
+            time.sleep(interval)
+
+
+class Watcher:
+    """What `watch` remembers between its looks at the files under `paths`: each file's
+    size and time, and the line to read it on from (a growing file is read on from where
+    it stopped; a last hand still being written is held for the next look). `total`, when
+    given, sums every look."""
+
+    def __init__(self, paths: Iterable[Path], db_path: Path, *, on_wait: Callable[[], None] | None = None,
+                 total: ImportSummary | None = None) -> None:
+        self.paths = list(paths)
+        self.db_path = db_path
+        self.on_wait = on_wait
+        self.total = total
+        self.seen: dict[Path, tuple[int, int]] = {}
+        self.next_line: dict[Path, int] = {}
+        self.parsers = Parsers()
+
+    def changed_files(self) -> list[Path]:
+        """The files under the paths whose size or time changed since the last look."""
         try:
-            files = expand_paths(paths)
+            files = expand_paths(self.paths)
         except FileNotFoundError:
             files = []
         changed = []
@@ -567,32 +595,35 @@ def watch(
             except OSError:
                 continue
             key = (stat.st_size, stat.st_mtime_ns)
-            if seen.get(path) != key:
+            if self.seen.get(path) != key:
                 changed.append(path)
-                if seen.get(path, (0, 0))[0] > stat.st_size:  # rewritten shorter: read it again whole
-                    next_line.pop(path, None)
-                seen[path] = key
-        if changed:
-            summary = ImportSummary()
-            db = open_tracker(db_path, on_wait)
-            try:
-                for path in changed:
-                    summary.files += 1
-                    if is_summary_file(path):
-                        _import_summary(db, path, summary, on_wait)
-                        continue
-                    next_line[path] = _import_file(db, parsers, path, summary, None, hold_tail=True, on_wait=on_wait,
-                                                   from_line=next_line.get(path, 1)).next_line
-            finally:
-                db.close()
-            if total is not None:
-                _add_summary(total, summary)
-                total.files = len(next_line)
-            news = summary.hands_new + summary.hands_rejected + summary.hands_unsupported + summary.hands_pending
-            if on_import is not None and (news or summary.problems):
-                on_import(summary)
-        if rounds is None or done < rounds:
-            time.sleep(interval)
+                if self.seen.get(path, (0, 0))[0] > stat.st_size:  # rewritten shorter: read it again whole
+                    self.next_line.pop(path, None)
+                self.seen[path] = key
+        return changed
+
+    def look(self) -> ImportSummary | None:
+        """Import what changed since the last look; its summary (None: nothing changed)."""
+        changed = self.changed_files()
+        if not changed:
+            return None
+        summary = ImportSummary()
+        on_wait = self.on_wait
+        db = open_tracker(self.db_path, on_wait)
+        try:
+            for path in changed:
+                summary.files += 1
+                if is_summary_file(path):
+                    _import_summary(db, path, summary, on_wait)
+                    continue
+                self.next_line[path] = _import_file(db, self.parsers, path, summary, None, hold_tail=True,
+                                                    on_wait=on_wait, from_line=self.next_line.get(path, 1)).next_line
+        finally:
+            db.close()
+        if self.total is not None:
+            _add_summary(self.total, summary)
+            self.total.files = len(self.next_line)
+        return summary
 
 
 def _add_summary(total: ImportSummary, part: ImportSummary) -> None:

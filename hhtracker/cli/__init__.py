@@ -17,13 +17,16 @@ from . import (
     export_cmd,
     generate_cmd,
     hand_cmd,
+    hud_cmd,
     import_cmd,
     leaks_cmd,
+    notes_cmd,
     player_cmd,
     query_cmd,
     report_cmd,
     reprocess_cmd,
     sessions_cmd,
+    table_cmd,
     tournaments_cmd,
     validate_cmd,
 )
@@ -120,6 +123,10 @@ app.command("hand", cls=HonestCommand)(hand_cmd.hand_command)
 app.command("query", cls=HonestCommand)(query_cmd.query_command)
 app.command("reprocess", cls=HonestCommand)(reprocess_cmd.reprocess_command)
 app.command("leaks", cls=HonestCommand)(leaks_cmd.leaks_command)
+app.command("hud", cls=HonestCommand)(hud_cmd.hud_command)
+app.command("table", cls=HonestCommand)(table_cmd.table_command)
+app.command("note", cls=HonestCommand)(notes_cmd.note_command)
+app.command("tag", cls=HonestCommand)(notes_cmd.tag_command)
 
 
 def run() -> None:

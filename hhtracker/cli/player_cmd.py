@@ -192,6 +192,9 @@ def player_command(
                      markup=False, highlight=False)
     for stats in found:
         _print_profile(stats)
+    from .notes_cmd import print_marks
+
+    print_marks(resolve_db(db), name, found)
 
 
 def format_af(done: int, calls: int) -> str:

@@ -505,3 +505,14 @@ def m007_draw_decisions(db: Database) -> None:
 
     decisions.create_table(db)
     decisions.backfill(db)
+
+
+@_migration
+def m008_player_notes(db: Database) -> None:
+    """Notes and tags on players (issue 14, store/notes.py: player_notes, player_tags), and
+    an index on hands(file_id): the live table view (`hhtracker hud`) finds a table's
+    latest hand through the file the client writes."""
+    from . import notes
+
+    notes.create_tables(db)
+    db.execute("create index if not exists hands_file_id on hands(file_id)")

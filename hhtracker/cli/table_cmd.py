@@ -1,0 +1,54 @@
+"""`hhtracker table FILE [--json]`: the latest hand's table and its seated players' statistics,
+once (issue 14, for scripts)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from .. import api
+from .common import DbOption, JsonOption, print_json, resolve_db, stdout, usage_error
+
+
+def table_json(view: api.TableView) -> dict[str, object]:
+    """{"site", "table", "hand_id", "players": [the `player --json` object of each seated
+    player, in seat order]}; a seated player with no counted hand (sitting out) is
+    {"player", "site", "stats": null}."""
+    from .player_cmd import as_json
+
+    return {
+        "site": view.site,
+        "table": view.table,
+        "hand_id": view.hand_id,
+        "players": [as_json(p.stats) if p.stats is not None else {"player": p.player, "site": view.site, "stats": None}
+                    for p in view.players],
+    }
+
+
+def table_command(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A hand-history file (one table's).", show_default=False)],
+    db: DbOption = None,
+    json_output: JsonOption = False,
+    stats: Annotated[str | None, typer.Option("--stats", metavar="KEY", help="The columns, comma-separated, as `hud --stats`.", show_default=False)] = None,
+) -> None:
+    """The table of a file's latest hand: every seated player, in seat order, with his statistics (the file is imported first)."""
+    from .hud_cmd import parse_stats
+
+    keys = parse_stats(stats)
+    db_path = resolve_db(db)
+    try:
+        view = api.table_of_file(db_path, file)
+    except FileNotFoundError as error:
+        raise usage_error(str(error)) from None
+    if view is None:
+        stdout.print(f"no good hand in {api.safe(file)}", markup=False, highlight=False)
+        raise typer.Exit(1)
+    if json_output:
+        print_json(table_json(view))
+        return
+    from .hud_view import render
+
+    state = api.HudState(tables=(view,))
+    stdout.print(render(state, stdout.width, keys, header=f"{api.safe(file)}: the table of its latest hand"))
