@@ -282,3 +282,7 @@ def test_report_has_the_leaks(db: Path) -> None:
     out = runner.invoke(app, ["report", "--hero", "Hero", "--db", str(db)])
     assert out.exit_code == 0, out.output
     assert "Leaks over these hands (5 hands)" in out.output and "breaks made eight-low" in out.output
+    page = api.report_html(report)  # the page has the section too, the break line with its 1 of 1
+    section = page[page.index("<h2>Leaks against the published baselines</h2>"):]
+    row = next(r for r in section.split("<tr>") if "breaks made eight-low" in r)
+    assert "100.0% (1/1)" in row

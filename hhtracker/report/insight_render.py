@@ -49,21 +49,31 @@ def caveats(leaks: Leaks) -> list[str]:
     return [f"{source}: {caveat}" for caveat, source in seen.items()]
 
 
+def leak_rows(leaks: Leaks) -> list[tuple[str, str, str, str, str]]:
+    """(leak, hero, baseline, source, verdict) per leak line: the terminal's and the page's rows."""
+    return [(line.label, figure_text(line) + (f"\n{line.note}" if line.note else ""), baseline_text(line),
+             line.baseline.source, line.verdict_text) for line in leaks.lines]
+
+
+def leak_notes(leaks: Leaks) -> list[str]:
+    """What goes under the table: the caveats ("* ..."), then the snows' result."""
+    notes = [f"* {text}" for text in caveats(leaks)]
+    if leaks.snow_hands:
+        net = ", ".join(format_money(m.amount, m.currency) for m in leaks.snow_net)
+        notes.append(f"snows: {leaks.snow_hands} hand(s), won {leaks.snow_won}, net {net}")
+    return notes
+
+
 def print_leaks(leaks: Leaks, console: Console, title: str = "Leaks against the published baselines") -> None:
     """The leak lines as a table, then the caveats and the snows' result."""
     table = Table(title=f"{title} ({leaks.hands} hands)")
     for column in ("leak", "hero", "baseline", "source", "verdict"):
         table.add_column(column, justify="right" if column in ("hero", "baseline") else "left")
-    for line in leaks.lines:
-        hero = figure_text(line) + (f"\n{line.note}" if line.note else "")
-        table.add_row(line.label, hero, baseline_text(line), line.baseline.source, line.verdict_text)
+    for row in leak_rows(leaks):
+        table.add_row(*row)
     console.print(table)
-    for text in caveats(leaks):
-        console.print(f"* {text}", markup=False, highlight=False)
-    if leaks.snow_hands:
-        net = ", ".join(format_money(m.amount, m.currency) for m in leaks.snow_net)
-        console.print(f"snows: {leaks.snow_hands} hand(s), won {leaks.snow_won}, net {net}", markup=False,
-                      highlight=False)
+    for text in leak_notes(leaks):
+        console.print(text, markup=False, highlight=False)
 
 
 def leaks_json(leaks: Leaks) -> dict[str, object]:

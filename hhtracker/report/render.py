@@ -458,6 +458,8 @@ def report_html(report: SessionReport, *, limit: int | None = REVIEW_LIMIT, link
     files is escaped by jinja2's autoescaping. At most `limit` hands of each list to review
     (None: every one the report holds). links: (site, site hand number) -> the relative
     address of its replayer page, for the hands listed (hands_listed)."""
+    from .insight_render import leak_notes, leak_rows
+
     template = _environment().get_template("report.html.j2")
     s = report.summary
     listed = listed_notable(report, limit)
@@ -498,6 +500,8 @@ def report_html(report: SessionReport, *, limit: int | None = REVIEW_LIMIT, link
         dominated=[(row, links.get((d.site, d.site_hand_id)) if links else None)
                    for row, d in zip(dominated_rows(report, limit), report.dominated)],
         decisions_text=decisions_text(report),
+        leaks=leak_rows(report.leaks) if report.leaks is not None else [],
+        leak_notes=leak_notes(report.leaks) if report.leaks is not None else [],
         review_counts=review_counts_text(report, listed),
         left_out=left_out_text(report, limit) if report.left_out_count else "",
         generated=dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
