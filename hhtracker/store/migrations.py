@@ -505,3 +505,17 @@ def m007_draw_decisions(db: Database) -> None:
 
     decisions.create_table(db)
     decisions.backfill(db)
+
+
+@_migration
+def m008_games_in_summaries(db: Database) -> None:
+    """Badacey and Badeucey (issue 16): player_days and player_totals are grouped by `game`
+    too (so statistics never mix games unless asked), and count draws of five cards
+    (cards_drawn_d<k>_5). Their unique group changes, so both are made again and rebuilt
+    from hand_players, hands and draw_luck (as m003 builds them)."""
+    from . import summary
+
+    for table in ("player_days", "player_totals"):
+        db.execute(f"drop table if exists {table}")
+    summary.create_tables(db)
+    summary.rebuild(db)
