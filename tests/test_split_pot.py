@@ -241,3 +241,10 @@ def test_a_mixed_game_file_reads_the_split_games_and_skips_the_rest(tmp_path: Pa
     result = CliRunner().invoke(app, ["import", "--db", str(tmp_path / "t.db"), str(path)])
     assert result.exit_code == 0, result.output
     assert "2 new hand(s) (2 clean, 0 with warnings), 0 rejected" in result.output
+
+
+def test_the_replayer_page_counts_five_cards_a_player() -> None:
+    from hhtracker.report.replayer import possible_reshuffle
+
+    # the reshuffle hand: 30 cards dealt, the stub runs out at draw 2 (not at 3 as with four)
+    assert possible_reshuffle(play(text_of("reshuffle_badeucey"))) == 2

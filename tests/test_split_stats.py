@@ -148,3 +148,12 @@ def test_players_never_mixes_games(db: Path) -> None:
     assert {row["player"]: row["results"]["hands"] for row in together}["Alder"] == 6
     only = json.loads(runner.invoke(app, ["players", "--db", str(db), "--json", "--game", "badeucey"]).stdout)
     assert sorted(row["player"] for row in only) == ["Alder", "Birch", "Cedar", "Dana", "Elm", "Hero"]
+
+
+def test_phh_export_leaves_the_split_games_out(db: Path, tmp_path: Path) -> None:
+    # PHH has fixed-limit Badugi (FB) only: the five split-pot hands are not exported as
+    # Badugi; the one Badugi hand is.
+    result = runner.invoke(app, ["export", "--format", "phh", "--db", str(db), str(tmp_path / "out.phh")])
+    assert result.exit_code == 0, result.output
+    assert "1 hand(s) exported as phh" in result.output and "5 not exported" in result.output
+    assert (tmp_path / "out.phh").read_text().count('variant = "FB"') == 1
