@@ -157,3 +157,31 @@ def test_phh_export_leaves_the_split_games_out(db: Path, tmp_path: Path) -> None
     assert result.exit_code == 0, result.output
     assert "1 hand(s) exported as phh" in result.output and "5 not exported" in result.output
     assert (tmp_path / "out.phh").read_text().count('variant = "FB"') == 1
+
+
+SUMS_BY_GAME = """select p.name, s.game, sum(s.hands), sum(s.net) from player_totals s join players p on p.id = s.player_id
+                  group by 1, 2 order by 1, 2"""
+
+
+def test_migration_m008_groups_an_older_database_by_game(tmp_path: Path) -> None:
+    from hhtracker import api
+    from hhtracker.store.database import open_database
+
+    db_path = tmp_path / "old.db"
+    api.import_paths([SPLIT_HANDS], db_path)
+    db = open_database(db_path)
+    before = db.execute(SUMS_BY_GAME).fetchall()
+    # as a database from before issue 16: summary tables without game (every game together)
+    for table in ("player_days", "player_totals"):
+        db.execute(f"drop table {table}")
+    db.execute("create table player_totals (player_id integer, hands integer)")
+    db.execute("delete from _sqlite_migrations where name = 'm008_games_in_summaries'")
+    db.conn.commit()
+    db.close()
+    db = open_database(db_path)  # migrates
+    after = db.execute(SUMS_BY_GAME).fetchall()
+    db.close()
+    assert after == before
+    # Alder: Badacey 3 hands, Badeucey 2 (tests/split_hands)
+    # Alder: Badacey 3 hands (-20 +39.34 +12.50), Badeucey 2 (+4.49 +19.50), in hundredths
+    assert [row[1:] for row in after if row[0] == "Alder"] == [("badacey", 3, 3184), ("badeucey", 2, 2399)]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from ..filters import Filters
@@ -16,8 +17,7 @@ def games_played(db_path: Path, filters: Filters = Filters()) -> list[str]:
     db = database_to_read(db_path)
     try:
         table = "player_days" if filters.since is not None or filters.until is not None else "player_totals"
-        everything = Filters(**{**{f: getattr(filters, f) for f in filters.__slots__}, "game": None})  # type: ignore[attr-defined]
-        where, params = everything.where("s")
+        where, params = dataclasses.replace(filters, game=None).where("s")
         rows = db.execute(f"select distinct s.game from {table} s where {where}", params).fetchall()
     finally:
         db.close()
