@@ -12,6 +12,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from ..cards import Card, format_cards
 from ..model import (
@@ -41,13 +42,14 @@ from ..model import (
 )
 from .badugi import BadugiHand
 from .deck import first_reshuffle
-from .games import game_rules
 from .issues import Code, Severity, ValidationIssue
 from .pots import build_pots, proportional_shares, split_amount
 from .positions import positions
-from .split_pot import HalfResult, settle_halves
 from .structures import POKERSTARS_LIMIT, SITE_RULES, LimitRules, SiteRules
 from .table import IllegalAction, Table
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .split_pot import HalfResult
 
 CAP_BETS = POKERSTARS_LIMIT.cap
 """Bets per fixed-limit round on PokerStars (structures.POKERSTARS_LIMIT), for the
@@ -210,6 +212,8 @@ class _Replay:
     def __init__(self, hand: ParsedHand, rules: SiteRules) -> None:
         self.hand = hand
         self.rules = rules
+        from .games import game_rules  # (loaded on first use: `hhtracker --version` stays fast)
+
         self.game = game_rules(hand.game)
         self.issues: list[ValidationIssue] = []
         self.seat_of: dict[str, Seat] = {}
@@ -630,6 +634,8 @@ class _Replay:
                 self.issue(Code.POTS_MISMATCH, f"pot {index}: collected {sum(taken.values())}, the site prints {site_amount}", self.collect_line or summary.line)
             contenders = [p for p in layer.eligible if p not in self.mucked] or list(layer.eligible)
             if self.game.split:  # Badacey, Badeucey: two halves (split_pot.py)
+                from .split_pot import settle_halves
+
                 winners, halves = settle_halves(self, index, contenders, taken, left_of_button)
                 results.append(PotResult(index, layer.amount, site_amount, layer.eligible, winners, taken, halves))
                 continue

@@ -19,7 +19,6 @@ from ..cards import DECK, Card, parse_cards
 from ..model import Round
 from ..rules.badugi import BadugiHand, evaluate, strength
 from ..rules.replay import CAP_BETS, VOLUNTARY, Action, ActionKind, DrawAction, PlayerResult, ReplayedHand
-from .five_card import snow_and_break
 
 
 @dataclass(frozen=True, slots=True)
@@ -510,6 +509,8 @@ def _known_draw(draw: DrawAction | None) -> tuple[Fact, Fact]:
     inferred, but a broken badugi never can, so inferring would bias both statistics."""
     cards = draw.cards_before if draw is not None else None
     if cards is not None and len(cards) == 5 and len(set(cards)) == 5:  # Badacey, Badeucey
+        from .five_card import snow_and_break
+
         snow_5, broke_5 = snow_and_break(cards, draw.discarded, draw.discarded_cards)  # type: ignore[union-attr]
         return (NO if snow_5 is None else Fact.of(snow_5, True)), (NO if broke_5 is None else Fact.of(broke_5, True))
     if cards is None or len(cards) != 4 or len(set(cards)) != 4:
