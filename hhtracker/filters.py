@@ -20,6 +20,16 @@ class GameType(StrEnum):
     PLAY = "play"
 
 
+class Game(StrEnum):
+    """The games hhtracker reads (rules/games.py): Badugi and the split-pot Badacey and
+    Badeucey. `ALL` asks `players` to put every game together."""
+
+    BADUGI = "badugi"
+    BADACEY = "badacey"
+    BADEUCEY = "badeucey"
+    ALL = "all"
+
+
 class TableSize(StrEnum):
     """Choice: the table size is the number of players dealt in (what the game played
     like, and what positions are named from), not the seats of the table."""
@@ -54,7 +64,7 @@ class Filters:
     """Which hands a statistic is computed over (STATS.md, "Reporting rules"). None = any.
 
     site: "pokerstars"...; structure: FL, PL, HPL, NL; stakes: see parse_stakes; game_type,
-    table_size: the enums' values; since / until: dates (inclusive, UTC); position: "BTN",
+    table_size, game: the enums' values (game "all" or None: every game); since / until: dates (inclusive, UTC); position: "BTN",
     "SB"...; min_hands: players with fewer matching hands are left out."""
 
     site: str | None = None
@@ -66,6 +76,7 @@ class Filters:
     until: dt.date | None = None
     position: str | None = None
     min_hands: int = 0
+    game: str | None = None
 
     def where(self, alias: str = "") -> tuple[str, list[object]]:
         """An SQL condition over the hand_facts view or a summary table (the same column
@@ -77,6 +88,7 @@ class Filters:
         for column, value in (
             ("site", self.site), ("structure", self.structure), ("game_type", self.game_type),
             ("table_size", self.table_size), ("position", self.position),
+            ("game", None if self.game == Game.ALL else self.game),
         ):
             if value is not None:
                 parts.append(f"{a}{column} = ?")

@@ -330,7 +330,9 @@ class SummarySeat:
     """A summary seat line (`Seat 5: X showed [..] and won ($5.45) with a Badugi: 8,4,3,A`).
 
     outcome: "folded", "showed_won", "showed_lost", "mucked", "collected" or "sitting_out";
-    won: int | None, the amount in parentheses; folded_round: Round | None for "folded".
+    won: int | None, the amount in parentheses; folded_round: Round | None for "folded";
+    net: int | None, the player's result for the hand where the site prints it (KingsClub's
+    "Seat 2: Player1 (928.25) +298.25"), checked by the replay.
     """
 
     seat: int
@@ -342,6 +344,7 @@ class SummarySeat:
     folded_round: Round | None = None
     didnt_bet: bool = False
     line: int = field(default=0, compare=False, repr=False)
+    net: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

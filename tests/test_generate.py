@@ -19,7 +19,12 @@ PARSER = PokerStarsParser()
 
 
 def round_trip(hand) -> None:
-    replayed = replay(PARSER.parse(RawHand("generated.txt", 1, hand.text)))
+    check_round_trip(replay(PARSER.parse(RawHand("generated.txt", 1, hand.text))), hand)
+
+
+def check_round_trip(replayed, hand) -> None:
+    """The replay of a generated hand gives back what the generator played (also used by
+    test_generate_split.py)."""
     assert replayed.issues == (), hand.text
     assert {p.player: p.contributed for p in replayed.players} == hand.put_in
     assert {p.player: p.collected for p in replayed.players} == hand.collected

@@ -153,7 +153,10 @@ def test_validate_and_import_report_no_error(corpus: Path, tmp_path: Path) -> No
         ("FullTiltPoker Game #3: Table Rocky Cliff (6 max) - $250/$500 - Limit 2-7 Triple Draw - 18:08:00 ET - 2010/11/15",
          Site.FULL_TILT, "Limit 2-7 Triple Draw", False),
         ("#37732805: Limit Badugi - 30/60", Site.KINGSCLUB, "Badugi Limit", True),
-        ("#40201390: Limit Badacey - 22/44", Site.KINGSCLUB, "Limit Badacey", False),
+        # read since issue 16 (Badacey and Badeucey are replayed as split pots)
+        ("#40201390: Limit Badacey - 22/44", Site.KINGSCLUB, "Badacey Limit", True),
+        ("#40200897: Limit Badeucey - 22/44", Site.KINGSCLUB, "Badeucey Limit", True),
+        ("#7: Limit A-5 Triple Draw - 44/88", Site.KINGSCLUB, "Limit A-5 Triple Draw", False),
         ('<description type="Badugi" stakes="Pot Limit ($0.05/$0.10)"/>', Site.MERGE, "Badugi Pot Limit", True),
         ('<description type="Badugi" stakes="Half Pot Limit ($0.50/$0.50)"/>', Site.MERGE, "Badugi Half Pot Limit", True),
         ('<description type="Holdem" stakes="No Limit ($0.05/$0.10)"/>', Site.MERGE, "No Limit Holdem", False),

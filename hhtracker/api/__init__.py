@@ -66,7 +66,8 @@ _HOMES: dict[str, str] = {
     # the values and views a caller needs with them, from the layer that defines each
     **dict.fromkeys(("Site",), "model"),
     **dict.fromkeys(("DatabaseOpenError", "DatabaseBusyError", "NewerDatabaseError"), "errors"),
-    **dict.fromkeys(("Filters", "GameType", "TableSize", "SORTS"), "filters"),
+    **dict.fromkeys(("Filters", "Game", "GameType", "TableSize", "SORTS"), "filters"),
+    **dict.fromkeys(("games_played", "low_showdown_classes"), "api.games"),
     **dict.fromkeys(("Money", "format_money"), "money"),
     **dict.fromkeys(("PlayerStats", "Ratio", "format_ratio"), "stats.values"),
     **dict.fromkeys(("STAT_KEYS", "DRAW_KEYS"), "stats.per_hand"),
@@ -86,7 +87,7 @@ _HOMES: dict[str, str] = {
 
 __all__ = [
     "APP_NAME", "DRAW_KEYS", "DatabaseBusyError", "DatabaseOpenError", "EXPORT_FORMATS",
-    "ExportResult", "FLUSH_HANDS", "FLUSH_SECONDS", "Filters", "GameType", "HAND_HISTORY_SUFFIXES",
+    "ExportResult", "FLUSH_HANDS", "FLUSH_SECONDS", "Filters", "Game", "GameType", "HAND_HISTORY_SUFFIXES",
     "HandOutcome", "HandValidation", "HeroChoice", "ImportSummary", "MissingExtraError", "Money",
     "NewerDatabaseError", "NoDatabaseError", "NoHeroError", "leaks", "leaks_json", "player_reads",
     "print_leaks", "print_reads", "reads_json", "PARQUET_TABLES", "PlayerStats", "Problem",
@@ -94,9 +95,9 @@ __all__ = [
     "ReadOnlyQueryError", "ReportError", "ReprocessSummary", "SORTS", "STAT_KEYS", "Site",
     "TableSize", "TournamentReport", "TournamentResult", "TournamentTotals", "UnknownPlayerError",
     "cell", "chart_png", "default_db_path", "expand_paths", "export_hands", "export_parquet",
-    "format_money", "format_prize", "format_ratio", "generate", "hand_outcome", "hand_replays",
+    "format_money", "format_prize", "format_ratio", "games_played", "generate", "hand_outcome", "hand_replays",
     "hands_listed", "hero_add", "hero_choice", "hero_list", "hero_remove", "ignored_files",
-    "import_paths", "ordinal", "player_profile", "players", "print_hand", "print_report",
+    "import_paths", "low_showdown_classes", "ordinal", "player_profile", "players", "print_hand", "print_report",
     "print_sessions", "query", "read_hands", "replayer_html", "report_html", "report_json",
     "reprocess", "safe", "safe_json", "session_report", "sessions", "summary_json", "tournaments",
     "validate_paths", "watch", "write_hand_pages",
@@ -123,7 +124,7 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
     from ..display import cell, safe, safe_json
     from ..errors import DatabaseBusyError, DatabaseOpenError, NewerDatabaseError
-    from ..filters import SORTS, Filters, GameType, TableSize
+    from ..filters import SORTS, Filters, Game, GameType, TableSize
     from ..model import Site
     from ..money import Money, format_money
     from ..report import REVIEW_LIMIT
@@ -198,6 +199,7 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
         sessions,
         write_hand_pages,
     )
+    from .games import games_played, low_showdown_classes
     from .statistics import player_profile, players
     from .tournament_results import (
         HeroChoice,

@@ -22,10 +22,20 @@ from ..store.writer import HandWriter
 from .common import existing_database
 
 
-def generate(out: Path, *, hands: int, seed: int, players: int = 12, tables: int = 1, tournament: bool = False) -> list[Path]:
-    """Write `hands` generated legal hands (PokerStars format) into the folder `out`, one file
-    per table; deterministic for a seed. Returns the files written."""
+def generate(out: Path, *, hands: int, seed: int, players: int = 12, tables: int = 1, tournament: bool = False,
+             game: str = "badugi") -> list[Path]:
+    """Write `hands` generated legal hands into the folder `out`, one file per table;
+    deterministic for a seed. Returns the files written. game "badugi": PokerStars format;
+    "badacey" / "badeucey": KingsClub format, cash only (generate_split.py; raises
+    ValueError with tournament)."""
     from ..generate import generate_files
+
+    if game != "badugi":
+        if tournament:
+            raise ValueError(f"{game} hands are generated as KingsClub cash games only: leave out --tournament")
+        from ..generate_split import generate_split_files
+
+        return generate_split_files(out, game=game, hands=hands, seed=seed, players=players, tables=tables)
 
     return generate_files(out, hands=hands, seed=seed, players=players, tables=tables, tournament=tournament)
 

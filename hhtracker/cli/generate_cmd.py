@@ -1,7 +1,9 @@
-"""`hhtracker generate`: write legal PokerStars-format Badugi hand histories."""
+"""`hhtracker generate`: write legal hand histories: Badugi (PokerStars format), Badacey and
+Badeucey (KingsClub format)."""
 
 from __future__ import annotations
 
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
@@ -11,6 +13,14 @@ from .. import api
 from .common import stdout, usage_error
 
 
+class GeneratedGame(StrEnum):
+    """The games `generate` writes."""
+
+    BADUGI = "badugi"
+    BADACEY = "badacey"
+    BADEUCEY = "badeucey"
+
+
 def generate_command(
     out: Annotated[Path, typer.Option("--out", metavar="DIR", help="Folder to write the files into (created if needed).")],
     hands: Annotated[int, typer.Option("--hands", metavar="N", min=1, help="How many hands.")] = 1000,
@@ -18,9 +28,10 @@ def generate_command(
     players: Annotated[int, typer.Option("--players", metavar="N", min=2, help="Size of the player pool.")] = 12,
     tables: Annotated[int, typer.Option("--tables", metavar="N", min=1, help="Tables played at the same time (one file each).")] = 1,
     tournament: Annotated[bool, typer.Option("--tournament", help="Tournament chips instead of $0.25/$0.50 cash.")] = False,
+    game: Annotated[GeneratedGame, typer.Option("--game", help="Badugi (PokerStars format), or Badacey / Badeucey (KingsClub format, 10/20 cash).")] = GeneratedGame.BADUGI,
     force: Annotated[bool, typer.Option("--force", help="Write into a folder that is not empty (files of the same name are replaced, others left).")] = False,
 ) -> None:
-    """Write legal Badugi hands in PokerStars' format, played through the rules engine (for tests and benchmarks).
+    """Write legal hands played through the rules engine (for tests and benchmarks): Badugi in PokerStars' format, or with --game Badacey or Badeucey in KingsClub's.
 
     The folder must be empty or new, unless --force: files written before with other options would be left beside the new ones.
     """
@@ -29,7 +40,10 @@ def generate_command(
     if out.is_dir() and any(out.iterdir()) and not force:
         raise usage_error(f"the folder {out} is not empty: give a new or empty folder, or --force to write into it")
     try:
-        files = api.generate(out, hands=hands, seed=seed, players=players, tables=tables, tournament=tournament)
+        files = api.generate(out, hands=hands, seed=seed, players=players, tables=tables, tournament=tournament,
+                             game=game.value)
+    except ValueError as error:
+        raise usage_error(str(error)) from None
     except OSError as error:
         raise usage_error(f"cannot write into {out}: {error.strerror or error}") from None
     stdout.print(f"{hands} hand(s) written to {len(files)} file(s) in {out}", markup=False, highlight=False)

@@ -8,6 +8,7 @@ from pathlib import Path
 from .. import api
 from .common import DbOption, JsonOption, print_json, resolve_db, stdout, usage_error
 from .player_cmd import (
+    GameOption,
     GameTypeOption,
     PositionOption,
     SinceOption,
@@ -33,12 +34,13 @@ def leaks_command(
     since: SinceOption = None,
     until: UntilOption = None,
     position: PositionOption = None,
+    game: GameOption = None,
 ) -> None:
     """The hero's leaks: each figure with its sample and 95% interval, beside the baseline of the rules texts (seed and section).
 
     A verdict is given only when the interval lies wholly above or below the baseline; else "not enough hands". Lines: raise first in by position six-handed (seed 002's solver shares, a simplified heads-up proxy), opening hands from early position, breaking a made eight-low badugi, calling a pat player with one draw left, snow frequency and result, draw luck.
     """
-    filters = _filters(site, structure, stakes, game_type, table_size, since, until, position, 0)
+    filters = _filters(site, structure, stakes, game_type, table_size, since, until, position, 0, game)
     try:
         choice, found = api.leaks(resolve_db(db), hero=hero, filters=filters)
     except (api.NoDatabaseError, api.NoHeroError, ValueError) as error:

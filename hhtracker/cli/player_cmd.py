@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from enum import Enum, StrEnum
 from typing import Annotated
@@ -90,10 +91,11 @@ TableSizeOption = Annotated[api.TableSize | None, typer.Option("--table-size", h
 SinceOption = Annotated[dt.datetime | None, typer.Option("--since", formats=["%Y-%m-%d"], metavar="YYYY-MM-DD", help="First day (UTC), inclusive.", show_default=False)]
 UntilOption = Annotated[dt.datetime | None, typer.Option("--until", formats=["%Y-%m-%d"], metavar="YYYY-MM-DD", help="Last day (UTC), inclusive.", show_default=False)]
 PositionOption = Annotated[Position | None, typer.Option("--position", help="Only hands played from this position.", show_default=False)]
+GameOption = Annotated[api.Game | None, typer.Option("--game", help="Only hands of this game (players: one table per game unless given; all = every game together).", show_default=False)]
 MinHandsOption = Annotated[int, typer.Option("--min-hands", metavar="N", min=0, help="Only players with at least this many matching hands.")]
 
 
-def _filters(site, structure, stakes, game_type, table_size, since, until, position, min_hands) -> api.Filters:
+def _filters(site, structure, stakes, game_type, table_size, since, until, position, min_hands, game=None) -> api.Filters:
     check_order("--since", since, "--until", until)
     return api.Filters(
         site=site.value if site else None,
@@ -105,6 +107,7 @@ def _filters(site, structure, stakes, game_type, table_size, since, until, posit
         until=until.date() if until else None,
         position=position.value if position else None,
         min_hands=min_hands,
+        game=game.value if game else None,
     )
 
 
@@ -161,12 +164,13 @@ def player_command(
     position: PositionOption = None,
     min_hands: MinHandsOption = 0,
     reads: Annotated[bool, typer.Option("--reads", help="What he showed, grouped by how he played it (draws; pre-draw action and position).")] = False,
+    game: GameOption = None,
 ) -> None:
     """One player's statistics, every percentage with its sample size.
 
     Percentages show (done/opportunities) and, under 100 opportunities, a 95% Wilson interval; "-" when there was no opportunity. bb/100 and BB/100 average each hand in its own big blind / big bet, so in a tournament they can have the opposite sign of the net chips.
     """
-    filters = _filters(site, structure, stakes, game_type, table_size, since, until, position, min_hands)
+    filters = _filters(site, structure, stakes, game_type, table_size, since, until, position, min_hands, game)
     if reads:
         from .leaks_cmd import show_reads
 
@@ -185,7 +189,10 @@ def player_command(
         if len(found) > 1:
             raise usage_error(f"{name!r} plays at {len(found)} sites ({', '.join(s.site for s in found)}): "
                               "give --site for one JSON profile")
-        print_json(as_json(found[0]))
+        value = as_json(found[0])
+        if filters.game in SPLIT_GAMES:  # the low half's classes (the Badugi half's: showdown_classes)
+            value["distributions"]["showdown_low_classes"] = api.low_showdown_classes(resolve_db(db), name, filters)  # type: ignore[index]
+        print_json(value)
         return
     if len(found) > 1:
         stdout.print(f"{api.safe(name)} plays at {len(found)} sites: {', '.join(s.site for s in found)} (one profile each)",
@@ -195,6 +202,26 @@ def player_command(
     from .notes_cmd import print_marks
 
     print_marks(resolve_db(db), name, found)
+    if filters.game in SPLIT_GAMES:
+        _print_low_classes(api.low_showdown_classes(resolve_db(db), name, filters))
+
+
+SPLIT_GAMES = ("badacey", "badeucey")
+"""The split-pot games: their profiles add the low half's showdown classes."""
+
+
+def _print_low_classes(classes: dict[str, int]) -> None:
+    """The low half's hands shown at showdown (the Badugi half's are in the profile)."""
+    table = Table(title="Low half at showdown (A-5 in Badacey, 2-7 in Badeucey)")
+    table.add_column("class")
+    table.add_column("shown")
+    shown = sum(classes.values())
+    for low_class, count in classes.items():
+        if count:
+            table.add_row(low_class.replace("_", " "), api.format_ratio(count, shown))
+    if not shown:
+        table.add_row("-", "0 showdowns with five known cards")
+    stdout.print(table)
 
 
 def format_af(done: int, calls: int) -> str:
@@ -287,19 +314,33 @@ def players_command(
     since: SinceOption = None,
     until: UntilOption = None,
     position: PositionOption = None,
+    game: GameOption = None,
 ) -> None:
-    """All players, one row each: hands, VPIP, PFR, 3-bet, steal, pat at draw 1, c-bet, AF, WTSD, W$SD, net, BB/100; each percentage with its sample size."""
-    filters = _filters(site, structure, stakes, game_type, table_size, since, until, position, min_hands)
+    """All players, one row each (one table per game when the hands are of several games; --game all puts them together): hands, VPIP, PFR, 3-bet, steal, pat at draw 1, c-bet, AF, WTSD, W$SD, net, BB/100; each percentage with its sample size."""
+    filters = _filters(site, structure, stakes, game_type, table_size, since, until, position, min_hands, game)
     try:
-        found = api.players(resolve_db(db), min_hands=min_hands, sort=sort.value, filters=filters)
+        # never mix games unless asked (--game all): one table (JSON: rows with "game") per game
+        games = [filters.game] if filters.game is not None else api.games_played(resolve_db(db), filters) or [None]
+        tables = [(g, api.players(resolve_db(db), min_hands=min_hands, sort=sort.value,
+                                  filters=dataclasses.replace(filters, game=g))) for g in games]
     except api.NoDatabaseError as error:
         raise usage_error(str(error)) from None
     except ValueError as error:
         raise usage_error(str(error)) from None
     if json_output:
-        print_json([as_json(s, distributions=False) for s in found])
+        if len(tables) == 1 and filters.game is None:
+            print_json([as_json(s, distributions=False) for s in tables[0][1]])
+        else:
+            print_json([{**as_json(s, distributions=False), "game": g} for g, found in tables for s in found])
         return
-    table = Table(title=f"{len(found):,} player{'' if len(found) == 1 else 's'}: each percentage with its "
+    for g, found in tables:
+        _print_players(found, g if len(tables) > 1 or filters.game is not None else None)
+
+
+def _print_players(found: list[api.PlayerStats], game: str | None) -> None:
+    """One table of players (`players`); game: said in the title when games are told apart."""
+    of_game = f" ({game})" if game is not None else ""
+    table = Table(title=f"{len(found):,} player{'' if len(found) == 1 else 's'}{of_game}: each percentage with its "
                         "number of opportunities in brackets")
     columns = ("player", "site", "hands", "VPIP", "PFR", "3-bet", "steal", "pat d1", "c-bet", "AF", "WTSD", "W$SD", "net", "BB/100")
     for column in columns:

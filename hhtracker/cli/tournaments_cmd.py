@@ -10,6 +10,7 @@ from rich.table import Table
 from .. import api
 from .common import DbOption, JsonOption, print_json, resolve_db, stdout, usage_error
 from .player_cmd import (
+    GameOption,
     GameTypeOption,
     MinHandsOption,
     PositionOption,
@@ -47,12 +48,13 @@ def tournaments_command(
     until: UntilOption = None,
     position: PositionOption = None,
     min_hands: MinHandsOption = 0,
+    game: GameOption = None,
 ) -> None:
     """The hero's tournaments: date, id, game, buy-in + fee, entrants, hands, finish, prize, profit; then per currency: tournaments, in the money, ROI, profit, average finish.
 
     A finish the files do not give shows "unknown" (never a guess). Money is in the tournament's currency (cents, or play chips / points as whole units), never added to cash or to tournament chips. --json: one object per tournament and player.
     """
-    filters = _filters(site, structure, stakes, game_type, table_size, since, until, position, min_hands)
+    filters = _filters(site, structure, stakes, game_type, table_size, since, until, position, min_hands, game)
     try:
         found = api.tournaments(resolve_db(db), hero=hero, filters=filters)
     except (ValueError, api.NoDatabaseError) as error:

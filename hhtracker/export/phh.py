@@ -93,9 +93,11 @@ def cards_text(cards: Sequence[Card]) -> str:
 
 def to_phh(replayed: ReplayedHand) -> PhhHand:
     """The PHH description of a replayed hand. raises NotExportable (reason in the message)
-    for a hand PHH cannot describe: not fixed limit, a fold by an all-in player, fewer than
-    two players dealt in."""
+    for a hand PHH cannot describe: not Badugi (PHH has no Badacey or Badeucey), not fixed
+    limit, a fold by an all-in player, fewer than two players dealt in."""
     hand = replayed.hand
+    if hand.game != "badugi":
+        raise NotExportable(f"{hand.game}: PHH has no variant for it (only fixed-limit Badugi, FB)")
     if hand.structure is not BettingStructure.FIXED_LIMIT:
         raise NotExportable(f"{hand.structure.value} Badugi: PHH has only fixed-limit Badugi (variant FB)")
     button = hand.button_seat

@@ -33,13 +33,18 @@ _KINGSCLUB = re.compile(r"^#\d+: (?P<game>.+?) - [\d.,]+/[\d.,]+\s*$")
 # Merge XML: `<description type="Badugi" stakes="Pot Limit ($0.05/$0.10)"/>`.
 _XML_TYPE = re.compile(r'\stype="([^"]*)"')
 _XML_STAKES = re.compile(r'\sstakes="(Half Pot Limit|Pot Limit|No Limit|Limit)')
-_STRUCTURE_BADUGI = re.compile(r"^(FL|PL|NL|HPL|Limit|Fixed Limit|Pot Limit|No Limit|Half Pot Limit) Badugi$")
+_STRUCTURE_BADUGI = re.compile(r"^(FL|PL|NL|HPL|Limit|Fixed Limit|Pot Limit|No Limit|Half Pot Limit) (Badugi|Badacey|Badeucey)$")
 _STRUCTURE_NAMES = {
     "FL": "Limit", "Limit": "Limit", "Fixed Limit": "Limit",
     "PL": "Pot Limit", "Pot Limit": "Pot Limit",
     "NL": "No Limit", "No Limit": "No Limit",
     "HPL": "Half Pot Limit", "Half Pot Limit": "Half Pot Limit",
 }
+
+
+SPLIT_GAME_SITES = frozenset({Site.KINGSCLUB})
+"""Sites whose Badacey and Badeucey hands are read (FORMATS.md section 3: KingsClub writes
+`Limit Badacey` and `Limit Badeucey` in its Badugi format)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +57,11 @@ class Detected:
 
     @property
     def is_badugi(self) -> bool:
-        return self.game.startswith("Badugi")
+        """A game hhtracker reads: Badugi on every site, and the split-pot Badugi games
+        (Badacey, Badeucey) where the site's parser reads them (SPLIT_GAME_SITES)."""
+        if self.game.startswith("Badugi"):
+            return True
+        return self.site in SPLIT_GAME_SITES and self.game.startswith(("Badacey ", "Badeucey "))
 
 
 def detect(first_line: str) -> Detected:
@@ -132,8 +141,9 @@ def _full_tilt_game(rest: str) -> str:
 def _badugi_first(game: str) -> str:
     """Site spellings of Badugi games as "Badugi <structure>" (the PokerStars order, which
     `Detected.is_badugi` looks for): "FL Badugi" / "Limit Badugi" -> "Badugi Limit",
-    "Pot Limit Badugi" -> "Badugi Pot Limit". Other games stay as written."""
+    "Pot Limit Badugi" -> "Badugi Pot Limit", "Limit Badacey" -> "Badacey Limit". Other games
+    stay as written."""
     match = _STRUCTURE_BADUGI.match(game)
     if not match:
         return game
-    return f"Badugi {_STRUCTURE_NAMES[match.group(1)]}"
+    return f"{match.group(2)} {_STRUCTURE_NAMES[match.group(1)]}"

@@ -23,6 +23,11 @@ Choices, where the files are silent (FORMATS.md section 3):
 - The street markers `*** 1ST DRAW ***`... become StreetStart; the betting-round markers
   carry nothing (the next round starts at the draw).
 - There is no uncalled-bet line in the samples; none is invented.
+- **Games.** `Limit Badacey` and `Limit Badeucey` are written like Badugi with five cards
+  (FORMATS.md section 3); `game` is "badacey" / "badeucey". The split pot's winners are
+  printed as for a Badugi split (`X wins (N) from pot`, one line per winner, or `X wins pot
+  (N)` for a scoop), without saying which half: the replay checks each player's total per
+  pot (rules/split_pot.py). The summary's net ("+298.25") is kept and checked.
 """
 
 from __future__ import annotations
@@ -75,6 +80,8 @@ _STRUCTURES = {
     "No Limit": BettingStructure.NO_LIMIT,
     "Half Pot Limit": BettingStructure.HALF_POT_LIMIT,
 }
+_GAMES = {"Badugi": "badugi", "Badacey": "badacey", "Badeucey": "badeucey"}
+"""The header's game word -> the stored game (rules/games.py has each game's rules)."""
 _STREETS = {
     "*** 1ST DRAW ***": Street.FIRST_DRAW,
     "*** 2ND DRAW ***": Street.SECOND_DRAW,
@@ -129,8 +136,9 @@ class KingsClubTransformer(Transformer):
     # ---- header -------------------------------------------------------------------------
 
     def header(self, hand_id, game, small, big):
-        structure = _STRUCTURES[str(game).rsplit(" ", 1)[0]]
-        return Piece("header", (str(hand_id), structure, Stakes(parse_money(small), parse_money(big))))
+        structure_words, game_word = str(game).rsplit(" ", 1)
+        stakes = Stakes(parse_money(small), parse_money(big))
+        return Piece("header", (str(hand_id), _STRUCTURES[structure_words], stakes, _GAMES[game_word]))
 
     def table(self, name, button):
         return Piece("table", (str(name)[1:-1], int(button)))
@@ -237,7 +245,8 @@ class KingsClubTransformer(Transformer):
 
 
 class KingsClubParser(SiteParser):
-    """Parses KingsClub Badugi hands. Not thread-safe (one inline transformer per process).
+    """Parses KingsClub Badugi, Badacey and Badeucey hands (the same format, five cards in
+    the last two; ParsedHand.game says which). Not thread-safe (one inline transformer per process).
 
     parse(raw) -> ParsedHand; raises HandSyntaxError with the file line and what is wrong.
     """
@@ -247,7 +256,7 @@ class KingsClubParser(SiteParser):
 
     def parse(self, raw: RawHand) -> ParsedHand:
         header, date, table, items = self.run(raw)
-        hand_id, structure, stakes = header.value
+        hand_id, structure, stakes, game = header.value
         table_name, button = table.value
         seats: list[Seat] = []
         events: list[Event] = []
@@ -275,7 +284,7 @@ class KingsClubParser(SiteParser):
         return ParsedHand(
             site=Site.KINGSCLUB,
             hand_id=hand_id,
-            game="badugi",
+            game=game,
             structure=structure,
             stakes=stakes,
             currency=CURRENCY,
@@ -313,13 +322,13 @@ def _summary(items: tuple, events: list[Event]) -> Summary:
         for player, amount in by_player.items():
             won[player] += amount
     seats = []
-    for _kind, number, name, _net, seat_line in seat_lines:
+    for _kind, number, name, net, seat_line in seat_lines:
         if name in won:
-            seats.append(SummarySeat(number, name, "collected", won=won[name], line=seat_line))
+            seats.append(SummarySeat(number, name, "collected", won=won[name], line=seat_line, net=net))
         elif name in shown and name not in mucked:
-            seats.append(SummarySeat(number, name, "showed_lost", cards=shown[name], line=seat_line))
+            seats.append(SummarySeat(number, name, "showed_lost", cards=shown[name], line=seat_line, net=net))
         else:
-            seats.append(SummarySeat(number, name, "mucked" if name in mucked else "folded", line=seat_line))
+            seats.append(SummarySeat(number, name, "mucked" if name in mucked else "folded", line=seat_line, net=net))
     pots: tuple[int, ...] = ()
     if len(wins) > 1:
         pots = tuple(sum(wins.get(index, {}).values()) for index in range(max(wins) + 1))

@@ -31,6 +31,7 @@ from ..money import format_money
 from ..odds.decisions import DrawDecision, hero_decisions
 from ..odds.draws import TARGETS, KeepOdds
 from ..rules.deck import first_reshuffle
+from ..rules.games import game_rules
 from ..rules.replay import ReplayedHand
 from .hand_text import event_line
 
@@ -43,7 +44,8 @@ _BETTING = (PostBlind, PostAnte, Fold, Check, Call, Bet, Raise)
 
 def possible_reshuffle(replayed: ReplayedHand) -> int | None:
     """The first draw (1-3) the stub could not cover, or None (rules.deck.first_reshuffle)."""
-    return first_reshuffle(sum(1 for p in replayed.players if p.dealt_in), replayed.draws)
+    return first_reshuffle(sum(1 for p in replayed.players if p.dealt_in), replayed.draws,
+                           game_rules(replayed.hand.game).hand_size)
 
 
 def percent(value) -> str:

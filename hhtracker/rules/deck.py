@@ -11,16 +11,16 @@ class _Draw(Protocol):
     discarded: int
 
 
-def first_reshuffle(players_dealt: int, draws: Iterable[_Draw]) -> int | None:
+def first_reshuffle(players_dealt: int, draws: Iterable[_Draw], hand_size: int = 4) -> int | None:
     """The first draw (1-3) at which the stub could not cover the cards asked for, so the
     discards were shuffled back; None if the deck never ran out. players_dealt: players
-    dealt four cards; draws: every player's draws (draw number, cards discarded).
+    dealt in; draws: every player's draws (draw number, cards discarded).
     Conservative: one burn card is assumed before each draw, so a reshuffle is never ruled
-    out wrongly. rule: seeds/001 "Card Deck" (shuffle the discards back when cards run low)."""
+    out wrongly. hand_size: cards dealt to each (5 in Badacey and Badeucey). rule: seeds/001 "Card Deck" (shuffle the discards back when cards run low)."""
     asked_by_draw = {1: 0, 2: 0, 3: 0}
     for action in draws:
         asked_by_draw[action.draw] = asked_by_draw.get(action.draw, 0) + action.discarded
-    stub = 52 - 4 * players_dealt
+    stub = 52 - hand_size * players_dealt
     asked = 0
     for number in (1, 2, 3):
         asked += asked_by_draw[number]

@@ -12,6 +12,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from ..cards import Card, format_cards
 from ..model import (
@@ -40,13 +41,16 @@ from ..model import (
     StreetStart,
     UncalledBetReturned,
 )
-from .badugi import BadugiHand, evaluate
+from .badugi import BadugiHand
 from .deck import first_reshuffle
 from .issues import Code, Severity, ValidationIssue
 from .positions import positions
 from .pots import build_pots, proportional_shares, split_amount
 from .structures import POKERSTARS_LIMIT, SITE_RULES, LimitRules, SiteRules
 from .table import IllegalAction, Table
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .split_pot import HalfResult
 
 CAP_BETS = POKERSTARS_LIMIT.cap
 """Bets per fixed-limit round on PokerStars (structures.POKERSTARS_LIMIT), for the
@@ -111,7 +115,8 @@ class PotResult:
     """A pot after the replay. index: 0 main (or the only pot), k = side pot k; amount: int,
     before rake; printed: the site's amount after rake (None when only a total was printed);
     eligible: who could win it; winners: who our evaluator says wins it (empty when it cannot
-    tell); collected: player -> amount the site says each took from it."""
+    tell); collected: player -> amount the site says each took from it; halves: in the
+    split-pot games, the Badugi and the low half (split_pot.HalfResult), else empty."""
 
     index: int
     amount: int
@@ -119,6 +124,7 @@ class PotResult:
     eligible: tuple[str, ...]
     winners: tuple[str, ...]
     collected: dict[str, int] = field(hash=False)
+    halves: tuple[HalfResult, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,6 +213,9 @@ class _Replay:
     def __init__(self, hand: ParsedHand, rules: SiteRules) -> None:
         self.hand = hand
         self.rules = rules
+        from .games import game_rules  # (loaded on first use: `hhtracker --version` stays fast)
+
+        self.game = game_rules(hand.game)
         self.issues: list[ValidationIssue] = []
         self.seat_of: dict[str, Seat] = {}
         taken: set[int] = set()
@@ -233,6 +242,7 @@ class _Replay:
             stakes=hand.stakes,
             big_blind=big_blind,
             limit_rules=rules.limit,
+            hand_size=self.game.hand_size,
         )
         self.folded: dict[str, Round] = {}
         self.round = Round.PREDRAW
@@ -259,11 +269,11 @@ class _Replay:
         self.issues.append(ValidationIssue.of(code, message, line))
 
     def evaluate(self, cards: tuple[Card, ...]) -> BadugiHand:
-        """badugi.evaluate(cards), worked out once per hand for the same cards (a shown hand
+        """The game's Badugi hand of the cards (games.GameRules.badugi), worked out once per hand for the same cards (a shown hand
         is read for its description, the summary's, the pots and the final hand)."""
         hand = self.evaluated.get(cards)
         if hand is None:
-            hand = self.evaluated[cards] = evaluate(cards)
+            hand = self.evaluated[cards] = self.game.badugi(cards)
         return hand
 
     def known(self, event: PlayerEvent) -> bool:
@@ -424,7 +434,8 @@ class _Replay:
         if event.new is None:
             if self.hero is None:
                 self.hero = event.player
-            if len(event.cards) != 4 or len(set(event.cards)) != 4:
+            size = self.game.hand_size
+            if len(event.cards) != size or len(set(event.cards)) != size:
                 self.issue(Code.TOO_MANY_CARDS, f"{event.player} is dealt {len(event.cards)} cards: {format_cards(event.cards)}", event.line)
             self.hero_cards = event.cards
             return
@@ -436,7 +447,8 @@ class _Replay:
             self.issue(Code.DRAW_GLITCH, f"'Dealt to {event.player}' after a draw with no discard line before it", event.line)
             return
         before = self.hero_cards
-        if pending.cards is None or len(kept) == 4:
+        size = self.game.hand_size
+        if pending.cards is None or len(kept) == size:
             # The site's known glitch (../shared/formats 1.7): "discards 2 cards []" then the
             # whole hand printed in both brackets, or a discard of a card never held followed
             # by "[whole hand] [card]". A warning: keep the hand the site shows as kept.
@@ -444,10 +456,10 @@ class _Replay:
                        f"[{format_cards(pending.cards or ())}], dealt [{format_cards(kept)}] [{format_cards(new)}]", event.line)
             if self.hero is not None:
                 self.hero_discarded = [(d, c) for d, c in self.hero_discarded if c not in set(kept)]
-            self.hero_cards = kept if len(set(kept)) == 4 else before
+            self.hero_cards = kept if len(set(kept)) == size else before
             self.on_draw(pending, pending.count, before, None, None)
             return
-        if len(after) != 4 or len(set(after)) != 4:
+        if len(after) != size or len(set(after)) != size:
             self.issue(Code.TOO_MANY_CARDS, f"{event.player} holds {format_cards(after)} after the draw", event.line)
         if before is not None and set(kept) | set(pending.cards) != set(before):
             self.issue(Code.BAD_DISCARD, f"kept [{format_cards(kept)}] and discarded [{format_cards(pending.cards)}] are not the hand held [{format_cards(before)}]", event.line)
@@ -487,7 +499,7 @@ class _Replay:
         self.draws.append(DrawAction(self.draw, player, count, before, discarded, new, after, event.line))
 
     def on_show(self, player: str, cards: tuple[Card, ...], description: str | None, line: int) -> None:
-        if len(cards) > 4 or len(set(cards)) != len(cards):
+        if len(cards) > self.game.hand_size or len(set(cards)) != len(cards):
             self.issue(Code.TOO_MANY_CARDS, f"{player} shows [{format_cards(cards)}]", line)
             return
         self.shown[player] = cards
@@ -546,6 +558,10 @@ class _Replay:
             if seat.won is not None and seat.won != collected_by_player.get(seat.player, 0):
                 self.issue(Code.WON_MISMATCH, f"{seat.player}: the summary says {seat.won} won, "
                            f"but he collected {collected_by_player.get(seat.player, 0)} from the pots", seat.line)
+            ours = collected_by_player.get(seat.player, 0) - put.get(seat.player, 0)
+            if seat.net is not None and seat.net != ours:  # KingsClub: "(end stack) +net"
+                self.issue(Code.WON_MISMATCH, f"{seat.player}: the summary says net {seat.net:+d}, "
+                           f"the replay makes {ours:+d}", seat.line)
         position_of = positions(hand, dealt)
         results = []
         for player in self.order:
@@ -553,7 +569,7 @@ class _Replay:
             cards = self.shown.get(player)
             if cards is None and player == self.hero and player not in self.folded:
                 cards = self.hero_cards
-            final_hand = self.evaluate(cards) if cards and len(cards) <= 4 and len(set(cards)) == len(cards) else None
+            final_hand = self.evaluate(cards) if cards and len(cards) <= self.game.hand_size and len(set(cards)) == len(cards) else None
             results.append(
                 PlayerResult(
                     player=player,
@@ -618,6 +634,12 @@ class _Replay:
             if site_amount is not None and taken and sum(taken.values()) != site_amount:
                 self.issue(Code.POTS_MISMATCH, f"pot {index}: collected {sum(taken.values())}, the site prints {site_amount}", self.collect_line or summary.line)
             contenders = [p for p in layer.eligible if p not in self.mucked] or list(layer.eligible)
+            if self.game.split:  # Badacey, Badeucey: two halves (split_pot.py)
+                from .split_pot import settle_halves
+
+                winners, halves = settle_halves(self, index, contenders, taken, left_of_button)
+                results.append(PotResult(index, layer.amount, site_amount, layer.eligible, winners, taken, halves))
+                continue
             winners: tuple[str, ...] = ()
             if len(contenders) == 1:
                 winners = (contenders[0],)
@@ -685,7 +707,7 @@ class _Replay:
 
     def first_possible_reshuffle(self) -> int | None:
         """The first draw the stub could not cover, or None (rules.deck.first_reshuffle)."""
-        return first_reshuffle(len(self.dealt), self.draws)
+        return first_reshuffle(len(self.dealt), self.draws, self.game.hand_size)
 
 
 _SIZE_WORDS = {"badugi": 4, "3-card": 3, "three": 3, "2-card": 2, "two": 2, "1-card": 1, "one": 1}

@@ -59,7 +59,8 @@ class Table:
     """The state of one hand's betting and drawing.
 
     players: (name, seat, stack) in seat order for everyone dealt in; button_seat: the
-    button's seat number; big_blind: int, the big blind (fixed limit: the small bet).
+    button's seat number; big_blind: int, the big blind (fixed limit: the small bet);
+    hand_size: cards each holds (4, or 5 in Badacey and Badeucey), the most a draw discards.
     """
 
     def __init__(
@@ -71,6 +72,7 @@ class Table:
         stakes: Stakes,
         big_blind: int,
         limit_rules: LimitRules = POKERSTARS_LIMIT,
+        hand_size: int = 4,
     ) -> None:
         self.players = {name: PlayerState(name, seat, stack) for name, seat, stack in players}
         self.button_seat = button_seat
@@ -78,6 +80,7 @@ class Table:
         self.stakes = stakes
         self.big_blind = big_blind
         self.limit_rules = limit_rules
+        self.hand_size = hand_size  # cards held: a draw discards 0 to hand_size (games.py)
         self.round = Round.PREDRAW
         self.level = 0
         self.bets = 0  # bets and raises this round, all-ins included (the big blind is one)
@@ -430,8 +433,8 @@ class Table:
     def verify_draw(self, name: str, count: int) -> None:
         """Discard `count` cards (0 = stand pat). raises IllegalAction."""
         self._require_player(name)
-        if not 0 <= count <= 4:
-            raise IllegalAction(Code.BAD_DISCARD, f"{name} discards {count} cards (0 to 4 allowed)")
+        if not 0 <= count <= self.hand_size:
+            raise IllegalAction(Code.BAD_DISCARD, f"{name} discards {count} cards (0 to {self.hand_size} allowed)")
         if not self.to_draw or name not in self.to_draw:
             raise IllegalAction(Code.OUT_OF_TURN, f"{name} draws twice or outside a draw")
         if self.to_draw[0] != name:

@@ -70,7 +70,7 @@ class LuckDraw:
 class PlayerHandStats:
     """One dealt-in player's statistics facts for one hand (keys as in STATS.md).
 
-    cards_drawn_d1..3: int 0-4, or None when the draw was not reached. showdown_class: the
+    cards_drawn_d1..3: int 0-4 (0-5 in Badacey and Badeucey), or None when the draw was not reached. showdown_class: the
     `HandClass` value of his hand when he was at showdown and his cards are known.
     luck: his one-card draws to a three-card hand (known cards only: the hero's).
     """
@@ -508,6 +508,11 @@ def _known_draw(draw: DrawAction | None) -> tuple[Fact, Fact]:
     line), never inferred back from a later showdown: a pat hand shown later could be
     inferred, but a broken badugi never can, so inferring would bias both statistics."""
     cards = draw.cards_before if draw is not None else None
+    if cards is not None and len(cards) == 5 and len(set(cards)) == 5:  # Badacey, Badeucey
+        from .five_card import snow_and_break
+
+        snow_5, broke_5 = snow_and_break(cards, draw.discarded, draw.discarded_cards)  # type: ignore[union-attr]
+        return (NO if snow_5 is None else Fact.of(snow_5, True)), (NO if broke_5 is None else Fact.of(broke_5, True))
     if cards is None or len(cards) != 4 or len(set(cards)) != 4:
         return NO, NO  # unknown, or garbled: not four different cards (the replay reports it)
     is_badugi = _is_badugi(draw.cards_before)

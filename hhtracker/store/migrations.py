@@ -516,3 +516,17 @@ def m008_player_notes(db: Database) -> None:
 
     notes.create_tables(db)
     db.execute("create index if not exists hands_file_id on hands(file_id)")
+
+
+@_migration
+def m009_games_in_summaries(db: Database) -> None:
+    """Badacey and Badeucey (issue 16): player_days and player_totals are grouped by `game`
+    too (so statistics never mix games unless asked), and count draws of five cards
+    (cards_drawn_d<k>_5). Their unique group changes, so both are made again and rebuilt
+    from hand_players, hands and draw_luck (as m003 builds them)."""
+    from . import summary
+
+    for table in ("player_days", "player_totals"):
+        db.execute(f"drop table if exists {table}")
+    summary.create_tables(db)
+    summary.rebuild(db)

@@ -98,6 +98,8 @@ def player_stats(
             distributions = _empty_distributions()
             for key in DRAW_KEYS:
                 distributions[key] = {str(n): total[f"{key}_{n}"] for n in range(5)}
+                if total.get(f"{key}_5"):  # five cards drawn: Badacey and Badeucey only
+                    distributions[key]["5"] = total[f"{key}_5"]
             distributions["showdown_classes"] = {
                 c: total[f"showdown_won_{c}"] + total[f"showdown_lost_{c}"] for c in summary.CLASS_VALUES
             }

@@ -4,13 +4,13 @@ hand. Plain tables (any SQLite tool reads them); m003 builds them for older data
 
 `player_days`: one row per player and *group*: (player_id, date (the UTC day the hand
 started), site, structure, currency, game_type, small_bet, big_bet, big_blind, table_size,
-position), the columns `hand_facts` filters on, with the sums below over the player's counted
+game, position), the columns `hand_facts` filters on, with the sums below over the player's counted
 hands of the group (those `hand_facts` holds: status ok or warning, dealt in).
 `player_totals`: the same without `date` (every day together).
 
 Sums, all integers: `hands`; `net`, `net_showdown`, `net_no_showdown`, `rake` (the smallest
 unit of `currency`: cents, or chips); `<key>_done` / `<key>_opp` for every STATS.md key;
-`cards_drawn_d<k>_<n>` (hands that drew n cards, 0-4, at draw k); `showdown_won_<class>` /
+`cards_drawn_d<k>_<n>` (hands that drew n cards, 0-5, at draw k: 5 in Badacey and Badeucey); `showdown_won_<class>` /
 `showdown_lost_<class>` (showdowns with a hand of that class that took money / took none);
 `luck_draws`, `luck_completed`, `luck_expected_e9`, `luck_variance_e9` (draw luck: the sums
 of outs/unseen and of p(1 - p) in billionths, each draw rounded to the nearest billionth, so
@@ -51,11 +51,11 @@ if TYPE_CHECKING:
 
 DAY_GROUP: tuple[str, ...] = (
     "player_id", "date", "site", "structure", "currency", "game_type", "small_bet", "big_bet", "big_blind",
-    "table_size", "position",
+    "table_size", "game", "position",
 )
 TOTAL_GROUP: tuple[str, ...] = tuple(c for c in DAY_GROUP if c != "date")
 STAT_COLUMNS: tuple[str, ...] = tuple(f"{key}_{end}" for key in STAT_KEYS for end in ("done", "opp"))
-DRAWN_COLUMNS: tuple[str, ...] = tuple(f"cards_drawn_d{k}_{n}" for k in (1, 2, 3) for n in range(5))
+DRAWN_COLUMNS: tuple[str, ...] = tuple(f"cards_drawn_d{k}_{n}" for k in (1, 2, 3) for n in range(6))
 CLASS_VALUES: tuple[str, ...] = tuple(c.value for c in HandClass)
 CLASS_COLUMNS: tuple[str, ...] = tuple(f"showdown_{how}_{c}" for c in CLASS_VALUES for how in ("won", "lost"))
 LUCK_COLUMNS: tuple[str, ...] = ("luck_draws", "luck_completed", "luck_expected_e9", "luck_variance_e9")
@@ -87,6 +87,7 @@ _GROUP_SQL: dict[str, str] = {
     "big_bet": "h.big_bet",
     "big_blind": "h.big_blind",
     "table_size": TABLE_SIZE_SQL,
+    "game": "h.game",
     "position": "coalesce(hp.position, '')",
 }
 
@@ -239,10 +240,10 @@ _WIDE = ("net", "rake", *STAT_COLUMNS)
 PLAYER_COLUMNS: tuple[str, ...] = (*_NARROW, *_WIDE)
 """The hand_players columns the summaries are made of."""
 _EXTRA_AT = {
-    **{(k, n): 5 * (k - 1) + n for k in (1, 2, 3) for n in range(5)},  # cards_drawn_d<k>_<n>
-    **{(c, won): 15 + 2 * i + (0 if won else 1) for i, c in enumerate(CLASS_VALUES) for won in (True, False)},
+    **{(k, n): 6 * (k - 1) + n for k in (1, 2, 3) for n in range(6)},  # cards_drawn_d<k>_<n>
+    **{(c, won): 18 + 2 * i + (0 if won else 1) for i, c in enumerate(CLASS_VALUES) for won in (True, False)},
 }
-_LUCK_AT = 15 + len(CLASS_COLUMNS)
+_LUCK_AT = 18 + len(CLASS_COLUMNS)
 _EXTRAS = _LUCK_AT + len(LUCK_COLUMNS)
 """Per group: DRAWN_COLUMNS, CLASS_COLUMNS, LUCK_COLUMNS and the showdown net, as one list."""
 
@@ -261,6 +262,7 @@ def _hand_group(hand: Mapping[str, object]) -> tuple:
         hand["big_bet"],
         hand["big_blind"],
         "heads-up" if dealt <= 2 else "3-6" if dealt <= 6 else "7-8",  # type: ignore[operator]
+        hand["game"],
     )
 
 

@@ -1,0 +1,37 @@
+"""Which games a database holds (`players` shows one table per game unless asked for all)."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+from ..filters import Filters
+from .common import database_to_read
+
+
+def games_played(db_path: Path, filters: Filters = Filters()) -> list[str]:
+    """The games ("badugi", "badacey", "badeucey") of the counted hands the filters match
+    (the game filter itself left out), Badugi first then by name; read from the summary
+    table player_totals (or player_days when a date is filtered). raises NoDatabaseError,
+    ValueError for bad stakes."""
+    db = database_to_read(db_path)
+    try:
+        table = "player_days" if filters.since is not None or filters.until is not None else "player_totals"
+        where, params = dataclasses.replace(filters, game=None).where("s")
+        rows = db.execute(f"select distinct s.game from {table} s where {where}", params).fetchall()
+    finally:
+        db.close()
+    return sorted((row[0] for row in rows), key=lambda game: (game != "badugi", game))
+
+
+def low_showdown_classes(db_path: Path, player: str, filters: Filters = Filters()) -> dict[str, int]:
+    """The low half's showdown classes of `player` in Badacey and Badeucey hands the filters
+    match: LowClass value -> showdowns (store/split_classes.py). raises NoDatabaseError,
+    ValueError for bad stakes."""
+    from ..store.split_classes import low_showdown_classes as read
+
+    db = database_to_read(db_path)
+    try:
+        return read(db, player, filters)
+    finally:
+        db.close()

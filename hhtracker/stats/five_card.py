@@ -1,0 +1,84 @@
+"""Statistics of the five-card games (Badacey, Badeucey): snow and break for the Badugi half,
+and the showdown classes of the low half.
+
+Choice (docs/statistics.md, "Snow and break in Badacey and Badeucey"): with five cards a
+player can hold a badugi and still throw a card away without breaking it (the fifth card,
+kept for the low half or not). So, with the cards known at the moment of the draw (the
+hero's own, as in Badugi):
+
+- **snow**: standing pat on five cards among which there is no badugi (no four cards of four
+  ranks and four suits): the Badugi half is bluffed, whatever the low half holds.
+- **break**: holding a badugi among the five and discarding so that the cards kept hold
+  none: a badugi given up. Throwing only cards that are not part of any badugi kept is not a
+  break. When the thrown cards are not known (a count only), it is not counted.
+
+The ace's place (high in Badeucey) does not change whether four cards are a badugi.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum, unique
+from itertools import combinations
+
+from ..cards import Card
+from ..rules.lowball import LowHand, LowKind
+
+__all__ = ["LowClass", "holds_badugi", "low_class", "snow_and_break"]
+
+
+def holds_badugi(cards: tuple[Card, ...]) -> bool:
+    """Whether some four of the cards are four ranks and four suits (a badugi)."""
+    return any(
+        len({c.rank for c in four}) == 4 and len({c.suit for c in four}) == 4 for four in combinations(cards, 4)
+    )
+
+
+def snow_and_break(cards_before: tuple[Card, ...], discarded: int,
+                   discarded_cards: tuple[Card, ...] | None) -> tuple[bool | None, bool | None]:
+    """(snow, broke) of one five-card draw with known cards: each None when there was no
+    opportunity (snow: he stood pat; break: he held a badugi and the thrown cards are known),
+    else whether he did it. Expects five distinct cards (the caller checks)."""
+    held = holds_badugi(cards_before)
+    snow = (not held) if discarded == 0 else None
+    if not held:
+        return snow, None
+    if discarded == 0:
+        return snow, False
+    if discarded_cards is None or len(discarded_cards) != discarded:
+        return snow, None
+    thrown = set(discarded_cards)
+    kept = tuple(c for c in cards_before if c not in thrown)
+    return snow, not holds_badugi(kept)
+
+
+# --- showdown classes of the low half ---------------------------------------------------------
+
+@unique
+class LowClass(StrEnum):
+    """The showdown class of a low half's hand (Badacey: A-5, Badeucey: 2-7), best first: a
+    hand with no pair (and, in 2-7, no straight or flush) is classed by its top card, 7 or
+    better up to ace-high (2-7 only: the ace is high there); any pair or worse hand (in 2-7
+    straights and flushes too) is PAIRED_OR_WORSE. The same cut as the Badugi classes
+    (badugi.HandClass: seven-high or better, then one class per top card)."""
+
+    LOW_7 = "low_7"
+    LOW_8 = "low_8"
+    LOW_9 = "low_9"
+    LOW_T = "low_t"
+    LOW_J = "low_j"
+    LOW_Q = "low_q"
+    LOW_K = "low_k"
+    LOW_A = "low_a"
+    PAIRED_OR_WORSE = "paired_or_worse"
+
+
+_LOW_BY_TOP = {**{top: LowClass.LOW_7 for top in range(5, 8)}, 8: LowClass.LOW_8, 9: LowClass.LOW_9,
+               10: LowClass.LOW_T, 11: LowClass.LOW_J, 12: LowClass.LOW_Q, 13: LowClass.LOW_K, 14: LowClass.LOW_A}
+
+
+def low_class(hand: LowHand) -> LowClass:
+    """The LowClass of a low hand: by its top card when it is a no-pair hand (LowKind
+    HIGH_CARD), else PAIRED_OR_WORSE."""
+    if hand.kind is not LowKind.HIGH_CARD:
+        return LowClass.PAIRED_OR_WORSE
+    return _LOW_BY_TOP[hand.ranks[0]]
