@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
 
-from .stats.per_hand import STAT_KEYS
+from .stats.facts import STAT_KEYS
 
 
 class GameType(StrEnum):

@@ -70,7 +70,7 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("games_played", "low_showdown_classes"), "api.games"),
     **dict.fromkeys(("Money", "format_money"), "money"),
     **dict.fromkeys(("PlayerStats", "Ratio", "format_ratio"), "stats.values"),
-    **dict.fromkeys(("STAT_KEYS", "DRAW_KEYS"), "stats.per_hand"),
+    **dict.fromkeys(("STAT_KEYS", "DRAW_KEYS"), "stats.facts"),
     **dict.fromkeys(("AUTO_TAGS", "AutoTag", "auto_tags"), "stats.tags"),
     **dict.fromkeys(("safe", "cell", "safe_json"), "display"),
     **dict.fromkeys(("REVIEW_LIMIT",), "report"),
@@ -140,7 +140,7 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
     )
     from ..report.insight_render import leaks_json, print_leaks, print_reads, reads_json
     from ..report.replayer import replayer_html
-    from ..stats.per_hand import DRAW_KEYS, STAT_KEYS
+    from ..stats.facts import DRAW_KEYS, STAT_KEYS
     from ..stats.tags import AUTO_TAGS, AutoTag, auto_tags
     from ..stats.values import PlayerStats, Ratio, format_ratio
     from ..tournaments import format_prize, ordinal

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from ..stats.per_hand import DRAW_KEYS, STAT_KEYS
+from ..stats.facts import DRAW_KEYS, STAT_KEYS
 from .summary import COUNTED, GAME_TYPE_SQL, TABLE_SIZE_SQL
 
 if TYPE_CHECKING:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..filters import SORTS, Filters
 from ..money import Money
-from ..stats.per_hand import DRAW_KEYS, STAT_KEYS
+from ..stats.facts import DRAW_KEYS, STAT_KEYS
 from ..stats.values import (
     HAND_CLASSES,
     BiggestPot,

@@ -15,7 +15,7 @@ from ..cards import format_cards
 from ..model import FinishTournament
 from ..parse.read import RawHand
 from ..rules.replay import ReplayedHand
-from ..stats.per_hand import DRAW_KEYS, STAT_KEYS, PlayerHandStats
+from ..stats.facts import DRAW_KEYS, STAT_KEYS, PlayerHandStats
 from . import summary
 from .decisions import decision_rows
 

@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING
 
 from ..model import COUNTING, COUNTING_SQL
 from ..rules.badugi import HandClass
-from ..stats.per_hand import STAT_KEYS
+from ..stats.facts import STAT_KEYS
 
 if TYPE_CHECKING:
     from sqlite_utils import Database

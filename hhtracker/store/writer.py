@@ -14,7 +14,7 @@ from ..model import COUNTING, HandStatus
 from ..parse.read import RawHand
 from ..rules.issues import ValidationIssue
 from ..rules.replay import ReplayedHand
-from ..stats.per_hand import PlayerHandStats
+from ..stats.facts import PlayerHandStats
 from . import summary
 from .database import immediate
 from .rows import (
