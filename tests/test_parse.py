@@ -30,7 +30,7 @@ from hhtracker.parse.detect import detect
 from hhtracker.parse.pokerstars import PokerStarsParser, parse_amount
 from hhtracker.parse.read import RawHand, split_hands
 
-from .conftest import STARS_8GAME, STARS_CASH, STARS_SNG
+from .conftest import SAMPLES, STARS_8GAME, STARS_CASH, STARS_SNG
 
 HAND = """PokerStars Game #111:  Badugi Limit ($0.25/$0.50 USD) - 2010/09/05 10:32:15 ET
 Table 'Main Street' 6-max Seat #1 is the button
@@ -212,3 +212,15 @@ def test_pokerstars_zoom_cash_header_is_badugi() -> None:
     header = "PokerStars Zoom Hand #7:  Badugi Limit ($0.25/$0.50) - 2010/11/12 15:47:10 ET"
     assert detect(header).is_badugi
     assert parse(HAND.replace(HAND.split("\n", 1)[0], header)).stakes.small_bet == 25
+
+
+def test_a_currency_sign_without_a_code_names_its_currency() -> None:
+    """"£0.25/£0.50" with no currency code is pounds (it was read as euros), "€" euros, "$"
+    dollars: the sign alone says which."""
+    from hhtracker.parse.pokerstars import PokerStarsParser
+    from hhtracker.parse.read import RawHand
+
+    text = (SAMPLES / "stars_cash_badugi_025_050.txt").read_text(encoding="utf-8-sig").split("\n\n\n")[0]
+    for sign, code in (("£", "GBP"), ("€", "EUR"), ("$", "USD")):
+        hand = text.replace(" USD)", ")").replace("$", sign)
+        assert PokerStarsParser().parse(RawHand("x.txt", 1, hand)).currency == code

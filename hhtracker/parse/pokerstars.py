@@ -154,7 +154,7 @@ def _header(text: str) -> _Header:
     else:
         tournament = None
         money = small[0] in "$€£"
-        code = head["currency"] or ("USD" if small[0] == "$" else "EUR" if money else "")
+        code = head["currency"] or _SIGNS.get(small[0], "")
         currency = code if money else "chips"
     local = dt.datetime.strptime(head["date"], "%Y/%m/%d %H:%M:%S")
     et_stamp, et_zone = local, head["zone"]
