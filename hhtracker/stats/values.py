@@ -29,7 +29,7 @@ def wilson_interval(done: int, opportunities: int, z: float = _Z95) -> tuple[flo
 
 
 def format_ratio(done: int, opportunities: int) -> str:
-    """"23.5% (17/72) [14-35%]": the percentage, its sample, and under 100 opportunities
+    """"23.6% (17/72) [15-35%]": the percentage, its sample, and under 100 opportunities
     the 95% Wilson interval; "-" when there was no opportunity (never 0%)."""
     if opportunities == 0:
         return "- (0/0)"
