@@ -19,7 +19,7 @@ the target; on a tie, the one keeping more cards, then the first in `all_keeps` 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -90,6 +90,12 @@ def fraction_text(value: Fraction) -> str:
     return str(value)
 
 
+def _by_odds(target: Target) -> Callable[[tuple[int, KeepOdds]], tuple[Fraction, int, int]]:
+    """The max() key ranking (-order, keep) pairs by the odds of `target`, then the cards
+    kept, then the order (the first wins a tie)."""
+    return lambda pair: (pair[1].odds(target), len(pair[1].keep), pair[0])
+
+
 def decide(hand: Sequence[Card], discarded: Iterable[Card], seen: Iterable[Card], draw: int) -> DrawDecision:
     """The decision at draw `draw` (1..3) of a player holding `hand` (four distinct cards)
     who threw away `discarded` (some of them), having seen `seen` before. raises ValueError
@@ -106,7 +112,7 @@ def decide(hand: Sequence[Card], discarded: Iterable[Card], seen: Iterable[Card]
     kept = tuple(c for c in hand if c not in thrown)
     chosen = next(k for k in keeps if k.keep == kept)
     others = [(-order, k) for order, k in enumerate(keeps) if k is not chosen]  # -order: the first wins a tie
-    best = tuple(max(others, key=lambda o, t=t: (o[1].odds(t), len(o[1].keep), o[0]))[1] for t in TARGETS)
+    best = tuple(max(others, key=_by_odds(t))[1] for t in TARGETS)
     # Only a keep at least as likely for the three targets can dominate: the whole ladder
     # of qualities is priced for those alone.
     rivals = [o for o in others if len(o[1].keep) == len(kept)
