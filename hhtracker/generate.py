@@ -17,6 +17,7 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TextIO
 
 from .cards import DECK, Card, format_cards
 from .model import BettingStructure, BlindKind, Round, Stakes
@@ -297,7 +298,7 @@ class _HandMaker:
         shares: list[dict[str, int]] = []
         for layer, amount in zip(layers, printed):
             if len(layer.eligible) == 1:
-                winners = layer.eligible
+                winners: tuple[str, ...] = layer.eligible
             else:
                 best = max(hands[n] for n in layer.eligible)
                 winners = tuple(n for n in layer.eligible if hands[n] == best)
@@ -449,7 +450,7 @@ def generate_files(out: Path, **options) -> list[Path]:
     """Write generated hands to `out`, one file per table, hands separated by blank lines as
     PokerStars does (UTF-8 with a BOM, LF). Returns the files written."""
     out.mkdir(parents=True, exist_ok=True)
-    handles: dict[str, object] = {}
+    handles: dict[str, TextIO] = {}
     paths: list[Path] = []
     try:
         for hand in generate_hands(**options):

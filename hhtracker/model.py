@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum, StrEnum
+from typing import TypedDict
 
 from .cards import Card
 
@@ -345,6 +346,17 @@ class SummarySeat:
     didnt_bet: bool = False
     line: int = field(default=0, compare=False, repr=False)
     net: int | None = None
+
+
+class OutcomeFields(TypedDict, total=False):
+    """The SummarySeat fields a summary line's outcome sets, as a site parser reads them
+    before building the SummarySeat (`SummarySeat(seat, player, kind, **fields)`)."""
+
+    cards: tuple[Card, ...]
+    won: int
+    description: str | None
+    folded_round: Round
+    didnt_bet: bool
 
 
 @dataclass(frozen=True, slots=True)

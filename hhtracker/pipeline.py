@@ -23,7 +23,7 @@ def replay_raw(raw: RawHand, parsers: Parsers, site: Site | str | None = None) -
             raise UnsupportedHandError(f"not a Badugi hand ({detected.game})", path=raw.path, line=raw.line)
         site = detected.site
     try:
-        site = Site(site)  # type: ignore[arg-type]  (None is refused here: ValueError)
+        site = Site(site or "")  # (None or "" is refused here: ValueError)
     except ValueError:
         raise UnsupportedHandError(f"unknown site {site!r}", path=raw.path, line=raw.line) from None
     if not parsers.supports(site):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -73,7 +73,7 @@ class _Keyboard:
     on stdin (a pipe, a test) it only waits."""
 
     def __init__(self) -> None:
-        self.saved = None
+        self.saved: list[Any] | None = None  # termios attributes (typeshed: list[Any])
 
     def __enter__(self) -> _Keyboard:
         if sys.stdin.isatty():

@@ -148,7 +148,7 @@ def table_panel(view: api.TableView, columns: tuple[Column, ...], width: int) ->
     for col in columns:
         grid.add_column(col.heading if wide else col.short, justify="right", no_wrap=True)
     for player in view.players:
-        cells = [str(player.seat), _name(player, None if wide else 12)]
+        cells: list[str | Text] = [str(player.seat), _name(player, None if wide else 12)]
         if wide:
             cells.append(_tags(player))
         cells.append(Text(str(player.stats.hands if player.stats else 0)))

@@ -304,7 +304,7 @@ def by_game_type(stats: api.PlayerStats) -> tuple[str, str]:
 def players_command(
     db: DbOption = None,
     json_output: JsonOption = False,
-    sort: Annotated[SortKey, typer.Option("--sort", metavar="KEY", help="Column to sort by: " + ", ".join(api.SORTS) + " (a statistic key sorts by its percentage).")] = SortKey.hands,  # type: ignore[valid-type,attr-defined]
+    sort: Annotated[SortKey, typer.Option("--sort", metavar="KEY", help="Column to sort by: " + ", ".join(api.SORTS) + " (a statistic key sorts by its percentage).")] = SortKey("hands"),
     min_hands: MinHandsOption = 0,
     site: SiteOption = None,
     structure: StructureOption = None,
@@ -320,7 +320,7 @@ def players_command(
     filters = _filters(site, structure, stakes, game_type, table_size, since, until, position, min_hands, game)
     try:
         # never mix games unless asked (--game all): one table (JSON: rows with "game") per game
-        games = [filters.game] if filters.game is not None else api.games_played(resolve_db(db), filters) or [None]
+        games: list[str | None] = [filters.game] if filters.game is not None else [*api.games_played(resolve_db(db), filters)] or [None]
         tables = [(g, api.players(resolve_db(db), min_hands=min_hands, sort=sort.value,
                                   filters=dataclasses.replace(filters, game=g))) for g in games]
     except api.NoDatabaseError as error:

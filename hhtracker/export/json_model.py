@@ -161,6 +161,8 @@ def hand_from_json(data: dict[str, object]) -> ParsedHand:
     if not isinstance(events, list):
         raise JsonModelError(f"{where}: 'events' must be a list")
     source = data.get("source") or {}
+    if not isinstance(source, dict):
+        raise JsonModelError(f"{where}: 'source' must be an object")
     fields = {k: v for k, v in data.items() if k not in ("events", "source")}
     fields["events"] = []
     fields["source"] = None
@@ -168,7 +170,7 @@ def hand_from_json(data: dict[str, object]) -> ParsedHand:
     return dataclasses.replace(
         hand,
         events=tuple(event_from_json(e, f"{where} event {i}") for i, e in enumerate(events)),
-        source=SourceText(str(source.get("path", "")), int(source.get("line", 0) or 0), ""),  # type: ignore[union-attr]
+        source=SourceText(str(source.get("path", "")), int(source.get("line", 0) or 0), ""),
     )
 
 

@@ -232,9 +232,9 @@ def _actions(replayed: ReplayedHand, index: dict[str, int], label: dict[str, str
     if at_showdown:
         out.append(_Comment("showdown"))
     for result in sorted(at_showdown, key=lambda p: index[p.player]):
-        cards = result.final_cards
-        if cards is not None and len(cards) == 4:
-            out.append(f"{label[result.player]} sm {cards_text(cards)}")
+        final = result.final_cards
+        if final is not None and len(final) == 4:
+            out.append(f"{label[result.player]} sm {cards_text(final)}")
         else:
             out.append(f"{label[result.player]} sm")
     return out
@@ -359,4 +359,6 @@ def dumps_all(hands: Iterable[PhhHand]) -> str:
 
 def actions_of(hand: PhhHand) -> list[str]:
     """The action strings of a hand (comments left out)."""
-    return [a for a in hand.field("actions") if isinstance(a, str)]  # type: ignore[union-attr]
+    actions = hand.field("actions")
+    assert isinstance(actions, list)  # to_phh always writes the actions as a list
+    return [a for a in actions if isinstance(a, str)]

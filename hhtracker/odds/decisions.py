@@ -19,8 +19,9 @@ the target; on a tie, the one keeping more cards, then the first in `all_keeps` 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 from fractions import Fraction
 
 from ..cards import Card, format_cards
@@ -90,6 +91,12 @@ def fraction_text(value: Fraction) -> str:
     return str(value)
 
 
+def _by_odds(target: Target) -> Callable[[tuple[int, KeepOdds]], tuple[Fraction, int, int]]:
+    """The max() key ranking (-order, keep) pairs by the odds of `target`, then the cards
+    kept, then the order (the first wins a tie)."""
+    return lambda pair: (pair[1].odds(target), len(pair[1].keep), pair[0])
+
+
 def decide(hand: Sequence[Card], discarded: Iterable[Card], seen: Iterable[Card], draw: int) -> DrawDecision:
     """The decision at draw `draw` (1..3) of a player holding `hand` (four distinct cards)
     who threw away `discarded` (some of them), having seen `seen` before. raises ValueError
@@ -106,7 +113,8 @@ def decide(hand: Sequence[Card], discarded: Iterable[Card], seen: Iterable[Card]
     kept = tuple(c for c in hand if c not in thrown)
     chosen = next(k for k in keeps if k.keep == kept)
     others = [(-order, k) for order, k in enumerate(keeps) if k is not chosen]  # -order: the first wins a tie
-    best = tuple(max(others, key=lambda o, t=t: (o[1].odds(t), len(o[1].keep), o[0]))[1] for t in TARGETS)
+    badugi, eight_high, seven_high = (max(others, key=_by_odds(t))[1] for t in TARGETS)
+    best = (badugi, eight_high, seven_high)  # in TARGETS order
     # Only a keep at least as likely for the three targets can dominate: the whole ladder
     # of qualities is priced for those alone.
     rivals = [o for o in others if len(o[1].keep) == len(kept)
@@ -120,22 +128,36 @@ def decide(hand: Sequence[Card], discarded: Iterable[Card], seen: Iterable[Card]
             if dominates(ladder, mine):
                 dominating.append((ladder, order, rival))
     dominated_by = max(dominating, key=lambda d: (d[2].as_tuple, d[0], d[1]))[2] if dominating else None
-    return DrawDecision(draw, DRAWS + 1 - draw, hand, seen, chosen, best, dominated_by)  # type: ignore[arg-type]
+    return DrawDecision(draw, DRAWS + 1 - draw, hand, seen, chosen, best, dominated_by)
 
 
-def hero_decisions(draws: Iterable[object], hero: object) -> tuple[DrawDecision, ...]:
+class SeenDraw(Protocol):
+    """What hero_decisions reads of a draw: rules.replay.DrawAction (player: a name) or a
+    draw read back from the store (player: an id)."""
+
+    @property
+    def draw(self) -> int: ...
+    @property
+    def player(self) -> object: ...
+    @property
+    def cards_before(self) -> tuple[Card, ...] | None: ...
+    @property
+    def discarded_cards(self) -> tuple[Card, ...] | None: ...
+
+
+def hero_decisions(draws: Iterable[SeenDraw], hero: object) -> tuple[DrawDecision, ...]:
     """Every draw of `hero` with known cards, in order, from a replay's DrawActions
     (rules.replay.DrawAction: draw, player, cards_before, discarded_cards). A draw whose
     cards do not make sense (not four distinct cards, a discard not among them: a site's
     glitch, reported by the replay) is left out, and its discards still count as seen."""
     out: list[DrawDecision] = []
     seen: list[Card] = []
-    for action in sorted((d for d in draws if d.player == hero), key=lambda d: d.draw):  # type: ignore[attr-defined]
-        before, thrown = action.cards_before, action.discarded_cards  # type: ignore[attr-defined]
+    for action in sorted((d for d in draws if d.player == hero), key=lambda d: d.draw):
+        before, thrown = action.cards_before, action.discarded_cards
         if before is None or thrown is None:
             continue
         try:
-            out.append(decide(before, thrown, seen, action.draw))  # type: ignore[attr-defined]
+            out.append(decide(before, thrown, seen, action.draw))
         except ValueError:
             pass
         seen.extend(thrown)

@@ -86,7 +86,8 @@ class KeepOdds:
 
     def odds(self, target: Target) -> Fraction:
         """The probability for one target."""
-        return getattr(self, target.value)
+        odds: Fraction = getattr(self, target.value)
+        return odds
 
     @property
     def as_tuple(self) -> tuple[Fraction, Fraction, Fraction]:
@@ -184,7 +185,8 @@ def _blocks(k: int, shape: tuple[int, ...], t: int) -> int:
     counts[0] = 1.0
     for bits in (b for b, n in enumerate(shape, start=1) for _ in range(n)):
         src, dst = _transitions(k, t, bits)
-        counts = np.bincount(dst, weights=counts[src], minlength=size)
+        # numpy's stubs type bincount as integer counts; with weights it returns float64
+        counts = np.bincount(dst, weights=counts[src], minlength=size)  # type: ignore[assignment]
     result = counts[sum(full << (k * i) for i in range(t))]
     if result >= 2**53:  # pragma: no cover - (13*12*11*10)**3 < 2**43
         raise OverflowError("block count too large for exact float arithmetic")

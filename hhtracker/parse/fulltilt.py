@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Callable
 
 from lark import Token, Transformer, v_args
 
@@ -42,6 +43,7 @@ from ..model import (
     Fold,
     Muck,
     NoteKind,
+    OutcomeFields,
     ParsedHand,
     PostAnte,
     PostBlind,
@@ -101,6 +103,13 @@ _POT_NUMBER = re.compile(r"#?(\d+) \($")
 
 
 
+# What a player line's verb part builds: given the player's name and the file line, the
+# event(s) the line stands for (None for a line that carries nothing).
+Build = Callable[[str, int], "Event | list[Event] | None"]
+# A summary seat's outcome: its kind and the SummarySeat fields it sets.
+Outcome = tuple[str, OutcomeFields]
+
+
 def _description(token: Token | None, prefix: str) -> str | None:
     if token is None:
         return None
@@ -109,7 +118,7 @@ def _description(token: Token | None, prefix: str) -> str | None:
 
 
 @v_args(inline=True)
-class FullTiltTransformer(Transformer):
+class FullTiltTransformer(Transformer[Token, object]):
     """Builds a ParsedHand's pieces while the LALR parser runs (inline: no tree is built).
 
     `offset` is set before each parse to the hand's first line minus one.
@@ -122,10 +131,10 @@ class FullTiltTransformer(Transformer):
 
     # ---- header -------------------------------------------------------------------------
 
-    def header(self, hand_id, table_part, game_info, clock, _partial):
+    def header(self, hand_id: Token, table_part: Token, game_info: tuple[BettingStructure, Stakes, str], clock: Token, _partial: Token | None) -> Piece:
         return Piece("header", (str(hand_id), str(table_part), game_info, str(clock)))
 
-    def header_game(self, first, second):
+    def header_game(self, first: Token, second: Token) -> tuple[BettingStructure, Stakes, str]:
         stakes, game = (first, second) if first.type == "STAKES" else (second, first)
         structure = _STRUCTURES[str(game).rsplit(" ", 1)[0]]
         blinds = str(stakes).split(" Ante ")[0]
@@ -136,15 +145,15 @@ class FullTiltTransformer(Transformer):
 
     # ---- seats --------------------------------------------------------------------------
 
-    def seat(self, number, name, stack, sitting_out):
+    def seat(self, number: Token, name: Token, stack: Token, sitting_out: Token | None) -> Seat:
         return Seat(int(number), str(name), parse_amount(stack), sitting_out is not None, line=self._line(number))
 
     # ---- lines --------------------------------------------------------------------------
 
-    def player_line(self, player, build):
+    def player_line(self, player: Token, build: Build) -> Event | list[Event] | None:
         return build(str(player), self._line(player))
 
-    def post(self, kind, amount, all_in):
+    def post(self, kind: Token, amount: Token, all_in: Token | None) -> Build:
         value, flag = parse_amount(amount), all_in is not None
         text = str(kind)
         if "dead small" in text:
@@ -152,109 +161,110 @@ class FullTiltTransformer(Transformer):
         blind = BlindKind.SMALL if "small blind" in text else BlindKind.BIG
         return lambda p, line: PostBlind(p, blind, value, flag, line=line)
 
-    def ante(self, amount, all_in):
+    def ante(self, amount: Token, all_in: Token | None) -> Build:
         value, flag = parse_amount(amount), all_in is not None
         return lambda p, line: PostAnte(p, value, flag, line=line)
 
-    def fold(self):
+    def fold(self) -> Build:
         return lambda p, line: Fold(p, line=line)
 
-    def check(self):
+    def check(self) -> Build:
         return lambda p, line: Check(p, line=line)
 
-    def call(self, amount, all_in):
+    def call(self, amount: Token, all_in: Token | None) -> Build:
         value, flag = parse_amount(amount), all_in is not None
         return lambda p, line: Call(p, value, flag, line=line)
 
-    def bet(self, amount, all_in):
+    def bet(self, amount: Token, all_in: Token | None) -> Build:
         value, flag = parse_amount(amount), all_in is not None
         return lambda p, line: Bet(p, value, flag, line=line)
 
-    def raise_(self, to, all_in):
+    def raise_(self, to: Token, all_in: Token | None) -> Build:
         value, flag = parse_amount(to), all_in is not None
         return lambda p, line: Raise(p, None, value, flag, line=line)
 
-    def discard(self, count, _word, cards):
+    def discard(self, count: Token, _word: Token, cards: Token | None) -> Build:
         number = int(count)
         known = parse_cards(cards) if cards is not None else None
         return lambda p, line: Discard(p, number, known, line=line)
 
-    def dealt_count(self, _count, _word):
+    def dealt_count(self, _count: Token, _word: Token) -> Build:
         return lambda p, line: None  # "X is dealt 2 cards": the discard line said it already
 
-    def stand_pat(self, cards):
+    def stand_pat(self, cards: Token | None) -> Build:
         known = parse_cards(cards) if cards is not None else None
         return lambda p, line: StandPat(p, known, line=line)
 
-    def show(self, cards, description):
+    def show(self, cards: Token, description: Token | None) -> Build:
         known = parse_cards(cards)
         text = _description(description, " ")
         return lambda p, line: Show(p, known, text, line=line)
 
-    def muck(self, _word, cards):
+    def muck(self, _word: Token, cards: Token | None) -> Build:
         if cards is None:
             return lambda p, line: Muck(p, line=line)
         known = parse_cards(cards)
         return lambda p, line: [Show(p, known, None, line=line), Muck(p, line=line)]
 
-    def win(self, words, amount, _description):
+    def win(self, words: Token, amount: Token, _description: Token | None) -> Build:
         match = _POT_NUMBER.search(str(words))
         pot = int(match.group(1)) if match else (1 if "side pot" in str(words) else 0)
         value = parse_amount(amount)
         return lambda p, line: Collect(p, value, pot, line=line)
 
-    def chat(self, text):
+    def chat(self, text: Token) -> Build:
         message = str(text)[2:]
         return lambda p, line: Chat(p, message, line=line)
 
-    def note(self, text):
+    def note(self, text: Token) -> Build:
         kind = _NOTES.get(str(text))
         if kind is None:
             return lambda p, line: None  # "has 20 seconds left to act", "adds $1"...
         return lambda p, line: TableNote(p, kind, line=line)
 
-    def other_line(self, event):
+    def other_line(self, event: Event | None) -> Event | None:
         return event
 
-    def hole_cards(self):
+    def hole_cards(self) -> None:
         return None
 
-    def dealt(self, name, cards, new):
+    def dealt(self, name: Token, cards: Token, new: Token | None) -> DealtCards:
         known = parse_cards(cards)
         return DealtCards(str(name), known, parse_cards(new) if new is not None else None, line=self._line(name))
 
-    def street(self, marker, _pot_note):
+    def street(self, marker: Token, _pot_note: Token | None) -> StreetStart:
         return StreetStart(_STREETS[str(marker)], line=self._line(marker))
 
-    def uncalled(self, amount, name):
+    def uncalled(self, amount: Token, name: Token) -> UncalledBetReturned:
         return UncalledBetReturned(str(name), parse_amount(amount), line=self._line(amount))
 
-    def button(self, seat):
+    def button(self, seat: Token) -> Piece:
         return Piece("button", int(seat))
 
     # ---- summary ------------------------------------------------------------------------
 
-    def summary(self, _duration, total, *seats):
+    def summary(self, _duration: Token | None, total: tuple[int, int, tuple[int, ...], int], *seats: list[SummarySeat]) -> Piece:
         total_pot, rake, pots, line = total
         flat: list[SummarySeat] = []
         for item in seats:
             flat.extend(item)
         return Piece("summary", Summary(total_pot, rake, pots, tuple(flat), line=line))
 
-    def total_pot(self, total, main, *rest):
+    def total_pot(self, total: Token, main: int | None, *rest: Token | int | None) -> tuple[int, int, tuple[int, ...], int]:
         *sides, rake = rest
+        assert isinstance(rake, Token)  # the grammar ends the line with the rake
         pots = () if main is None else (main, *sides)
-        return (parse_amount(total), parse_amount(rake), tuple(p for p in pots if p is not None), self._line(total))
+        return (parse_amount(total), parse_amount(rake), tuple(p for p in pots if isinstance(p, int)), self._line(total))
 
-    def main_pot(self, amount):
+    def main_pot(self, amount: Token) -> int:
         return parse_amount(amount)
 
-    def side_pot(self, _name, amount):
+    def side_pot(self, _name: Token | None, amount: Token) -> int:
         return parse_amount(amount)
 
-    def summary_seat(self, number, name, *rest):
+    def summary_seat(self, number: Token, name: Token, *rest: Token | Outcome | None) -> list[SummarySeat]:
         *_positions, outcome = rest
-        kind, values = outcome if outcome is not None else ("unknown", {})
+        kind, values = outcome if isinstance(outcome, tuple) else ("unknown", {})
         line = self._line(number)
         text = str(name)
         fused = _FUSED.match(text)
@@ -265,36 +275,36 @@ class FullTiltTransformer(Transformer):
             ]
         return [SummarySeat(int(number), text, kind, line=line, **values)]
 
-    def folded_before(self, _word, didnt_bet):
+    def folded_before(self, _word: Token, didnt_bet: Token | None) -> Outcome:
         return ("folded", {"folded_round": Round.PREDRAW, "didnt_bet": didnt_bet is not None})
 
-    def folded_after(self, draw, _ordinal, _word):
+    def folded_after(self, draw: Token, _ordinal: Token, _word: Token) -> Outcome:
         return ("folded", {"folded_round": Round(int(draw) + 1)})
 
-    def didnt_bet(self):
+    def didnt_bet(self) -> Outcome:
         return ("folded", {"folded_round": Round.PREDRAW, "didnt_bet": True})
 
-    def showed_won(self, cards, amount, description):
+    def showed_won(self, cards: Token, amount: Token, description: Token | None) -> Outcome:
         return ("showed_won", {"cards": parse_cards(cards), "won": parse_amount(amount),
                                "description": _description(description, " with ")})
 
-    def showed_lost(self, cards, description):
+    def showed_lost(self, cards: Token, description: Token | None) -> Outcome:
         return ("showed_lost", {"cards": parse_cards(cards), "description": _description(description, " with ")})
 
-    def mucked(self, cards, description):
+    def mucked(self, cards: Token | None, description: Token | None) -> Outcome:
         if cards is None:
             return ("mucked", {})
         return ("mucked", {"cards": parse_cards(cards), "description": _description(description, " - ")})
 
-    def collected(self, amount, _mucked):
+    def collected(self, amount: Token, _mucked: Token | None) -> Outcome:
         return ("collected", {"won": parse_amount(amount)})
 
-    def seat_sitting_out(self):
+    def seat_sitting_out(self) -> Outcome:
         return ("sitting_out", {})
 
     # ---- the whole hand -----------------------------------------------------------------
 
-    def start(self, header, *items):
+    def start(self, header: Piece, *items: object) -> tuple[Piece, tuple[object, ...]]:
         return (header, items)
 
 

@@ -9,11 +9,12 @@ from __future__ import annotations
 import datetime as dt
 from functools import cache
 from pathlib import Path
+from typing import Any
 from zoneinfo import ZoneInfo
 
 import lark
 import lark.lexer
-from lark import Lark, Transformer
+from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from ..errors import HandSyntaxError, excerpt
@@ -34,7 +35,7 @@ def grammar_dir() -> Path:
 
 
 @cache
-def _parser(name: str, transformer_type: type[Transformer] | None) -> Lark:
+def _parser(name: str, transformer_type: type[Transformer[Token, object]] | None) -> Lark:
     path = grammar_dir() / f"{name}.lark"
     # When the optional `interegular` package is installed, lark compares every pair of
     # regex terminals for collisions; on our look-ahead name terminals that takes minutes.
@@ -46,7 +47,7 @@ def _parser(name: str, transformer_type: type[Transformer] | None) -> Lark:
         lark.lexer.has_interegular = saved
 
 
-def _build(path: Path, transformer_type: type[Transformer] | None) -> Lark:
+def _build(path: Path, transformer_type: type[Transformer[Token, object]] | None) -> Lark:
     return Lark(
         path.read_text(encoding="utf-8"),
         parser="lalr",
@@ -58,7 +59,7 @@ def _build(path: Path, transformer_type: type[Transformer] | None) -> Lark:
     )
 
 
-def load_parser(name: str, transformer_type: type[Transformer] | None = None) -> Lark:
+def load_parser(name: str, transformer_type: type[Transformer[Token, object]] | None = None) -> Lark:
     """The LALR parser for grammars/<name>.lark, built once and cached.
 
     With `transformer_type`, the transformer runs inline while parsing (no tree is built) and
@@ -68,10 +69,10 @@ def load_parser(name: str, transformer_type: type[Transformer] | None = None) ->
     return _parser(name, transformer_type)
 
 
-def inline_transformer(parser: Lark) -> Transformer:
+def inline_transformer(parser: Lark) -> Transformer[Token, object]:
     """The transformer instance a cached parser was built with. raises ValueError for a
     parser built without one."""
-    transformer = parser.options.transformer
+    transformer: Transformer[Token, object] | None = parser.options.transformer
     if transformer is None:
         raise ValueError("this parser has no inline transformer")
     return transformer
@@ -83,7 +84,7 @@ def token_line(token: lark.Token) -> int:
     return token.line
 
 
-def parse_lines(parser: Lark, raw: RawHand):
+def parse_lines(parser: Lark, raw: RawHand) -> Any:  # what `start` returns; lark types it as a Tree
     """Run a site's LALR parser (with its inline transformer) on one hand; returns what the
     transformer's `start` returns. Trailing blanks are part of the formats on some lines and
     not on others (FORMATS.md 1.1), so they are dropped first. raises HandSyntaxError with
@@ -142,13 +143,13 @@ class SiteParser:
     ParsedHand in `parse()`. Not thread-safe (one inline transformer per process)."""
 
     grammar: str
-    transformer: type[Transformer]
+    transformer: type[Transformer[Token, object]]
 
     def __init__(self) -> None:
         self._lark = load_parser(self.grammar, self.transformer)
         self._transformer = inline_transformer(self._lark)
 
-    def run(self, raw: RawHand):
+    def run(self, raw: RawHand) -> Any:  # the transformer's `start` result (parse_lines)
         """What the transformer's `start` returns for this hand. raises HandSyntaxError."""
         reset = getattr(self._transformer, "reset", None)
         if reset is not None:

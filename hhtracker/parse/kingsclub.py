@@ -34,7 +34,9 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
+from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
+from typing import Literal
 
 from lark import Token, Transformer, v_args
 
@@ -116,8 +118,18 @@ def _pot_index(words: str) -> int:
 
 
 
+# What a player line's verb part builds: given the player's name and the file line, the
+# event(s) the line stands for.
+Build = Callable[[str, int], "Event | list[Event]"]
+# The summary block's items: a seat line ("seat", seat, player, net, file line), the rake
+# line ("rake", rake, file line), a winner's line, or None where the rake line is absent.
+SeatLine = tuple[Literal["seat"], int, str, int, int]
+RakeLine = tuple[Literal["rake"], int, int]
+SummaryItem = SeatLine | RakeLine | Collect | None
+
+
 @v_args(inline=True)
-class KingsClubTransformer(Transformer):
+class KingsClubTransformer(Transformer[Token, object]):
     """Builds a ParsedHand's pieces while the LALR parser runs (inline: no tree is built).
 
     `offset` is set before each parse to the hand's first line minus one; `reset()` clears
@@ -135,52 +147,52 @@ class KingsClubTransformer(Transformer):
 
     # ---- header -------------------------------------------------------------------------
 
-    def header(self, hand_id, game, small, big):
+    def header(self, hand_id: Token, game: Token, small: Token, big: Token) -> Piece:
         structure_words, game_word = str(game).rsplit(" ", 1)
         stakes = Stakes(parse_money(small), parse_money(big))
         return Piece("header", (str(hand_id), _STRUCTURES[structure_words], stakes, _GAMES[game_word]))
 
-    def table(self, name, button):
+    def table(self, name: Token, button: Token) -> Piece:
         return Piece("table", (str(name)[1:-1], int(button)))
 
-    def seat(self, number, name, stack):
+    def seat(self, number: Token, name: Token, stack: Token) -> Seat:
         return Seat(int(number), str(name), parse_money(stack), line=self._line(number))
 
     # ---- lines --------------------------------------------------------------------------
 
-    def player_line(self, player, build):
+    def player_line(self, player: Token, build: Build) -> Event | list[Event] | None:
         return build(str(player), self._line(player))
 
-    def post(self, kind, amount, all_in):
+    def post(self, kind: Token, amount: Token, all_in: Token | None) -> Build:
         value, flag = parse_money(amount), all_in is not None
         blind = _BLINDS.get(str(kind))
         if blind is None:  # ante
             return lambda p, line: PostAnte(p, value, flag, line=line)
         return lambda p, line: PostBlind(p, blind, value, flag, line=line)
 
-    def fold(self):
+    def fold(self) -> Build:
         return lambda p, line: Fold(p, line=line)
 
-    def check(self):
+    def check(self) -> Build:
         return lambda p, line: Check(p, line=line)
 
-    def call(self, total, all_in):
+    def call(self, total: Token, all_in: Token | None) -> Build:
         value, flag = parse_money(total), all_in is not None
         return lambda p, line: Call(p, None, flag, to=value, line=line)
 
-    def bet(self, amount, all_in):
+    def bet(self, amount: Token, all_in: Token | None) -> Build:
         value, flag = parse_money(amount), all_in is not None
         return lambda p, line: Bet(p, value, flag, line=line)
 
-    def raise_(self, to, all_in):
+    def raise_(self, to: Token, all_in: Token | None) -> Build:
         value, flag = parse_money(to), all_in is not None
         return lambda p, line: Raise(p, None, value, flag, line=line)
 
-    def draws(self, count):
+    def draws(self, count: Token) -> Build:
         number = int(count)
         return lambda p, line: Discard(p, number, line=line)
 
-    def discards(self, discarded, new):
+    def discards(self, discarded: Token, new: Token) -> Build:
         thrown, drawn = parse_cards(discarded), parse_cards(new)
 
         def build(p: str, line: int) -> list[Event]:
@@ -191,28 +203,28 @@ class KingsClubTransformer(Transformer):
 
         return build
 
-    def stand_pat(self, cards):
+    def stand_pat(self, cards: Token | None) -> Build:
         known = parse_cards(cards) if cards is not None else None
         return lambda p, line: StandPat(p, known, line=line)
 
-    def show(self, cards):
+    def show(self, cards: Token) -> Build:
         known = parse_cards(cards)
         return lambda p, line: Show(p, known, None, line=line)
 
-    def muck(self, _word, cards):
+    def muck(self, _word: Token, cards: Token | None) -> Build:
         if cards is None:
             return lambda p, line: Muck(p, line=line)
         known = parse_cards(cards)
         return lambda p, line: [Show(p, known, None, line=line), Muck(p, line=line)]
 
-    def other_line(self, event):
+    def other_line(self, event: Event | list[Event] | None) -> Event | list[Event] | None:
         return event
 
-    def street(self, marker):
+    def street(self, marker: Token) -> StreetStart | None:
         street = _STREETS.get(str(marker))
         return StreetStart(street, line=self._line(marker)) if street is not None else None
 
-    def dealt(self, name, cards):
+    def dealt(self, name: Token, cards: Token) -> DealtCards | None:
         if cards.type == "HIDDEN":
             return None
         known = parse_cards(cards)
@@ -221,26 +233,26 @@ class KingsClubTransformer(Transformer):
 
     # ---- summary ------------------------------------------------------------------------
 
-    def summary(self, *items):
+    def summary(self, *items: SummaryItem) -> Piece:
         return Piece("summary", items)
 
-    def summary_seat(self, number, name, stack, net):
+    def summary_seat(self, number: Token, name: Token, stack: Token, net: Token) -> SeatLine:
         return ("seat", int(number), str(name), parse_money(net), self._line(number))
 
-    def rake(self, amount):
+    def rake(self, amount: Token) -> RakeLine:
         return ("rake", parse_money(amount), self._line(amount))
 
-    def result(self, winner, won):
+    def result(self, winner: Token, won: tuple[int, int]) -> Collect:
         amount, pot = won
         return Collect(str(winner), amount, pot, line=self._line(winner))
 
-    def wins_pot(self, words, amount):
+    def wins_pot(self, words: Token, amount: Token) -> tuple[int, int]:
         return (parse_money(amount), _pot_index(str(words)))
 
-    def wins_from(self, amount, words):
+    def wins_from(self, amount: Token, words: Token) -> tuple[int, int]:
         return (parse_money(amount), _pot_index(str(words)))
 
-    def start(self, header, date, table, *items):
+    def start(self, header: Piece, date: Token, table: Piece, *items: object) -> tuple[Piece, str, Piece, tuple[object, ...]]:
         return (header, str(date), table, items)
 
 
@@ -260,7 +272,7 @@ class KingsClubParser(SiteParser):
         table_name, button = table.value
         seats: list[Seat] = []
         events: list[Event] = []
-        summary_items: tuple = ()
+        summary_items: tuple[SummaryItem, ...] = ()
         for item in items:
             if item is None:
                 continue
@@ -301,7 +313,7 @@ class KingsClubParser(SiteParser):
         )
 
 
-def _summary(items: tuple, events: list[Event]) -> Summary:
+def _summary(items: tuple[SummaryItem, ...], events: list[Event]) -> Summary:
     """The Summary from the seat lines, the rake line and the winners' lines (module doc)."""
     rake, line = 0, 0
     wins: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))

@@ -148,7 +148,7 @@ class _LineBuilder(TreeBuilder):
         self.expat = None
         self.lines: dict[int, int] = {}
 
-    def start(self, tag, attrs):  # type: ignore[override]
+    def start(self, tag: str, attrs: dict[str, str]) -> Element:
         element = super().start(tag, attrs)
         if self.expat is not None:
             self.lines[id(element)] = self.expat.CurrentLineNumber
@@ -252,7 +252,7 @@ class _Hand:
             currency=currency,
             tournament=tournament,
             table=table,
-            max_seats=int(game.get("seats")) if (game.get("seats") or "").isdigit() else None,
+            max_seats=int(game.get("seats") or "") if (game.get("seats") or "").isdigit() else None,
             button_seat=button,
             start_time=self.start_time(game).astimezone(dt.UTC),
             local_time=f"{self.start_time(game):%Y/%m/%d %H:%M:%S} ET",

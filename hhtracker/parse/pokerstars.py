@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from lark import Token, Transformer, v_args
@@ -31,6 +32,7 @@ from ..model import (
     Fold,
     Muck,
     NoteKind,
+    OutcomeFields,
     ParsedHand,
     PostAnte,
     PostBlind,
@@ -313,14 +315,14 @@ def _uncalled(text: str, line: int) -> Event:
     return UncalledBetReturned(text[text.index(") returned to ") + 14 :], parse_amount(amount), line=line)
 
 
-def _suffix(event: type, verb: str):
+def _suffix(event: Callable[..., Event], verb: str) -> Callable[[str, int], Event]:
     """A builder for a line that is a name and a fixed verb ("X: folds")."""
     cut = len(verb)
     return lambda text, line: event(text[:-cut], line=line)
 
 
 # Line terminal -> builder(text without its newline, file line) -> Event or None.
-_LINES = {
+_LINES: dict[str, Callable[[str, int], Event | None]] = {
     "POST": _post,
     "FOLD": _suffix(Fold, ": folds"),
     "CHECK": _suffix(Check, ": checks"),
@@ -347,7 +349,7 @@ _LINES = {
 }
 
 
-def _outcome(text: str) -> tuple[str, dict[str, object]]:
+def _outcome(text: str) -> tuple[str, OutcomeFields]:
     """A summary seat's outcome (" folded before the Draw", " showed [..] and won ($1)"...)."""
     if text.startswith("folded before"):
         return "folded", {"folded_round": Round.PREDRAW, "didnt_bet": "(didn't bet)" in text}
@@ -389,12 +391,12 @@ def _summary(total: Token, seats: Token | None, offset: int) -> Summary:
             assert found is not None  # the grammar checked the line
             kind, values = _outcome(found["outcome"])
             summary_seats.append(SummarySeat(int(found["seat"]), found["name"], kind,
-                                             line=offset + token_line(seats) + number, **values))  # type: ignore[arg-type]
+                                             line=offset + token_line(seats) + number, **values))
     return Summary(total_pot, rake, pots, tuple(summary_seats), line=offset + token_line(total))
 
 
 @v_args(inline=True)
-class PokerStarsTransformer(Transformer):
+class PokerStarsTransformer(Transformer[Token, object]):
     """Builds a ParsedHand's parts while the LALR parser runs (inline: no tree is built).
     The grammar has one token per line; `start` gets them all and builds the values.
 
@@ -404,7 +406,7 @@ class PokerStarsTransformer(Transformer):
 
     offset = 0
 
-    def start(self, header: Token, table: Token, *lines: Token):
+    def start(self, header: Token, table: Token, *lines: Token) -> tuple[_Header, re.Match[str], list[Seat], list[Event], Summary]:
         offset = self.offset
         head = _header(header)
         where = _TABLE.match(table)

@@ -189,7 +189,8 @@ def describe(replayed: ReplayedHand, status: str | None = None, issues: tuple[Is
 
     pot_after = [sum(sum(p.by_round[: k + 1]) for p in replayed.players) for k in range(4)]
     sections: list[Section] = []
-    name, lines, round_index = "Pre-draw", [], 0
+    name, round_index = "Pre-draw", 0
+    lines: list[str] = []
     shown_words: dict[str, str | None] = {}
     for event in hand.events:
         if isinstance(event, StreetStart):
@@ -209,9 +210,9 @@ def describe(replayed: ReplayedHand, status: str | None = None, issues: tuple[Is
 
     hero_cards: list[tuple[str, str, str]] = []
     if replayed.hero:
-        dealt = next((e for e in hand.events if isinstance(e, DealtCards) and e.player == replayed.hero and e.new is None), None)
-        if dealt is not None:
-            hero_cards.append(("dealt", format_cards(dealt.cards), _describe(dealt.cards)))
+        deal = next((e for e in hand.events if isinstance(e, DealtCards) and e.player == replayed.hero and e.new is None), None)
+        if deal is not None:
+            hero_cards.append(("dealt", format_cards(deal.cards), _describe(deal.cards)))
         for draw in replayed.draws:
             if draw.player == replayed.hero and draw.cards_after is not None:
                 what = "pat" if draw.discarded == 0 else f"drew {draw.discarded}"
@@ -253,7 +254,7 @@ def event_line(event, money) -> str | None:
             return f"{event.player} posts the ante {money(amount)}"
         case DealtCards(cards=cards, new=None):
             return f"{event.player} is dealt {format_cards(cards)}  ({_describe(cards)})"
-        case DealtCards(cards=cards, new=new):
+        case DealtCards(cards=cards, new=tuple() as new):  # (new is None matched above)
             hand = cards + new
             return f"{event.player} keeps {format_cards(cards) or '-'}, draws {format_cards(new)}: {format_cards(hand)}  ({_describe(hand)})"
         case Fold():

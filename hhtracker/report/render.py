@@ -238,12 +238,12 @@ def print_report(report: SessionReport, console: Console, *, limit: int | None =
     stats.add_column("session", justify="right")
     stats.add_column("lifetime", justify="right")
     section = None
-    for line in report.stats:
-        if line.section != section:
-            section = line.section
+    for stat in report.stats:
+        if stat.section != section:
+            section = stat.section
             stats.add_row(f"[bold]{section}[/bold]", "", "")
-        stats.add_row(line.label, format_ratio(line.session.done, line.session.opportunities),
-                      format_ratio(line.lifetime.done, line.lifetime.opportunities))
+        stats.add_row(stat.label, format_ratio(stat.session.done, stat.session.opportunities),
+                      format_ratio(stat.lifetime.done, stat.lifetime.opportunities))
     console.print(stats)
 
     luck = Table(title="Draw luck: one-card draws to a 3-card hand (known cards)")
@@ -463,7 +463,7 @@ def report_html(report: SessionReport, *, limit: int | None = REVIEW_LIMIT, link
     template = _environment().get_template("report.html.j2")
     s = report.summary
     listed = listed_notable(report, limit)
-    stats = []
+    stats: list[dict[str, str | None]] = []
     section = None
     for line in report.stats:
         stats.append({

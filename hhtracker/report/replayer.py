@@ -134,23 +134,23 @@ def replayer_data(replayed: ReplayedHand) -> dict[str, object]:
             continue
         odds = None
         if isinstance(event, _BETTING):
-            action = actions.get((event.line, player))
+            action = actions.get((event.line, event.player))
             if action is not None:
-                table.stacks[player] -= action.amount
+                table.stacks[event.player] -= action.amount
                 table.pot += action.amount
             if isinstance(event, Fold):
-                folded.add(player)
+                folded.add(event.player)
         elif isinstance(event, (UncalledBetReturned, Collect)):
-            table.stacks[player] += event.amount
+            table.stacks[event.player] += event.amount
             table.pot -= event.amount
         elif isinstance(event, Discard):
-            draws[player] = f"draws {event.count}"
+            draws[event.player] = f"draws {event.count}"
             if player == replayed.hero and event.cards is not None and hero_cards:
                 thrown = {str(c) for c in event.cards}
                 hero_cards[:] = [{"card": c["card"], "state": "discarded" if c["card"] in thrown else "kept"} for c in hero_cards]
                 odds = odds_panel(decisions[table.draw]) if table.draw in decisions else None
         elif isinstance(event, StandPat):
-            draws[player] = "pat"
+            draws[event.player] = "pat"
             if player == replayed.hero and hero_cards:
                 hero_cards[:] = [{"card": c["card"], "state": "kept"} for c in hero_cards]
                 odds = odds_panel(decisions[table.draw]) if table.draw in decisions else None
@@ -162,7 +162,7 @@ def replayer_data(replayed: ReplayedHand) -> dict[str, object]:
                                  + [{"card": str(c), "state": "new"} for c in event.new])
                 odds = odds_panel(decisions[table.draw]) if table.draw in decisions else None
         elif isinstance(event, Show):
-            shown[player] = format_cards(event.cards)
+            shown[event.player] = format_cards(event.cards)
         if line is None:
             continue
         frame(line, player, odds)

@@ -23,7 +23,7 @@ object (and a terminal row) each.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from sqlite_utils import Database
@@ -360,7 +360,9 @@ def chart_of(hands: Sequence[Results]) -> Chart:
     (one per day for the day groups of a long report, a day's groups given together)."""
     currencies = {h.currency for h in hands}
     unit = currencies.pop() if len(currencies) == 1 else "BB"
-    total = sd = nsd = 0
+    total: int | float = 0  # (floats in big bets)
+    sd: int | float = 0
+    nsd: int | float = 0
     count = 0
     points = [ChartPoint(0, 0, 0, 0)]
     levels: list[LevelChange] = []
@@ -427,7 +429,7 @@ def _showdowns(hands: Sequence[HeroHand], more: dict[str, int] | None = None) ->
     )
 
 
-def _notable(pots: Sequence[HeroHand], review: dict[str, Sequence[HeroHand]],
+def _notable(pots: Sequence[HeroHand], review: Mapping[str, Sequence[HeroHand]],
              issues: dict[int, tuple[IssueRow, ...]]) -> tuple[NotableHand, ...]:
     """Hands to review: the biggest pots won and lost among `pots`, then the snows, breaks
     and warnings listed (review: kind -> hands, oldest first)."""

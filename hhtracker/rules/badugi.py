@@ -288,7 +288,7 @@ def strength(cards: Sequence[Card]) -> int:
     duplicated card. rule: seeds/002, section 2.
     """
     try:
-        a, b, c, d = cards  # type: ignore[misc]
+        a, b, c, d = cards
     except (ValueError, TypeError):
         return _strength_slow(cards)
     try:

@@ -7,8 +7,10 @@ from typing import Protocol
 
 
 class _Draw(Protocol):
-    draw: int
-    discarded: int
+    @property
+    def draw(self) -> int: ...
+    @property
+    def discarded(self) -> int: ...
 
 
 def first_reshuffle(players_dealt: int, draws: Iterable[_Draw], hand_size: int = 4) -> int | None:

@@ -12,6 +12,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..cards import Card, format_cards
@@ -45,7 +46,7 @@ from .badugi import BadugiHand
 from .deck import first_reshuffle
 from .issues import Code, Severity, ValidationIssue
 from .positions import positions
-from .pots import build_pots, proportional_shares, split_amount
+from .pots import PotLayer, build_pots, proportional_shares, split_amount
 from .structures import POKERSTARS_LIMIT, SITE_RULES, LimitRules, SiteRules
 from .table import IllegalAction, Table
 
@@ -283,7 +284,7 @@ class _Replay:
         self.issue(Code.UNKNOWN_PLAYER, f"{event.player!r} {where}", event.line)
         return False
 
-    def attempt(self, verify, *args, line: int) -> None:
+    def attempt(self, verify: Callable[..., object], *args: object, line: int) -> None:
         """Run a table verify_*; an IllegalAction becomes an issue (the action still applies)."""
         try:
             verify(*args)
@@ -302,7 +303,7 @@ class _Replay:
                 self.issue(Code.DRAW_GLITCH, f"no draw line for {', '.join(self.table.to_draw)} at draw {self.draw}", None)
             self.table.start_round(self.round)
 
-    def betting(self, event: PlayerEvent, kind: ActionKind, all_in_flag: bool, apply) -> None:
+    def betting(self, event: PlayerEvent, kind: ActionKind, all_in_flag: bool, apply: Callable[[], object]) -> None:
         """A betting action (its legality already checked by a verify_*): turn order, then record()."""
         self.open_round()
         table = self.table
@@ -313,7 +314,7 @@ class _Replay:
             self.attempt(table.verify_turn, event.player, line=event.line)
         self.record(event, kind, all_in_flag, apply, self.callers)
 
-    def record(self, event: PlayerEvent, kind: ActionKind, all_in_flag: bool, apply, callers: int) -> None:
+    def record(self, event: PlayerEvent, kind: ActionKind, all_in_flag: bool, apply: Callable[[], object], callers: int) -> None:
         """Apply a post or betting action to the table, check the site's all-in flag against
         the chips left, and keep the Action (with the state of the round before it)."""
         table = self.table
@@ -362,9 +363,9 @@ class _Replay:
                 case Check():
                     self.attempt(table.verify_check, event.player, line=event.line)
                     self.betting(event, ActionKind.CHECK, False, lambda: table.check(event.player))
-                case Call(amount=amount, all_in=flag, to=to):
-                    if amount is None:  # the site printed the total ("calls 90" = to 90)
-                        amount = (to or 0) - table.players[event.player].in_round
+                case Call(amount=printed, all_in=flag, to=to):
+                    # (None: the site printed the total, "calls 90" = to 90)
+                    amount = printed if printed is not None else (to or 0) - table.players[event.player].in_round
                     self.open_round()  # (pre-draw the level is set when the betting opens: a short big blind)
                     self.attempt(table.verify_call, event.player, amount, line=event.line)
                     self.betting(event, ActionKind.CALL, flag, lambda: table.call(event.player, amount))
@@ -481,7 +482,8 @@ class _Replay:
             return
         self.on_draw(event, event.count, None, event.cards, None)
 
-    def on_draw(self, event: PlayerEvent, count: int, before, discarded, new) -> None:
+    def on_draw(self, event: PlayerEvent, count: int, before: tuple[Card, ...] | None,
+                discarded: tuple[Card, ...] | None, new: tuple[Card, ...] | None) -> None:
         player = event.player
         if not (isinstance(event, Discard) and player == self.hero):  # (the hero's is checked at his discard line)
             self.attempt(self.table.verify_draw, player, count, line=event.line)
@@ -565,7 +567,7 @@ class _Replay:
         position_of = positions(hand, dealt)
         results = []
         for player in self.order:
-            seat = self.seat_of[player]
+            seated = self.seat_of[player]
             cards = self.shown.get(player)
             if cards is None and player == self.hero and player not in self.folded:
                 cards = self.hero_cards
@@ -573,8 +575,8 @@ class _Replay:
             results.append(
                 PlayerResult(
                     player=player,
-                    seat=seat.seat,
-                    stack=seat.stack,
+                    seat=seated.seat,
+                    stack=seated.stack,
                     dealt_in=player in dealt,
                     position=position_of.get(player),
                     contributed=put[player],
@@ -614,7 +616,7 @@ class _Replay:
             issues=tuple(self.issues),
         )
 
-    def settle(self, layers, live: list[str], showdown: bool) -> tuple[PotResult, ...]:
+    def settle(self, layers: tuple[PotLayer, ...], live: list[str], showdown: bool) -> tuple[PotResult, ...]:
         """Our pots beside the printed ones; winners by our evaluator; checks both."""
         summary = self.hand.summary
         printed: list[int | None] = list(summary.pots) if summary.pots else [None] * len(layers)
@@ -623,9 +625,9 @@ class _Replay:
         elif not summary.pots and len(layers) > 1:
             self.issue(Code.POTS_MISMATCH, f"the site prints one pot, the contributions make {len(layers)} (side pots)", summary.line)
         elif summary.pots:
-            for index, (layer, site_amount) in enumerate(zip(layers, summary.pots)):
-                if site_amount > layer.amount:
-                    self.issue(Code.POTS_MISMATCH, f"pot {index}: the site prints {site_amount}, more than the {layer.amount} put in", summary.line)
+            for index, (layer, printed_amount) in enumerate(zip(layers, summary.pots)):
+                if printed_amount > layer.amount:
+                    self.issue(Code.POTS_MISMATCH, f"pot {index}: the site prints {printed_amount}, more than the {layer.amount} put in", summary.line)
         results = []
         left_of_button = self.clockwise_from_button()
         for index, layer in enumerate(layers):
@@ -640,7 +642,7 @@ class _Replay:
                 winners, halves = settle_halves(self, index, contenders, taken, left_of_button)
                 results.append(PotResult(index, layer.amount, site_amount, layer.eligible, winners, taken, halves))
                 continue
-            winners: tuple[str, ...] = ()
+            winners = ()
             if len(contenders) == 1:
                 winners = (contenders[0],)
             else:

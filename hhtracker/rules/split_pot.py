@@ -16,6 +16,7 @@ Called by replay.py for games whose GameRules.split is true; issues go on the re
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -50,7 +51,7 @@ def _cards_of(replay: _Replay, player: str) -> tuple[Card, ...] | None:
     return cards
 
 
-def _best(values: dict[str, object], contenders: list[str]) -> tuple[str, ...]:
+def _best(values: Mapping[str, object], contenders: list[str]) -> tuple[str, ...]:
     top = max(values.values())  # type: ignore[type-var]
     return tuple(p for p in contenders if values[p] == top)
 

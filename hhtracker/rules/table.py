@@ -17,7 +17,7 @@ Robert's Rules of Poker, and PokerStars' completion to the next level).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..model import BettingStructure, BlindKind, Round, Stakes
@@ -462,7 +462,7 @@ class Table:
     # ---- helpers -------------------------------------------------------------------------
 
     @staticmethod
-    def _can(verify, *args) -> bool:
+    def _can(verify: Callable[..., object], *args: object) -> bool:
         try:
             verify(*args)
         except IllegalAction:

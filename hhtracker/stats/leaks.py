@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from ..rules.badugi import evaluate
 from .values import wilson_interval
@@ -78,7 +79,7 @@ def baselines() -> dict[str, Baseline]:
         if key == "about":
             continue
 
-        def make(name: str, percent: float | None, entry: dict = entry) -> Baseline:
+        def make(name: str, percent: float | None, entry: dict[str, Any] = entry) -> Baseline:
             return Baseline(name, entry["seed"], entry["section"], entry["quote"],
                             None if percent is None else percent / 100, entry.get("caveat", ""),
                             entry["reading"], entry["above"], entry["below"])

@@ -142,7 +142,7 @@ class _Hand:
         totals = [[0, 0] for _ in _BETTING_KEYS]
         for r in POST_DRAW_ROUNDS:
             acts = self.decisions(name, r)
-            per_round = _betting_facts(acts) if acts else _NO_BETTING
+            per_round: tuple[Count | Fact, ...] = _betting_facts(acts) if acts else _NO_BETTING
             for key, value, total in zip(_BETTING_KEYS_BY_ROUND[r], per_round, totals):
                 facts[key] = value
                 total[0] += value.done
@@ -384,15 +384,17 @@ def _known_draw(draw: DrawAction | None) -> tuple[Fact, Fact]:
     were known at the moment of the draw (the hero's own, or cards printed on the draw
     line), never inferred back from a later showdown: a pat hand shown later could be
     inferred, but a broken badugi never can, so inferring would bias both statistics."""
-    cards = draw.cards_before if draw is not None else None
+    if draw is None:
+        return NO, NO  # not reached: nothing known
+    cards = draw.cards_before
     if cards is not None and len(cards) == 5 and len(set(cards)) == 5:  # Badacey, Badeucey
         from .five_card import snow_and_break
 
-        snow_5, broke_5 = snow_and_break(cards, draw.discarded, draw.discarded_cards)  # type: ignore[union-attr]
+        snow_5, broke_5 = snow_and_break(cards, draw.discarded, draw.discarded_cards)
         return (NO if snow_5 is None else Fact.of(snow_5, True)), (NO if broke_5 is None else Fact.of(broke_5, True))
     if cards is None or len(cards) != 4 or len(set(cards)) != 4:
         return NO, NO  # unknown, or garbled: not four different cards (the replay reports it)
-    is_badugi = _is_badugi(draw.cards_before)
+    is_badugi = _is_badugi(cards)
     snow = Fact.of(not is_badugi, True) if draw.discarded == 0 else NO
     broke = Fact.of(draw.discarded >= 1, True) if is_badugi else NO
     return snow, broke

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from sqlite_utils import Database
 
 from ..cards import Card, format_cards, parse_cards
-from ..odds.decisions import DrawDecision, fraction_text, hero_decisions
+from ..odds.decisions import DrawDecision, SeenDraw, fraction_text, hero_decisions
 from ..odds.draws import TARGETS
 
 TABLE = "draw_decisions"
@@ -45,7 +45,7 @@ def decision_row(decision: DrawDecision) -> dict[str, object]:
     return row
 
 
-def decision_rows(draws: Iterable[object], hero: str | None) -> list[dict[str, object]]:
+def decision_rows(draws: Iterable[SeenDraw], hero: str | None) -> list[dict[str, object]]:
     """The rows of a replayed hand's draws (ReplayedHand.draws), "player" naming the hero;
     only his draws with known cards, so a hand without a hero costs nothing."""
     if hero is None:

@@ -170,4 +170,9 @@ def sort_players(players: list[PlayerStats], key: str) -> list[PlayerStats]:
         return sorted(players, key=lambda p: -sum(m.amount for m in p.net))
     if key in ("bb_per_100", "big_bets_per_100"):
         return sorted(players, key=lambda p: -float(getattr(p, key) or 0.0))
-    return sorted(players, key=lambda p: -(p.stats[key].percent if p.stats[key].percent is not None else -1.0))
+
+    def percent(p: PlayerStats) -> float:
+        value = p.stats[key].percent
+        return value if value is not None else -1.0
+
+    return sorted(players, key=lambda p: -percent(p))

@@ -239,7 +239,7 @@ _NARROW = ("hand_id", "player_id", "dealt_in", "position", "showdown", "cards_dr
 _WIDE = ("net", "rake", *STAT_COLUMNS)
 PLAYER_COLUMNS: tuple[str, ...] = (*_NARROW, *_WIDE)
 """The hand_players columns the summaries are made of."""
-_EXTRA_AT = {
+_EXTRA_AT: dict[tuple[object, object], int] = {  # (draw, cards drawn) or (class, won) -> place
     **{(k, n): 6 * (k - 1) + n for k in (1, 2, 3) for n in range(6)},  # cards_drawn_d<k>_<n>
     **{(c, won): 18 + 2 * i + (0 if won else 1) for i, c in enumerate(CLASS_VALUES) for won in (True, False)},
 }
@@ -317,22 +317,22 @@ class Deltas:
             group, start, half_hour, day, table_name = found_hand
             key = (player_id, *group, position or "")
             values = wide_values(row)
-            found = wide.get(key)
-            if found is None:
+            grouped = wide.get(key)
+            if grouped is None:
                 wide[key] = [values]
-                ids[key] = [hand_id]  # type: ignore[list-item]
+                ids[key] = [hand_id]
                 extra = extras[key] = [0] * (_EXTRAS + 1)
             else:
-                found.append(values)
-                ids[key].append(hand_id)  # type: ignore[arg-type]
+                grouped.append(values)
+                ids[key].append(hand_id)
                 extra = extras[key]
             if showdown == 1:
-                extra[_EXTRAS] += values[0]  # type: ignore[operator]
+                extra[_EXTRAS] += values[0]
             for place in (_EXTRA_AT.get((1, drawn_1)), _EXTRA_AT.get((2, drawn_2)), _EXTRA_AT.get((3, drawn_3))):
                 if place is not None:
                     extra[place] += 1
             if hand_class is not None:
-                place = _EXTRA_AT.get((hand_class, (collected or 0) > 0))  # type: ignore[operator]
+                place = _EXTRA_AT.get((hand_class, (collected or 0) > 0))
                 if place is not None:
                     extra[place] += 1
             draws = luck_of.get((hand_id, player_id))
@@ -349,7 +349,7 @@ class Deltas:
                 elif start > span[2]:
                     span[2] = start
             table = (player_id, day, table_name)
-            tables[table] = tables.get(table, 0) + 1  # type: ignore[assignment]
+            tables[table] = tables.get(table, 0) + 1
         for key, rows in wide.items():
             net, rake, *stats = map(sum, zip(*rows))
             extra = extras[key]

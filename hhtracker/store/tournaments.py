@@ -68,7 +68,8 @@ def tournament_results(db: Database, player_ids: Sequence[int] | None, filters: 
         buy = parse_buy_in(buy_in_text)
         if buy.buy_in is None and summary is not None:
             buy = parse_buy_in(summary[0])
-        finish, source = finishes.get((site, tid, pid)), "hand"
+        finish = finishes.get((site, tid, pid))
+        source: str | None = "hand"
         if finish is None or finish[0] is None:
             finish, source = places.get((site, tid, player)), "summary"
         place, prize, prize_currency = finish if finish is not None else (None, None, None)
@@ -87,7 +88,7 @@ def tournament_results(db: Database, player_ids: Sequence[int] | None, filters: 
 
 def hero_accounts(db: Database) -> list[tuple[str, str]]:
     """(site, name) of every configured account, site "" for every site; sorted."""
-    return [tuple(r) for r in db.execute("select site, name from hero_accounts order by name, site").fetchall()]  # type: ignore[misc]
+    return [tuple(r) for r in db.execute("select site, name from hero_accounts order by name, site").fetchall()]
 
 
 def add_hero_account(db: Database, name: str, site: str | None) -> bool:
