@@ -300,6 +300,12 @@ def test_evaluate_input_forms_and_errors() -> None:
         evaluate(cards("As 2h As 4c"))
     with pytest.raises(ValueError, match="twice"):
         strength(cards("As 2h As 4c"))
+    # also once the three cards without the duplicate have been met (strength()'s fast path
+    # looks hands up by their cards: As 2h As 4c must not pass for As 2h 4c); in the full
+    # suite tests/odds meet such hands first
+    evaluate(cards("As 2h 4c"))
+    with pytest.raises(ValueError, match="twice"):
+        strength(cards("As 2h As 4c"))
     with pytest.raises(ValueError, match="exactly 4"):
         strength(cards("As 2h 3d"))
     with pytest.raises(ValueError, match="not a Card"):
