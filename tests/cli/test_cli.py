@@ -147,7 +147,11 @@ def test_empty_and_binary_files_are_file_problems(tmp_path: Path, db_path: Path)
 
 def test_whole_corpus_validates_and_other_games_are_counted(corpus: Path) -> None:
     # 104 + 4 PokerStars hands, one Full Tilt, one KingsClub and one Merge hand are Badugi;
-    # the 137 hands of the 8-Game file are not.
+    # the 137 hands of the 8-Game file are not (MANIFEST.tsv; the PokerStars ones counted by
+    # their header lines, the 8-Game ones by the game each header names).
+    assert stars_hand_count(corpus / STARS_CASH, corpus / STARS_SNG) + 3 == 111
+    games = stars_mixed_games(corpus / STARS_8GAME)
+    assert sum(games.values()) == 137 and games["Razz Limit"] == 19
     result = run("validate", str(corpus))
     assert result.exit_code == 0
     assert "111 hand(s) checked: 111 ok, 0 with warnings, 0 with errors; 137 skipped" in result.stderr
