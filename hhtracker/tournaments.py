@@ -66,7 +66,7 @@ def _units(text: str) -> int:
 
 def parse_buy_in(text: str | None) -> BuyIn:
     """The buy-in as a header writes it -> BuyIn. Shapes (rule: ../shared/formats/FORMATS.md
-    1.2 and the PokerStars headers of tests/test_parse.py):
+    1.2 and the PokerStars headers of tests/parse/test_pokerstars.py):
 
     - "$1.00+$0.20 USD": buy-in 100, fee 20, currency USD (the code, else the sign);
     - "$0.91+$0.09+$0.10 USD": buy-in 91, fee 9, bounty 10. Choice: of three amounts the

@@ -1,4 +1,5 @@
-"""Shared fixtures: the real corpus beside the repo, sample histories, fresh databases."""
+"""Shared fixtures for every test folder: the real corpus beside the repo, fresh databases.
+The paths they use are in tests/common.py."""
 
 from __future__ import annotations
 
@@ -6,13 +7,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-SAMPLES = ROOT / "sample_histories"
-CORPUS = ROOT.parent / "shared" / "corpus"
-
-STARS_CASH = "PokerStars__badugi_FL_cash_201009.txt"
-STARS_SNG = "PokerStars__badugi_FL_SNG_201011.txt"
-STARS_8GAME = "PokerStars__8game_homegame_shootout_201306.txt"
+from tests.common import CORPUS
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ import typer.main
 from hhtracker.cli import app
 from hhtracker.stats.per_hand import STAT_KEYS
 
-from .conftest import ROOT
+from tests.common import ROOT
 
 _LINK = re.compile(r"\]\(([^)\s]+)\)")
 """A markdown link's target: `[text](target)`."""

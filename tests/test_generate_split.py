@@ -19,7 +19,7 @@ from hhtracker.parse.kingsclub import KingsClubParser
 from hhtracker.parse.read import RawHand, split_hands
 from hhtracker.rules.replay import replay
 
-from .test_generate import check_round_trip
+from tests.test_generate import check_round_trip
 
 PARSER = KingsClubParser()
 

@@ -19,9 +19,9 @@ from hhtracker.cli import app
 from hhtracker.parse.stars_summary import read_summary
 from hhtracker.tournaments import BuyIn, parse_buy_in
 
-from .test_sites import FT_2010
-
-STARS_SNG = "PokerStars__badugi_FL_SNG_201011.txt"
+from tests.common import DATA, STARS_SNG
+from tests.oracles.corpus_counts import stars_hand_count
+from tests.parse.test_sites import FT_2010
 
 
 def _walk(hand: int, tid: str, buy: str, day: int, sb: str, bb: str, dealt: str, level: str = "I (10/20)") -> str:
@@ -268,18 +268,20 @@ def test_the_chart_of_a_tournament_marks_its_levels(corpus: Path, tmp_path: Path
         stakes = f"{int(small):,}/{int(big):,}"
         if not expected or expected[-1]["stakes"] != stakes:
             expected.append({"hand": index, "stakes": stakes})
-    assert len(hands) == 104 and len(expected) >= 3  # the blinds went up at least twice
+    # 104 = the file's header lines (MANIFEST.tsv: 104 hands); Player5 plays to the end
+    assert len(hands) == stars_hand_count(corpus / STARS_SNG) == 104
+    assert len(expected) >= 3  # the blinds went up at least twice
     report = json.loads(_run("report", "--db", str(db), "--json", "--hero", "Player5").output)
     assert report["chart"]["unit"] == "chips"
     assert report["chart"]["levels"] == expected
 
 
-REPORT_HANDS = Path(__file__).parent / "report_hands"
+REPORT_HANDS = DATA / "report_hands"
 
 
 @pytest.fixture
 def two_heroes_and_a_stranger(tmp_path: Path) -> Path:
-    """Mira's 4 cash hands on PokerStars (report_hands/alpha.txt), Hero's cash hand on Full
+    """Mira's 4 cash hands on PokerStars (tests/data/report_hands/alpha.txt), Hero's cash hand on Full
     Tilt (test_sites.FT_2010), and a downloaded tournament dealt to Zed on PokerStars: 6
     hands, more than Mira's 4, so that the name dealt cards in most PokerStars hands is Zed."""
     folder = tmp_path / "mixed"

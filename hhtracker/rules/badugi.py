@@ -293,9 +293,12 @@ def strength(cards: Sequence[Card]) -> int:
         return _strength_slow(cards)
     try:
         bit = _BIT_BY_ID
-        return _VALUES[bit[id(a)] | bit[id(b)] | bit[id(c)] | bit[id(d)]]
-    except KeyError:  # a hand not met yet, a Card that is not the DECK's own, or a duplicate
-        return _strength_slow((a, b, c, d))
+        mask = bit[id(a)] | bit[id(b)] | bit[id(c)] | bit[id(d)]
+        if mask.bit_count() == 4:  # (a duplicated card leaves fewer bits: a smaller hand's mask)
+            return _VALUES[mask]
+    except KeyError:  # a hand not met yet, or a Card that is not the DECK's own
+        pass
+    return _strength_slow((a, b, c, d))
 
 
 def _strength_slow(cards: Iterable[Card]) -> int:

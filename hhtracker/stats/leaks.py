@@ -1,7 +1,7 @@
 """Leaks: the hero's figures beside the baselines the rules texts give (issue 19).
 
 The baselines live in one data file, hhtracker/stats/baselines.json, each with its seed
-file, section and the seed's own words (tests/test_leaks.py checks them against
+file, section and the seed's own words (tests/stats/test_leaks.py checks them against
 ../shared/seeds). A `LeakLine` is one figure: done / opportunities with its 95% Wilson
 interval, the baseline (a fraction, or None when the seed gives no number) and a verdict
 only when the interval lies wholly above or below the baseline.

@@ -1,0 +1,43 @@
+"""Schema migrations: a migration that needs the parser leaves the work to the api (the store
+never parses), and the api does it when it opens the database."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from hhtracker import api
+from hhtracker.store import migrations
+from hhtracker.store.database import open_database
+
+from tests.common import SAMPLES
+
+
+def test_statistics_added_by_a_migration_are_recomputed_by_the_api(tmp_path: Path) -> None:
+    db_path = tmp_path / "t.db"
+    api.import_paths([SAMPLES], db_path)
+    before = {(p.player, p.site): p.stats for p in api.players(db_path)}
+    assert before[("Hero", "pokerstars")]["vpip"].opportunities > 0
+    # As a database from before m002: its statistics columns zero, no draw luck, m002 not applied
+    with sqlite3.connect(db_path) as conn:
+        columns = [c[1] for c in conn.execute("pragma table_info(hand_players)") if c[1].endswith(("_done", "_opp"))]
+        conn.execute(f"update hand_players set {', '.join(f'{c} = 0' for c in columns)}")
+        conn.execute("delete from draw_luck")
+        conn.execute("delete from _sqlite_migrations where name = 'm002_all_statistics'")
+    # The store alone brings the schema up to date and leaves the recomputation due
+    db = open_database(db_path)
+    assert migrations.tasks_due(db) == [migrations.RECOMPUTE_FACTS]
+    assert db.execute("select sum(vpip_opp) from hand_players").fetchone()[0] == 0
+    db.close()
+    # The api does it when it opens the database: the statistics are back, nothing is left due
+    after = {(p.player, p.site): p.stats for p in api.players(db_path)}
+    assert after == before
+    with sqlite3.connect(db_path) as conn:
+        assert conn.execute("select count(*) from sqlite_master where name = 'maintenance_due'").fetchone()[0] == 0
+        assert conn.execute("select count(*) from draw_luck").fetchone()[0] > 0
+
+
+def test_a_new_database_has_no_task_due(tmp_path: Path) -> None:
+    db = open_database(tmp_path / "new.db")
+    assert migrations.tasks_due(db) == []
+    assert not db["maintenance_due"].exists()
