@@ -330,6 +330,14 @@ def test_json_reader_rejects_unknown_events() -> None:
         json_model.hand_from_json(data)
 
 
+def test_json_reader_rejects_a_source_that_is_not_an_object() -> None:
+    (replayed,) = replayed_hands(SAMPLES / "stars_sng_badugi.txt")[:1]
+    data = json.loads(json_model.dumps([replayed.hand]))[0]
+    data["source"] = "file.txt"  # (was an AttributeError: a crash instead of the reader's error)
+    with pytest.raises(json_model.JsonModelError, match="'source' must be an object"):
+        json_model.hand_from_json(data)
+
+
 # --- the command ---------------------------------------------------------------------------
 
 
