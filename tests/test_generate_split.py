@@ -84,3 +84,24 @@ def test_generate_command_writes_kingsclub_files_that_import_cleanly(tmp_path: P
     assert '"hands_new": 200' in imported.stdout and '"problems": []' in imported.stdout
     refused = runner.invoke(app, ["generate", "--game", "badacey", "--tournament", "--out", str(tmp_path / "t")])
     assert refused.exit_code == 2 and "cash games only" in refused.output
+
+
+def test_a_discard_may_come_back_when_the_stub_first_runs_out_at_the_last_draw() -> None:
+    """Six players dealt five cards leave 22 in the stub; draws of 16, 6 and 5 cards empty it
+    at draw 2 if a card is burnt before each draw (16+1, then 22+2 > 22) but only at draw 3 if
+    none is (22 <= 22, then 27 > 22): a card thrown away at draw 3 may be live again. (The
+    check used to take the earliest draw only, and flagged generated hands such as seed 65's.)"""
+    from dataclasses import dataclass
+
+    from hhtracker.rules.deck import reshuffle_draws
+
+    @dataclass
+    class Asked:
+        draw: int
+        discarded: int
+
+    asked = [Asked(1, 16), Asked(2, 6), Asked(3, 5)]
+    assert list(reshuffle_draws(6, asked, hand_size=5)) == [2, 3]
+    assert list(reshuffle_draws(6, [Asked(1, 2)], hand_size=5)) == []  # 2 + 1 <= 22: never
+    for hand in generate_split_hands(game="badacey", hands=30, seed=65, tables=2):
+        round_trip(hand, "badacey")

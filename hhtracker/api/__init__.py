@@ -4,7 +4,8 @@ One module per use, each loaded on first use of one of its names (so a command l
 what it needs, and `hhtracker --version` none of it):
 
 - importing: `import_paths` (files -> parsed, replayed, with statistics, stored in batches),
-  `watch`, `read_hands`, `expand_paths`, `ImportSummary`, `Problem`
+  `read_hands`, `expand_paths`, `ImportSummary`, `Problem`
+- watching: `watch`, `Watcher` (files a client is still writing)
 - validating: `validate_paths` (check files, store nothing)
 - statistics: `players`, `player_profile` (statistics read back)
 - reviewing: `sessions`, `session_report`, `hand_replays`, `write_hand_pages` (replayer pages)
@@ -48,9 +49,10 @@ def default_db_path() -> Path:
 
 _HOMES: dict[str, str] = {
     # the uses (hhtracker.api.*)
-    **dict.fromkeys(("import_paths", "watch", "read_hands", "expand_paths", "hand_outcome", "ImportSummary",
+    **dict.fromkeys(("watch", "Watcher"), "api.watching"),
+    **dict.fromkeys(("import_paths", "read_hands", "expand_paths", "hand_outcome", "ImportSummary",
                      "Problem", "HandOutcome", "HAND_HISTORY_SUFFIXES", "ignored_files", "FLUSH_HANDS",
-                     "FLUSH_SECONDS", "Watcher"), "api.importing"),
+                     "FLUSH_SECONDS"), "api.importing"),
     **dict.fromkeys(("Hud", "HudState", "TableView", "SeatedPlayer", "read_table", "latest_hand", "table_of_file",
                      "note_add", "tag_set", "player_marks", "read_only", "ACTIVE_MINUTES"), "api.live"),
     **dict.fromkeys(("validate_paths", "HandValidation"), "api.validating"),
@@ -165,10 +167,9 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
         hand_outcome,
         ignored_files,
         import_paths,
-        Watcher,
         read_hands,
-        watch,
     )
+    from .watching import Watcher, watch
     from .leaks import NoHeroError, leaks, player_reads
     from .live import (
         ACTIVE_MINUTES,

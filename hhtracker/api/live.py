@@ -20,7 +20,8 @@ from ..stats.values import PlayerStats
 from ..store import notes
 from ..store.reading import player_stats
 from .common import database_to_read, open_tracker
-from .importing import ImportSummary, Problem, Watcher, import_paths
+from .importing import ImportSummary, Problem, import_paths
+from .watching import Watcher
 
 ACTIVE_MINUTES = 10
 """`hud --active` default: a table whose file got a hand in the last 10 minutes is shown."""

@@ -1,0 +1,115 @@
+"""Watching: files a poker client is still writing, imported as they grow (`import --watch`,
+the live table view): a growing file is read on from where it stopped, a hand still being
+written is held for the next look, and each look reports only what changed."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from ..parse.sites import Parsers
+from ..parse.stars_summary import is_summary_file
+from .common import open_tracker
+from .importing import ImportSummary, _import_file, _import_summary, expand_paths
+
+
+def watch(
+    paths: Iterable[Path],
+    db_path: Path,
+    *,
+    interval: float = 2.0,
+    on_import: Callable[[ImportSummary], None] | None = None,
+    rounds: int | None = None,
+    on_wait: Callable[[], None] | None = None,
+    total: ImportSummary | None = None,
+) -> None:
+    """Keep importing new and growing files under `paths` (auto-import while a site client
+    writes its hand histories). Every `interval` seconds the files whose size or time
+    changed are imported again: stored hands are skipped by number, new ones added, and a
+    last hand still being written is left for the next round instead of being rejected.
+    on_import(summary) is called after each round that found a hand not stored before or a
+    problem (so a look reports only what changed); `total`, when given, sums every round
+    (what Ctrl-C reports). `rounds` stops after that many rounds (None: until
+    KeyboardInterrupt, which is left to the caller). One round is a `Watcher.look()`."""
+    watcher = Watcher(paths, db_path, on_wait=on_wait, total=total)
+    done = 0
+    while rounds is None or done < rounds:
+        done += 1
+        summary = watcher.look()
+        if summary is not None and on_import is not None and (summary.news or summary.problems):
+            on_import(summary)
+        if rounds is None or done < rounds:
+            time.sleep(interval)
+
+
+class Watcher:
+    """What `watch` remembers between its looks at the files under `paths`: each file's
+    size and time, and the line to read it on from (a growing file is read on from where
+    it stopped; a last hand still being written is held for the next look). `total`, when
+    given, sums every look."""
+
+    def __init__(self, paths: Iterable[Path], db_path: Path, *, on_wait: Callable[[], None] | None = None,
+                 total: ImportSummary | None = None) -> None:
+        self.paths = list(paths)
+        self.db_path = db_path
+        self.on_wait = on_wait
+        self.total = total
+        self.seen: dict[Path, tuple[int, int]] = {}
+        self.next_line: dict[Path, int] = {}
+        self.parsers = Parsers()
+
+    def changed_files(self) -> list[Path]:
+        """The files under the paths whose size or time changed since the last look."""
+        try:
+            files = expand_paths(self.paths)
+        except FileNotFoundError:
+            files = []
+        changed = []
+        for path in files:
+            try:
+                stat = path.stat()
+            except OSError:
+                continue
+            key = (stat.st_size, stat.st_mtime_ns)
+            if self.seen.get(path) != key:
+                changed.append(path)
+                if self.seen.get(path, (0, 0))[0] > stat.st_size:  # rewritten shorter: read it again whole
+                    self.next_line.pop(path, None)
+                self.seen[path] = key
+        return changed
+
+    def look(self) -> ImportSummary | None:
+        """Import what changed since the last look; its summary (None: nothing changed)."""
+        changed = self.changed_files()
+        if not changed:
+            return None
+        summary = ImportSummary()
+        on_wait = self.on_wait
+        db = open_tracker(self.db_path, on_wait)
+        try:
+            for path in changed:
+                summary.files += 1
+                if is_summary_file(path):
+                    _import_summary(db, path, summary, on_wait)
+                    continue
+                self.next_line[path] = _import_file(db, self.parsers, path, summary, None, hold_tail=True,
+                                                    on_wait=on_wait, from_line=self.next_line.get(path, 1)).next_line
+        finally:
+            db.close()
+        if self.total is not None:
+            _add_summary(self.total, summary)
+            self.total.files = len(self.next_line)
+        return summary
+
+
+def _add_summary(total: ImportSummary, part: ImportSummary) -> None:
+    """Add a watch round's summary to the whole watch's (pending: the last round's hands
+    still being written; the caller counts the files)."""
+    for name in ("hands_new", "hands_duplicate", "hands_rejected", "hands_unsupported", "hands_with_warnings",
+                 "hands_repaired"):
+        setattr(total, name, getattr(total, name) + getattr(part, name))
+    total.hands_pending = part.hands_pending
+    total.unsupported_games.update(part.unsupported_games)
+    total.skipped_sites.update(part.skipped_sites)
+    total.problems.extend(part.problems)
