@@ -48,10 +48,11 @@ from .results import (  # (re-exported, __all__: the replay's results are import
     PotResult,
     ReplayedHand,
 )
-from .deck import first_reshuffle, reshuffle_draws
+from .deck import first_reshuffle
 from .issues import Code, ValidationIssue
 from .positions import positions
-from .pots import PotLayer, build_pots, proportional_shares, split_amount
+from .showdown import check_cards, settle
+from .pots import build_pots, proportional_shares
 from .structures import SITE_RULES, LimitRules, SiteRules
 from .table import IllegalAction, Table
 
@@ -414,8 +415,8 @@ class _Replay:
             self.issue(Code.CHIPS_NOT_CONSERVED, f"put in {total}, collected {collected_total} + rake {summary.rake} = {collected_total + summary.rake}", summary.line)
         layers = build_pots(put, live, all_in)
         showdown = len(live) >= 2
-        pots = self.settle(layers, live, showdown)
-        self.check_cards(live)
+        pots = settle(self, layers, live, showdown)
+        check_cards(self, live)
 
         rake_shares = proportional_shares(summary.rake, put)
         collected_by_player: dict[str, int] = defaultdict(int)
@@ -482,97 +483,8 @@ class _Replay:
             issues=tuple(self.issues),
         )
 
-    def settle(self, layers: tuple[PotLayer, ...], live: list[str], showdown: bool) -> tuple[PotResult, ...]:
-        """Our pots beside the printed ones; winners by our evaluator; checks both."""
-        summary = self.hand.summary
-        printed: list[int | None] = list(summary.pots) if summary.pots else [None] * len(layers)
-        if summary.pots and len(summary.pots) != len(layers):
-            self.issue(Code.POTS_MISMATCH, f"the site prints {len(summary.pots)} pots, the contributions make {len(layers)}", summary.line)
-        elif not summary.pots and len(layers) > 1:
-            self.issue(Code.POTS_MISMATCH, f"the site prints one pot, the contributions make {len(layers)} (side pots)", summary.line)
-        elif summary.pots:
-            for index, (layer, printed_amount) in enumerate(zip(layers, summary.pots)):
-                if printed_amount > layer.amount:
-                    self.issue(Code.POTS_MISMATCH, f"pot {index}: the site prints {printed_amount}, more than the {layer.amount} put in", summary.line)
-        results = []
-        left_of_button = self.clockwise_from_button()
-        for index, layer in enumerate(layers):
-            site_amount = printed[index] if index < len(printed) else None
-            taken = dict(self.collected.get(index, {}))
-            if site_amount is not None and taken and sum(taken.values()) != site_amount:
-                self.issue(Code.POTS_MISMATCH, f"pot {index}: collected {sum(taken.values())}, the site prints {site_amount}", self.collect_line or summary.line)
-            contenders = [p for p in layer.eligible if p not in self.mucked] or list(layer.eligible)
-            if self.game.split:  # Badacey, Badeucey: two halves (split_pot.py)
-                from .split_pot import settle_halves
-
-                winners, halves = settle_halves(self, index, contenders, taken, left_of_button)
-                results.append(PotResult(index, layer.amount, site_amount, layer.eligible, winners, taken, halves))
-                continue
-            winners = ()
-            if len(contenders) == 1:
-                winners = (contenders[0],)
-            else:
-                hands = {}
-                for player in contenders:
-                    cards = self.shown.get(player)
-                    if cards is None and player == self.hero:
-                        cards = self.hero_cards
-                    if cards is None:
-                        break
-                    hands[player] = self.evaluate(cards)
-                else:
-                    best = max(hands.values())
-                    winners = tuple(p for p in contenders if hands[p] == best)
-                if not winners:
-                    self.issue(Code.SHOWDOWN_UNKNOWN, f"pot {index}: the cards of {', '.join(p for p in contenders if p not in hands)} are not known; the site's winner is taken as is", self.collect_line or summary.line)
-            if winners and taken and set(taken) != set(winners):
-                self.issue(
-                    Code.SHOWDOWN_WINNER_MISMATCH,
-                    f"pot {index}: the site gives it to {', '.join(sorted(taken))}, our evaluator to {', '.join(winners)}",
-                    self.collect_line or summary.line,
-                )
-            elif winners and len(winners) > 1 and taken:
-                ordered = [p for p in left_of_button if p in winners]
-                expected = split_amount(sum(taken.values()), ordered)
-                if expected != taken:
-                    self.issue(Code.SPLIT_AMOUNTS, f"pot {index}: split {taken}, expected {expected} (odd chip left of the button)", self.collect_line)
-            results.append(PotResult(index, layer.amount, site_amount, layer.eligible, winners, taken))
-        extra = set(self.collected) - set(range(len(layers)))
-        if extra:
-            self.issue(Code.POTS_MISMATCH, f"chips collected from pots {sorted(extra)} that the contributions do not make", self.collect_line)
-        return tuple(results)
-
     def clockwise_from_button(self) -> list[str]:
         return self.table.clockwise_after(self.hand.button_seat)
-
-    def check_cards(self, live: list[str]) -> None:
-        """No card in two hands at once; a discarded card back only after a reshuffle."""
-        holders: dict[Card, str] = {}
-        final = dict(self.shown)
-        if self.hero is not None and self.hero_cards is not None and self.hero not in final and self.hero not in self.folded:
-            final[self.hero] = self.hero_cards
-        for player, cards in final.items():
-            for card in cards:
-                other = holders.get(card)
-                if other is not None and other != player:
-                    line = self.shown_line.get(player) or self.shown_line.get(other)
-                    self.issue(Code.CARD_DUPLICATED, f"{card} is in the hands of both {other} and {player}", line)
-                holders[card] = player
-        reshuffles = reshuffle_draws(len(self.dealt), self.draws, self.game.hand_size)
-        for when, card in self.hero_discarded:
-            owner = holders.get(card)
-            if owner is None or owner == self.hero:
-                continue
-            # A card the hero threw away at draw k (or folded after draw k) is live again
-            # only if the discards may have been reshuffled at draw k or later (the stub may
-            # first run out at any draw between the earliest, with burns, and the latest).
-            came_back = any(r >= max(when, 1) for r in reshuffles)
-            if not came_back:
-                self.issue(
-                    Code.DISCARD_REUSED,
-                    f"{card}, thrown away by {self.hero}, is shown by {owner}, but the deck could not have run out after that",
-                    self.shown_line.get(owner),
-                )
 
     def first_possible_reshuffle(self) -> int | None:
         """The first draw the stub could not cover, or None (rules.deck.first_reshuffle)."""
