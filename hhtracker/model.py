@@ -16,6 +16,11 @@ from typing import TypedDict
 from .cards import Card
 
 
+CHIPS = "chips"
+"""The currency of hands played for chips (tournaments, play money): amounts are chips,
+never added to money."""
+
+
 class HandStatus(StrEnum):
     """What the import found of a hand, stored in hands.status. A hand "counts" (is in the
     statistics) when it is OK or WARNING; an ERROR hand (its replay broke a rule) and a
@@ -417,7 +422,7 @@ class ParsedHand:
     @property
     def money_unit(self) -> str:
         """What the ints mean: "cents" for real-money cash, else "chips"."""
-        return "chips" if self.currency == "chips" else "cents"
+        return CHIPS if self.currency == CHIPS else "cents"
 
     def seat_of(self, player: str) -> Seat | None:
         for seat in self.seats:

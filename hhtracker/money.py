@@ -4,6 +4,7 @@ chips. Cash and chips are never added together."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from .model import CHIPS
 
 
 @dataclass(frozen=True, slots=True)
@@ -16,7 +17,7 @@ class Money:
 
 def format_money(amount: int, currency: str) -> str:
     """Cents as "$12.34" / "-€0.50" for money; chips as "1,500 chips"."""
-    if currency == "chips":
+    if currency == CHIPS:
         return f"{amount:,} chips"
     sign = "-" if amount < 0 else ""
     symbol = {"USD": "$", "EUR": "€", "GBP": "£"}.get(currency, "")

@@ -66,7 +66,7 @@ _HOMES: dict[str, str] = {
                      "EXPORT_FORMATS", "PARQUET_TABLES"), "api.exporting"),
     **dict.fromkeys(("NoDatabaseError",), "api.common"),
     # the values and views a caller needs with them, from the layer that defines each
-    **dict.fromkeys(("Site",), "model"),
+    **dict.fromkeys(("Site", "CHIPS"), "model"),
     **dict.fromkeys(("DatabaseOpenError", "DatabaseBusyError", "NewerDatabaseError"), "errors"),
     **dict.fromkeys(("Filters", "Game", "GameType", "TableSize", "SORTS"), "filters"),
     **dict.fromkeys(("games_played", "low_showdown_classes"), "api.games"),
@@ -88,24 +88,24 @@ _HOMES: dict[str, str] = {
 """Each public name -> the module (under hhtracker) that defines it, loaded on first use."""
 
 __all__ = [
-    "APP_NAME", "DRAW_KEYS", "DatabaseBusyError", "DatabaseOpenError", "EXPORT_FORMATS",
-    "ExportResult", "FLUSH_HANDS", "FLUSH_SECONDS", "Filters", "Game", "GameType", "HAND_HISTORY_SUFFIXES",
-    "HandOutcome", "HandValidation", "HeroChoice", "ImportSummary", "MissingExtraError", "Money",
-    "NewerDatabaseError", "NoDatabaseError", "NoHeroError", "leaks", "leaks_json", "player_reads",
-    "print_leaks", "print_reads", "reads_json", "PARQUET_TABLES", "PlayerStats", "Problem",
-    "QUERY_ROW_LIMIT", "QUERY_TIMEOUT_SECONDS", "QueryLimitError", "REVIEW_LIMIT", "Ratio",
-    "ReadOnlyQueryError", "ReportError", "ReprocessSummary", "SORTS", "STAT_KEYS", "Site",
-    "TableSize", "TournamentReport", "TournamentResult", "TournamentTotals", "UnknownPlayerError",
-    "cell", "chart_png", "default_db_path", "expand_paths", "export_hands", "export_parquet",
-    "format_money", "format_prize", "format_ratio", "games_played", "generate", "hand_outcome", "hand_replays",
+    "ACTIVE_MINUTES", "APP_NAME", "AUTO_TAGS", "AutoTag", "CHIPS", "DRAW_KEYS", "DatabaseBusyError",
+    "DatabaseOpenError", "EXPORT_FORMATS", "ExportResult", "FLUSH_HANDS", "FLUSH_SECONDS",
+    "Filters", "Game", "GameType", "HAND_HISTORY_SUFFIXES", "HandOutcome", "HandValidation",
+    "HeroChoice", "Hud", "HudState", "ImportSummary", "MissingExtraError", "Money",
+    "NewerDatabaseError", "NoDatabaseError", "NoHeroError", "PARQUET_TABLES", "PlayerStats",
+    "Problem", "QUERY_ROW_LIMIT", "QUERY_TIMEOUT_SECONDS", "QueryLimitError", "REVIEW_LIMIT",
+    "Ratio", "ReadOnlyQueryError", "ReportError", "ReprocessSummary", "SORTS", "STAT_KEYS",
+    "SeatedPlayer", "Site", "TableSize", "TableView", "TournamentReport", "TournamentResult",
+    "TournamentTotals", "UnknownPlayerError", "Watcher", "auto_tags", "cell", "chart_png",
+    "default_db_path", "expand_paths", "export_hands", "export_parquet", "format_money",
+    "format_prize", "format_ratio", "games_played", "generate", "hand_outcome", "hand_replays",
     "hands_listed", "hero_add", "hero_choice", "hero_list", "hero_remove", "ignored_files",
-    "import_paths", "low_showdown_classes", "ordinal", "player_profile", "players", "print_hand", "print_report",
-    "print_sessions", "query", "read_hands", "replayer_html", "report_html", "report_json",
-    "reprocess", "safe", "safe_json", "session_report", "sessions", "summary_json", "tournaments",
-    "validate_paths", "watch", "write_hand_pages",
-    # the live table view (api.live, issue 14)
-    "ACTIVE_MINUTES", "AUTO_TAGS", "AutoTag", "auto_tags", "Hud", "HudState", "SeatedPlayer", "TableView", "Watcher",
-    "latest_hand", "note_add", "player_marks", "read_only", "read_table", "table_of_file", "tag_set",
+    "import_paths", "latest_hand", "leaks", "leaks_json", "low_showdown_classes", "note_add",
+    "ordinal", "player_marks", "player_profile", "player_reads", "players", "print_hand",
+    "print_leaks", "print_reads", "print_report", "print_sessions", "query", "read_hands",
+    "read_only", "read_table", "reads_json", "replayer_html", "report_html", "report_json",
+    "reprocess", "safe", "safe_json", "session_report", "sessions", "summary_json", "table_of_file",
+    "tag_set", "tournaments", "validate_paths", "watch", "write_hand_pages",
 ]
 assert set(__all__) == {"APP_NAME", "default_db_path", *_HOMES}
 
@@ -127,7 +127,7 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
     from ..display import cell, safe, safe_json
     from ..errors import DatabaseBusyError, DatabaseOpenError, NewerDatabaseError
     from ..filters import SORTS, Filters, Game, GameType, TableSize
-    from ..model import Site
+    from ..model import CHIPS, Site
     from ..money import Money, format_money
     from ..report import REVIEW_LIMIT
     from ..report.render import (

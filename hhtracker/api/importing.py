@@ -23,7 +23,7 @@ from ..parse.sites import Parsers
 from ..parse.stars_summary import is_summary_file, read_summary
 from ..pipeline import replay_raw
 from ..report.queries import choose_hero
-from ..rules.issues import ValidationIssue
+from ..rules.issues import Code, ValidationIssue
 from ..rules.replay import ReplayedHand
 from ..stats.per_hand import per_hand_stats
 from ..store.database import immediate
@@ -146,7 +146,7 @@ def hand_outcome(raw: RawHand, parsers: Parsers, detected: Detected | None = Non
     if not parsers.supports(detected.site) or not detected.is_badugi:
         return HandOutcome(raw, detected.site, detected.game)
     if raw.undecodable is not None:
-        error = EncodingError(raw.undecodable, path=raw.path, line=raw.undecodable_line, code="encoding")
+        error = EncodingError(raw.undecodable, path=raw.path, line=raw.undecodable_line, code=Code.ENCODING.value)
         return HandOutcome(raw, detected.site, detected.game, error=error)
     try:
         replayed = replay_raw(raw, parsers, detected.site)
@@ -176,7 +176,7 @@ def _raw_hands(path: Path, from_line: int = 1) -> Iterator[RawHand | Problem | O
                 seen = True
                 continue
             if isinstance(item, StrayText):
-                yield Problem(name, item.line, None, "stray_text", "warning",
+                yield Problem(name, item.line, None, Code.STRAY_TEXT.value, "warning",
                               f"text outside any hand ignored: {excerpt(item.text.splitlines()[0])}")
                 continue
             if isinstance(item, OtherSiteFile):
@@ -185,13 +185,13 @@ def _raw_hands(path: Path, from_line: int = 1) -> Iterator[RawHand | Problem | O
             seen = True
             yield item
     except HandHistoryError as error:  # the file could not be decoded (from that line on)
-        yield Problem(name, error.line, None, "encoding", "error", error.message)
+        yield Problem(name, error.line, None, Code.ENCODING.value, "error", error.message)
         return
     except OSError as error:
-        yield Problem(name, None, None, "unreadable", "error", f"cannot read file: {error.strerror}")
+        yield Problem(name, None, None, Code.UNREADABLE.value, "error", f"cannot read file: {error.strerror}")
         return
     if not seen:
-        yield Problem(name, None, None, "no_hands", "error", "no hand histories found in this file")
+        yield Problem(name, None, None, Code.NO_HANDS.value, "error", "no hand histories found in this file")
 
 
 @dataclass

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..filters import Filters
+from ..model import CHIPS
 from ..money import format_money
 from ..stats.tags import auto_tags
 from ..stats.values import PlayerStats
@@ -92,7 +93,7 @@ def read_table(db, hand_row: int, *, path: str | None = None, distributions: boo
     else:
         hands = db.execute("select count(*) from hands where file_id = ? and +status in ('ok', 'warning')",
                            [file_id]).fetchone()[0]
-    if currency == "chips":
+    if currency == CHIPS:
         stakes = f"{small_bet:,}/{big_bet:,} chips"
     else:
         stakes = f"{format_money(small_bet, currency)}/{format_money(big_bet, currency)}"

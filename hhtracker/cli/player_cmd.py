@@ -117,7 +117,7 @@ def _money(m: api.Money) -> dict[str, object]:
 
 def as_json(stats: api.PlayerStats, *, distributions: bool = True) -> dict[str, object]:
     """The documented JSON shape (README.md, "JSON output"), with every STATS.md key."""
-    main = stats.net[0] if stats.net else api.Money(0, "chips")
+    main = stats.net[0] if stats.net else api.Money(0, api.CHIPS)
     value: dict[str, object] = {
         "player": stats.player,
         "site": stats.site,

@@ -15,7 +15,7 @@ Conventions (each a "Choice:" where PHH leaves room):
   give each one's seat and name.
 - Money is integers in the hand's smallest unit, as everywhere in hhtracker: cents for cash
   (`currency = "USD"`), chips for tournaments and play money (no `currency`); the
-  user-defined field `_unit` says which ("cents" | "chips").
+  user-defined field `_unit` says which ("cents" | CHIPS).
 - Forced bets are per player (`antes`, `blinds_or_straddles`; PHH reverses both heads-up, so
   they are written reversed there). The first big blind posted is the big blind; a later
   one (a player posting to come in) is a negative value, pokerkit's "post bet", which does
@@ -41,7 +41,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..cards import Card
-from ..model import BettingStructure, BlindKind, DealtCards, PostAnte, PostBlind, Site
+from ..model import (
+    CHIPS,
+    BettingStructure,
+    BlindKind,
+    DealtCards,
+    PostAnte,
+    PostBlind,
+    Site,
+)
 from ..rules.replay import Action, ActionKind, ReplayedHand
 
 VARIANT = "FB"
@@ -168,7 +176,7 @@ def to_phh(replayed: ReplayedHand) -> PhhHand:
         ("finishing_stacks", [results[p.player].stack + results[p.player].net for p in dealt]),
         ("winnings", [results[p.player].collected for p in dealt]),
     ]
-    if hand.currency != "chips":
+    if hand.currency != CHIPS:
         phh_fields.append(("currency", hand.currency))
     phh_fields += [
         ("_site", hand.site.value),

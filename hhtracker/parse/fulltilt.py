@@ -30,6 +30,7 @@ from lark import Token, Transformer, v_args
 from ..cards import parse_cards
 from ..errors import HandSyntaxError
 from ..model import (
+    CHIPS,
     Bet,
     BettingStructure,
     BlindKind,
@@ -140,8 +141,8 @@ class FullTiltTransformer(Transformer[Token, object]):
         blinds = str(stakes).split(" Ante ")[0]
         small, big = blinds.split("/")
         money = small[0] in "$€£"
-        currency = {"$": "USD", "€": "EUR", "£": "GBP"}.get(small[0], "chips")
-        return (structure, Stakes(parse_amount(small), parse_amount(big)), currency if money else "chips")
+        currency = {"$": "USD", "€": "EUR", "£": "GBP"}.get(small[0], CHIPS)
+        return (structure, Stakes(parse_amount(small), parse_amount(big)), currency if money else CHIPS)
 
     # ---- seats --------------------------------------------------------------------------
 
@@ -365,7 +366,7 @@ class FullTiltParser(SiteParser):
             raise HandSyntaxError("no 'The button is in seat #N' line", path=raw.path, line=raw.line, code="syntax")
         table, max_seats, tournament = _table(table_part)
         if tournament is not None:
-            currency = "chips"
+            currency = CHIPS
         clock_text, _, date_text = clock.partition(" - ")
         time_text, zone = clock_text.split(" ")
         stamp = dt.datetime.strptime(f"{date_text} {time_text}", "%Y/%m/%d %H:%M:%S")

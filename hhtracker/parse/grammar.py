@@ -15,7 +15,13 @@ from zoneinfo import ZoneInfo
 import lark
 import lark.lexer
 from lark import Lark, Token, Transformer
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+from lark.exceptions import (
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+    VisitError,
+)
 
 from ..errors import HandSyntaxError, excerpt
 from .read import RawHand

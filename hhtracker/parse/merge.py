@@ -49,6 +49,7 @@ from defusedxml.ElementTree import DefusedXMLParser
 from ..cards import Card, parse_cards
 from ..errors import HandSyntaxError, excerpt
 from ..model import (
+    CHIPS,
     Bet,
     BettingStructure,
     BlindKind,
@@ -230,7 +231,7 @@ class _Hand:
         if kind.endswith(" Tournament"):
             data = (game.get("data") or "").split("|")
             tournament = Tournament(data[2] if len(data) > 2 else game.get("id", ""), data[1] if len(data) > 1 else "", None)
-        currency = "chips" if tournament is not None or game.get("realmoney") == "false" else "USD"
+        currency = CHIPS if tournament is not None or game.get("realmoney") == "false" else "USD"
         seats, button = self.seats(game)
         rounds = game.findall("round")
         ids = [r.get("id") for r in rounds]

@@ -15,11 +15,12 @@ from lark import Token, Transformer, v_args
 
 from ..cards import Card, parse_cards
 from ..model import (
-    BountyWon,
+    CHIPS,
     Bet,
     BettingCapped,
     BettingStructure,
     BlindKind,
+    BountyWon,
     Call,
     Chat,
     Check,
@@ -152,12 +153,12 @@ def _header(text: str) -> _Header:
     stakes = Stakes(parse_amount(small), parse_amount(big))
     if head["tournament"] is not None:
         tournament: Tournament | None = Tournament(head["tournament"], (head["buy_in"] or "").strip(), head["level"])
-        currency = "chips"
+        currency = CHIPS
     else:
         tournament = None
         money = small[0] in "$€£"
         code = head["currency"] or _SIGNS.get(small[0], "")
-        currency = code if money else "chips"
+        currency = code if money else CHIPS
     local = dt.datetime.strptime(head["date"], "%Y/%m/%d %H:%M:%S")
     et_stamp, et_zone = local, head["zone"]
     other = None

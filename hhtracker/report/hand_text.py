@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from ..cards import Card, format_cards
 from ..errors import HandHistoryError
 from ..model import (
+    CHIPS,
     Bet,
     BettingCapped,
     BlindKind,
@@ -171,7 +172,7 @@ def describe(replayed: ReplayedHand, status: str | None = None, issues: tuple[Is
     def money(amount: int) -> str:
         return format_money(amount, currency)
 
-    if currency == "chips":  # "30/60 chips", as "1,640 in chips" below
+    if currency == CHIPS:  # "30/60 chips", as "1,640 in chips" below
         stakes = f"{hand.stakes.small_bet:,}/{hand.stakes.big_bet:,} chips"
     else:  # "$0.25/$0.50 USD"
         stakes = f"{money(hand.stakes.small_bet)}/{money(hand.stakes.big_bet)} {currency}"
@@ -184,7 +185,7 @@ def describe(replayed: ReplayedHand, status: str | None = None, issues: tuple[Is
     for p in replayed.players:
         mark = "  (hero)" if p.player == replayed.hero else ""
         dealt = p.position or ("sitting out" if not p.dealt_in else "-")
-        stack = f"{p.stack:,}" if currency == "chips" else money(p.stack)
+        stack = f"{p.stack:,}" if currency == CHIPS else money(p.stack)
         header.append(f"  seat {p.seat}: {p.player} ({stack} in chips) {dealt}{mark}")
 
     pot_after = [sum(sum(p.by_round[: k + 1]) for p in replayed.players) for k in range(4)]

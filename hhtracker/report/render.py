@@ -20,11 +20,12 @@ from rich.console import Console
 from rich.table import Table
 
 from ..display import cell, safe
+from ..model import CHIPS
 from ..money import Money, format_money
 from ..stats.values import Luck, Ratio, format_ratio
 from ..tournaments import format_prize, ordinal
-from .hand_text import HandReplay
 from . import REVIEW_LIMIT
+from .hand_text import HandReplay
 from .session import Chart, NotableHand, SessionReport, SessionSummary
 
 # --- shared formatting -----------------------------------------------------------------
@@ -69,7 +70,7 @@ def net_text(s: SessionSummary) -> str:
     -15 chips (-0.25 BB at each hand's level)"); chips never added to money."""
     parts = []
     for kind in s.by_kind:
-        amounts = tuple(m for m in s.net_by_currency if (m.currency == "chips") == (kind.kind == "chips"))
+        amounts = tuple(m for m in s.net_by_currency if (m.currency == CHIPS) == (kind.kind == "chips"))
         level = " at each hand's level" if kind.kind == "chips" else ""
         parts.append(f"{moneys(amounts)} ({kind.net_big_bets:+.2f} BB{level})")
     return "; ".join(parts) or moneys(s.net_by_currency)
@@ -128,7 +129,7 @@ def chart_values(chart: Chart) -> tuple[str, list[float], list[float], list[floa
     not cents), chips, or big bets."""
     if chart.unit == "BB":
         label, scale = "big bets (BB)", 1.0
-    elif chart.unit == "chips":
+    elif chart.unit == CHIPS:
         label, scale = "chips", 1.0
     else:
         label, scale = chart.unit, 100.0

@@ -25,8 +25,23 @@ from dataclasses import dataclass
 from importlib import resources
 
 from ..cards import Card, format_cards
-from ..model import (Bet, Call, Collect, DealtCards, Discard, Fold, PostAnte, PostBlind, Raise, Show, StandPat, Street,
-                     StreetStart, UncalledBetReturned, Check)
+from ..model import (
+    Bet,
+    Call,
+    Check,
+    Collect,
+    DealtCards,
+    Discard,
+    Fold,
+    PostAnte,
+    PostBlind,
+    Raise,
+    Show,
+    StandPat,
+    Street,
+    StreetStart,
+    UncalledBetReturned,
+)
 from ..money import format_money
 from ..odds.decisions import DrawDecision, hero_decisions
 from ..odds.draws import TARGETS, KeepOdds

@@ -28,12 +28,12 @@ from dataclasses import dataclass, replace
 
 from sqlite_utils import Database
 
-from ..store import summary as store_summary
-from . import REVIEW_LIMIT
-from ..store.tournaments import tournament_results
+from ..model import CHIPS
 from ..money import Money
 from ..stats.values import Luck, Ratio
-from . import queries
+from ..store import summary as store_summary
+from ..store.tournaments import tournament_results
+from . import REVIEW_LIMIT, queries
 from .contents import (  # noqa: F401  (re-exported: the report's values are imported from here too)
     Chart,
     ChartPoint,
@@ -100,7 +100,7 @@ def money_by_currency(hands: Sequence[Results], amount=lambda h: h.net) -> tuple
     totals: dict[str, int] = {}
     for hand in hands:
         totals[hand.currency] = totals.get(hand.currency, 0) + amount(hand)
-    return tuple(Money(totals[c], c) for c in sorted(totals, key=lambda c: (c == "chips", c)))
+    return tuple(Money(totals[c], c) for c in sorted(totals, key=lambda c: (c == CHIPS, c)))
 
 
 def _per_100(items: Sequence[Results], value) -> float | None:
@@ -111,7 +111,7 @@ def _per_100(items: Sequence[Results], value) -> float | None:
 
 def format_stakes(hand: Results) -> str:
     """"$0.50/$1 USD FL" (money) or "30/60 chips FL"."""
-    if hand.currency == "chips":
+    if hand.currency == CHIPS:
         return f"{hand.small_bet:,}/{hand.big_bet:,} chips {hand.structure}"
     symbol = {"USD": "$", "EUR": "€", "GBP": "£"}.get(hand.currency, "")
 
@@ -126,7 +126,7 @@ def kind_results(items: Sequence[Results]) -> tuple[KindResult, ...]:
     """One KindResult per kind present, cash first."""
     by: dict[str, list[Results]] = {}
     for item in items:
-        by.setdefault("chips" if item.currency == "chips" else "cash", []).append(item)
+        by.setdefault("chips" if item.currency == CHIPS else "cash", []).append(item)
     return tuple(
         KindResult(kind, sum(i.count for i in group), sum(i.big_bets for i in group),
                    _per_100(group, lambda i: i.big_bets) or 0.0, _per_100(group, lambda i: i.big_blinds) or 0.0)
@@ -136,7 +136,7 @@ def kind_results(items: Sequence[Results]) -> tuple[KindResult, ...]:
 
 def _stakes_order(item: Results) -> tuple:
     """Stakes listed by level: money before chips, then by the size of the bets."""
-    return (item.currency == "chips", item.currency, item.big_bet, item.small_bet, item.structure)
+    return (item.currency == CHIPS, item.currency, item.big_bet, item.small_bet, item.structure)
 
 
 def summarize(number: int | None, hands: Sequence[HeroHand]) -> SessionSummary:
@@ -220,7 +220,7 @@ def chart_of(hands: Sequence[Results]) -> Chart:
     points = [ChartPoint(0, 0, 0, 0)]
     levels: list[LevelChange] = []
     for i, item in enumerate(hands):
-        if unit == "chips" and isinstance(item, HeroHand):
+        if unit == CHIPS and isinstance(item, HeroHand):
             stakes = f"{item.small_bet:,}/{item.big_bet:,}"
             if not levels or levels[-1].stakes != stakes:
                 levels.append(LevelChange(count, stakes))
@@ -258,7 +258,7 @@ def _positions(hands: Sequence[Results]) -> tuple[PositionResult, ...]:
             bb_per_100=None if mixed else _per_100(group, lambda h: h.big_blinds) or 0.0,
         )
         for position, group in sorted(by.items(), key=lambda kv: order.get(kv[0], 99))
-        for mixed in (len({h.currency == "chips" for h in group}) > 1,)
+        for mixed in (len({h.currency == CHIPS for h in group}) > 1,)
     )
 
 

@@ -23,6 +23,10 @@ class Code(StrEnum):
     # errors
     SYNTAX = "syntax"
     ENCODING = "encoding"  # bytes not valid in the file's encoding inside the hand
+    # file problems (no hand): text outside any hand, a file that cannot be read, no hand in it
+    STRAY_TEXT = "stray_text"
+    UNREADABLE = "unreadable"
+    NO_HANDS = "no_hands"
     TRUNCATED = "truncated"
     UNKNOWN_PLAYER = "unknown_player"
     DUPLICATE_SEAT = "duplicate_seat"
@@ -61,6 +65,8 @@ ERROR_CODES = frozenset(
     {
         Code.SYNTAX,
         Code.ENCODING,
+        Code.UNREADABLE,
+        Code.NO_HANDS,
         Code.TRUNCATED,
         Code.UNKNOWN_PLAYER,
         Code.DUPLICATE_SEAT,

@@ -42,7 +42,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
-from ..model import COUNTING, COUNTING_SQL
+from ..model import CHIPS, COUNTING, COUNTING_SQL
 from ..rules.badugi import HandClass
 from ..stats.facts import STAT_KEYS
 
@@ -257,7 +257,7 @@ def _hand_group(hand: Mapping[str, object]) -> tuple:
         hand["site"],
         hand["structure"],
         hand["currency"],
-        "tournament" if hand["tournament_id"] is not None else "play" if hand["currency"] == "chips" else "cash",
+        "tournament" if hand["tournament_id"] is not None else "play" if hand["currency"] == CHIPS else "cash",
         hand["small_bet"],
         hand["big_bet"],
         hand["big_blind"],
