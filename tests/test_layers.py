@@ -1,0 +1,84 @@
+"""The layout, checked: imports point down the pipeline (docs/design.md), never up, and the
+CLI imports only the api and its own modules. Read from the code's import statements (those
+under TYPE_CHECKING, for type checkers only, are left out)."""
+
+from __future__ import annotations
+
+import ast
+from collections import defaultdict
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[1] / "hhtracker"
+
+LAYER = {
+    "": 0,  # hhtracker/__init__.py: the version
+    "cards": 0, "errors": 0,
+    "model": 1,
+    "money": 2, "display": 2,
+    "tournaments": 3, "parse": 3,
+    "rules": 4, "odds": 4,
+    "stats": 5, "pipeline": 5, "generate": 5,
+    "filters": 6, "generate_split": 6,
+    "store": 7,
+    "report": 8, "export": 8,
+    "api": 9,
+    "cli": 10,
+    "__main__": 11,
+}
+"""Each top-level module or package of hhtracker and its place in the pipeline: a module may
+import only from places of a lower number (or from its own package)."""
+
+
+def _unit(dotted: str) -> str:
+    """The top-level module or package of a dotted name ("" for a name of hhtracker itself,
+    such as __version__)."""
+    parts = dotted.split(".")
+    if len(parts) < 2:
+        return ""
+    name = parts[1]
+    return name if (PACKAGE / f"{name}.py").exists() or (PACKAGE / name / "__init__.py").exists() else ""
+
+
+def imports() -> dict[str, set[str]]:
+    """Top-level unit -> the other units it imports from."""
+    edges: dict[str, set[str]] = defaultdict(set)
+    for path in PACKAGE.rglob("*.py"):
+        parts = ("hhtracker", *path.relative_to(PACKAGE).with_suffix("").parts)
+        package = list(parts if path.name == "__init__.py" else parts[:-1])
+        if path.name == "__init__.py":
+            package = package[:-1]
+        module = ".".join(parts[:-1] if path.name == "__init__.py" else parts)
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        hidden = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+                  for n in ast.walk(node)}
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.ImportFrom) or not node.level or id(node) in hidden:
+                continue
+            base = package[: len(package) - node.level + 1]
+            targets = [".".join([*base, node.module])] if node.module else [".".join([*base, a.name]) for a in node.names]
+            for target in targets:
+                if _unit(target) != _unit(module):
+                    edges[_unit(module)].add(_unit(target))
+    return edges
+
+
+def test_every_unit_has_a_layer() -> None:
+    units = {path.stem if path.is_file() else path.name for path in PACKAGE.iterdir()
+             if (path.suffix == ".py" or (path / "__init__.py").exists())}
+    assert units - {"__init__"} <= set(LAYER), sorted(units - set(LAYER) - {"__init__"})
+
+
+def test_imports_point_down_the_pipeline() -> None:
+    upward = sorted((a, b) for a, targets in imports().items() for b in targets if LAYER.get(b, 99) >= LAYER[a])
+    assert upward == []
+
+
+def test_the_cli_imports_only_the_api() -> None:
+    assert imports()["cli"] <= {"api", ""}
+
+
+def test_the_check_sees_an_upward_import() -> None:
+    """The check itself: the store reaching up into the report would be caught."""
+    edges = imports()
+    assert "rules" in edges["store"] and LAYER["rules"] < LAYER["store"]
+    assert LAYER["report"] >= LAYER["store"]  # so ("store", "report") would be listed as upward
