@@ -15,7 +15,6 @@ from typing import TypedDict
 
 from .cards import Card
 
-
 CHIPS = "chips"
 """The currency of hands played for chips (tournaments, play money): amounts are chips,
 never added to money."""
@@ -331,6 +330,19 @@ class Tournament:
     level: str | None
 
 
+class SummaryOutcome(StrEnum):
+    """How a summary seat line ends: folded, showed and won, showed and lost, mucked,
+    collected (won without showing), sitting out."""
+
+    FOLDED = "folded"
+    SHOWED_WON = "showed_won"
+    SHOWED_LOST = "showed_lost"
+    MUCKED = "mucked"
+    COLLECTED = "collected"
+    SITTING_OUT = "sitting_out"
+    UNKNOWN = "unknown"  # (a Full Tilt seat line fused into the next one: its end is lost)
+
+
 @dataclass(frozen=True, slots=True)
 class SummarySeat:
     """A summary seat line (`Seat 5: X showed [..] and won ($5.45) with a Badugi: 8,4,3,A`).
@@ -343,7 +355,7 @@ class SummarySeat:
 
     seat: int
     player: str
-    outcome: str
+    outcome: SummaryOutcome
     cards: tuple[Card, ...] | None = None
     won: int | None = None
     description: str | None = None

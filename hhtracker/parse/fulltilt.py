@@ -59,6 +59,7 @@ from ..model import (
     Street,
     StreetStart,
     Summary,
+    SummaryOutcome,
     SummarySeat,
     TableNote,
     Tournament,
@@ -108,7 +109,7 @@ _POT_NUMBER = re.compile(r"#?(\d+) \($")
 # event(s) the line stands for (None for a line that carries nothing).
 Build = Callable[[str, int], "Event | list[Event] | None"]
 # A summary seat's outcome: its kind and the SummarySeat fields it sets.
-Outcome = tuple[str, OutcomeFields]
+Outcome = tuple[SummaryOutcome, OutcomeFields]
 
 
 def _description(token: Token | None, prefix: str) -> str | None:
@@ -265,43 +266,43 @@ class FullTiltTransformer(Transformer[Token, object]):
 
     def summary_seat(self, number: Token, name: Token, *rest: Token | Outcome | None) -> list[SummarySeat]:
         *_positions, outcome = rest
-        kind, values = outcome if isinstance(outcome, tuple) else ("unknown", {})
+        kind, values = outcome if isinstance(outcome, tuple) else (SummaryOutcome.UNKNOWN, {})
         line = self._line(number)
         text = str(name)
         fused = _FUSED.match(text)
         if fused:  # "Seat 3: Player4 Seat 4: Player1 (big blind) collected ($0.50)"
             return [
-                SummarySeat(int(number), fused.group("first"), "unknown", line=line),
+                SummarySeat(int(number), fused.group("first"), SummaryOutcome.UNKNOWN, line=line),
                 SummarySeat(int(fused.group("seat")), fused.group("second"), kind, line=line, **values),
             ]
         return [SummarySeat(int(number), text, kind, line=line, **values)]
 
     def folded_before(self, _word: Token, didnt_bet: Token | None) -> Outcome:
-        return ("folded", {"folded_round": Round.PREDRAW, "didnt_bet": didnt_bet is not None})
+        return (SummaryOutcome.FOLDED, {"folded_round": Round.PREDRAW, "didnt_bet": didnt_bet is not None})
 
     def folded_after(self, draw: Token, _ordinal: Token, _word: Token) -> Outcome:
-        return ("folded", {"folded_round": Round(int(draw) + 1)})
+        return (SummaryOutcome.FOLDED, {"folded_round": Round(int(draw) + 1)})
 
     def didnt_bet(self) -> Outcome:
-        return ("folded", {"folded_round": Round.PREDRAW, "didnt_bet": True})
+        return (SummaryOutcome.FOLDED, {"folded_round": Round.PREDRAW, "didnt_bet": True})
 
     def showed_won(self, cards: Token, amount: Token, description: Token | None) -> Outcome:
-        return ("showed_won", {"cards": parse_cards(cards), "won": parse_amount(amount),
+        return (SummaryOutcome.SHOWED_WON, {"cards": parse_cards(cards), "won": parse_amount(amount),
                                "description": _description(description, " with ")})
 
     def showed_lost(self, cards: Token, description: Token | None) -> Outcome:
-        return ("showed_lost", {"cards": parse_cards(cards), "description": _description(description, " with ")})
+        return (SummaryOutcome.SHOWED_LOST, {"cards": parse_cards(cards), "description": _description(description, " with ")})
 
     def mucked(self, cards: Token | None, description: Token | None) -> Outcome:
         if cards is None:
-            return ("mucked", {})
-        return ("mucked", {"cards": parse_cards(cards), "description": _description(description, " - ")})
+            return (SummaryOutcome.MUCKED, {})
+        return (SummaryOutcome.MUCKED, {"cards": parse_cards(cards), "description": _description(description, " - ")})
 
     def collected(self, amount: Token, _mucked: Token | None) -> Outcome:
-        return ("collected", {"won": parse_amount(amount)})
+        return (SummaryOutcome.COLLECTED, {"won": parse_amount(amount)})
 
     def seat_sitting_out(self) -> Outcome:
-        return ("sitting_out", {})
+        return (SummaryOutcome.SITTING_OUT, {})
 
     # ---- the whole hand -----------------------------------------------------------------
 
@@ -352,7 +353,7 @@ class FullTiltParser(SiteParser):
                     sitting_out.add(item.player)
                 events.append(item)
         assert summary is not None  # the grammar requires the summary block
-        sitting_out |= {s.player for s in summary.seats if s.outcome == "sitting_out"}
+        sitting_out |= {s.player for s in summary.seats if s.outcome == SummaryOutcome.SITTING_OUT}
         seats = [
             Seat(s.seat, s.player, s.stack, True, line=s.line) if s.player in sitting_out and not s.sitting_out else s
             for s in seats

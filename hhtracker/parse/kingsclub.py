@@ -67,6 +67,7 @@ from ..model import (
     Street,
     StreetStart,
     Summary,
+    SummaryOutcome,
     SummarySeat,
 )
 from .grammar import Piece, SiteParser, token_line
@@ -336,11 +337,11 @@ def _summary(items: tuple[SummaryItem, ...], events: list[Event]) -> Summary:
     seats = []
     for _kind, number, name, net, seat_line in seat_lines:
         if name in won:
-            seats.append(SummarySeat(number, name, "collected", won=won[name], line=seat_line, net=net))
+            seats.append(SummarySeat(number, name, SummaryOutcome.COLLECTED, won=won[name], line=seat_line, net=net))
         elif name in shown and name not in mucked:
-            seats.append(SummarySeat(number, name, "showed_lost", cards=shown[name], line=seat_line, net=net))
+            seats.append(SummarySeat(number, name, SummaryOutcome.SHOWED_LOST, cards=shown[name], line=seat_line, net=net))
         else:
-            seats.append(SummarySeat(number, name, "mucked" if name in mucked else "folded", line=seat_line, net=net))
+            seats.append(SummarySeat(number, name, SummaryOutcome.MUCKED if name in mucked else SummaryOutcome.FOLDED, line=seat_line, net=net))
     pots: tuple[int, ...] = ()
     if len(wins) > 1:
         pots = tuple(sum(wins.get(index, {}).values()) for index in range(max(wins) + 1))

@@ -48,6 +48,7 @@ from ..model import (
     Street,
     StreetStart,
     Summary,
+    SummaryOutcome,
     SummarySeat,
     TableNote,
     Tournament,
@@ -350,24 +351,24 @@ _LINES: dict[str, Callable[[str, int], Event | None]] = {
 }
 
 
-def _outcome(text: str) -> tuple[str, OutcomeFields]:
+def _outcome(text: str) -> tuple[SummaryOutcome, OutcomeFields]:
     """A summary seat's outcome (" folded before the Draw", " showed [..] and won ($1)"...)."""
     if text.startswith("folded before"):
-        return "folded", {"folded_round": Round.PREDRAW, "didnt_bet": "(didn't bet)" in text}
+        return SummaryOutcome.FOLDED, {"folded_round": Round.PREDRAW, "didnt_bet": "(didn't bet)" in text}
     if text.startswith("folded after"):
-        return "folded", {"folded_round": Round(int(text[17]) + 1)}
+        return SummaryOutcome.FOLDED, {"folded_round": Round(int(text[17]) + 1)}
     if text.startswith("showed"):
         cards = _bracketed(text) or ()
         if " and won (" in text:
             start = text.index(" and won (") + 10
             won = parse_amount(text[start : text.index(")", start)])
-            return "showed_won", {"cards": cards, "won": won, "description": _with(text)}
-        return "showed_lost", {"cards": cards, "description": _with(text)}
+            return SummaryOutcome.SHOWED_WON, {"cards": cards, "won": won, "description": _with(text)}
+        return SummaryOutcome.SHOWED_LOST, {"cards": cards, "description": _with(text)}
     if text.startswith("mucked"):
-        return "mucked", {"cards": _bracketed(text) or ()}
+        return SummaryOutcome.MUCKED, {"cards": _bracketed(text) or ()}
     if text.startswith("collected"):
-        return "collected", {"won": parse_amount(text[11:-1])}
-    return "sitting_out", {}
+        return SummaryOutcome.COLLECTED, {"won": parse_amount(text[11:-1])}
+    return SummaryOutcome.SITTING_OUT, {}
 
 
 def _seat(text: str, line: int) -> Seat:
