@@ -4,7 +4,14 @@ chips. Cash and chips are never added together."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+
 from .model import CHIPS
+
+CURRENCY_OF_SIGN: dict[str, str] = {"$": "USD", "€": "EUR", "£": "GBP"}
+"""The currency a sign before an amount names (hand histories write "$0.25", "€1", "£2")."""
+
+SIGN_OF_CURRENCY: dict[str, str] = {code: sign for sign, code in CURRENCY_OF_SIGN.items()}
+"""The sign an amount of that currency is written with."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,7 +27,7 @@ def format_money(amount: int, currency: str) -> str:
     if currency == CHIPS:
         return f"{amount:,} chips"
     sign = "-" if amount < 0 else ""
-    symbol = {"USD": "$", "EUR": "€", "GBP": "£"}.get(currency, "")
+    symbol = SIGN_OF_CURRENCY.get(currency, "")
     whole, cents = divmod(abs(amount), 100)
     text = f"{sign}{symbol}{whole:,}.{cents:02d}"
     return text if symbol else f"{text} {currency}"

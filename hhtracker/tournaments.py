@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP"}
+from .money import CURRENCY_OF_SIGN
 
 
 class TournamentCurrency(StrEnum):
@@ -56,7 +56,7 @@ _LEADING = re.compile(r"^(?P<first>[$€£]\d[\d,]*(?:\.\d+)?)(?: ?\+ ?(?P<secon
 
 def _units(text: str) -> int:
     """"$0.25" -> 25 (cents: a sign means money), "1,500" -> 1500 (whole units)."""
-    money = text[0] in _SIGNS
+    money = text[0] in CURRENCY_OF_SIGN
     digits = (text[1:] if money else text).replace(",", "")
     whole, _, fraction = digits.partition(".")
     if not money:
@@ -85,10 +85,10 @@ def parse_buy_in(text: str | None) -> BuyIn:
     if whole:
         amounts = whole["amounts"].split("+")
         values = [_units(a) for a in amounts]
-        sign = next((a[0] for a in amounts if a[0] in _SIGNS), None)
+        sign = next((a[0] for a in amounts if a[0] in CURRENCY_OF_SIGN), None)
         code = whole["code"]
         if code is None:
-            currency = _SIGNS[sign] if sign else TournamentCurrency.PLAY.value
+            currency = CURRENCY_OF_SIGN[sign] if sign else TournamentCurrency.PLAY.value
         else:
             currency = code
         fee = values[1] if len(values) > 1 else None
@@ -97,7 +97,7 @@ def parse_buy_in(text: str | None) -> BuyIn:
     leading = _LEADING.match(text)
     if leading:
         first, second = leading["first"], leading["second"]
-        return BuyIn(_units(first), _units(second) if second else None, None, _SIGNS[first[0]])
+        return BuyIn(_units(first), _units(second) if second else None, None, CURRENCY_OF_SIGN[first[0]])
     return UNKNOWN_BUY_IN
 
 
@@ -214,7 +214,7 @@ def format_prize(amount: int | None, currency: str | None) -> str:
     units); "unknown" for None."""
     if amount is None or currency is None:
         return "unknown"
-    if currency in _SIGNS.values():
+    if currency in CURRENCY_OF_SIGN.values():
         from .money import format_money
 
         return format_money(amount, currency)

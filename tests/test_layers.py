@@ -68,9 +68,13 @@ def test_every_unit_has_a_layer() -> None:
     assert units - {"__init__"} <= set(LAYER), sorted(units - set(LAYER) - {"__init__"})
 
 
+def upward(edges: dict[str, set[str]]) -> list[tuple[str, str]]:
+    """The imports (importer, imported) that do not point to a lower layer."""
+    return sorted((a, b) for a, targets in edges.items() for b in targets if LAYER.get(b, 99) >= LAYER[a])
+
+
 def test_imports_point_down_the_pipeline() -> None:
-    upward = sorted((a, b) for a, targets in imports().items() for b in targets if LAYER.get(b, 99) >= LAYER[a])
-    assert upward == []
+    assert upward(imports()) == []
 
 
 def test_the_cli_imports_only_the_api() -> None:
@@ -78,7 +82,8 @@ def test_the_cli_imports_only_the_api() -> None:
 
 
 def test_the_check_sees_an_upward_import() -> None:
-    """The check itself: the store reaching up into the report would be caught."""
+    """The check itself: the store reaching up into the report, or two units of one layer
+    importing each other, would be caught; the store's real imports of the rules are not."""
     edges = imports()
-    assert "rules" in edges["store"] and LAYER["rules"] < LAYER["store"]
-    assert LAYER["report"] >= LAYER["store"]  # so ("store", "report") would be listed as upward
+    assert "rules" in edges["store"]
+    assert upward({"store": {"rules", "report"}, "parse": {"tournaments"}}) == [("parse", "tournaments"), ("store", "report")]

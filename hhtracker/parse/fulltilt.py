@@ -65,6 +65,7 @@ from ..model import (
     Tournament,
     UncalledBetReturned,
 )
+from ..money import CURRENCY_OF_SIGN
 from .amounts import parse_amount
 from .grammar import Piece, SiteParser, site_time_to_utc, token_line
 from .read import RawHand
@@ -142,7 +143,7 @@ class FullTiltTransformer(Transformer[Token, object]):
         blinds = str(stakes).split(" Ante ")[0]
         small, big = blinds.split("/")
         money = small[0] in "$€£"
-        currency = {"$": "USD", "€": "EUR", "£": "GBP"}.get(small[0], CHIPS)
+        currency = CURRENCY_OF_SIGN.get(small[0], CHIPS)
         return (structure, Stakes(parse_amount(small), parse_amount(big)), currency if money else CHIPS)
 
     # ---- seats --------------------------------------------------------------------------

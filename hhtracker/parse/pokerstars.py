@@ -54,6 +54,7 @@ from ..model import (
     Tournament,
     UncalledBetReturned,
 )
+from ..money import CURRENCY_OF_SIGN
 from .amounts import parse_amount
 from .clock import Clock
 from .clock import start_time as settle_start_time
@@ -158,7 +159,7 @@ def _header(text: str) -> _Header:
     else:
         tournament = None
         money = small[0] in "$€£"
-        code = head["currency"] or _SIGNS.get(small[0], "")
+        code = head["currency"] or CURRENCY_OF_SIGN.get(small[0], "")
         currency = code if money else CHIPS
     local = dt.datetime.strptime(head["date"], "%Y/%m/%d %H:%M:%S")
     et_stamp, et_zone = local, head["zone"]
@@ -277,14 +278,13 @@ def finish_event(text: str, line: int = 0) -> FinishTournament | None:
     return None
 
 
-_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP"}
 
 
 def _prize(text: str | None) -> tuple[int | None, str | None]:
     """A tournament prize as written ("$1.60", "1,500") -> (amount, currency or None)."""
     if text is None:
         return None, None
-    return parse_amount(text), _SIGNS.get(text[:1])
+    return parse_amount(text), CURRENCY_OF_SIGN.get(text[:1])
 
 
 def _chat(text: str, line: int) -> Event:

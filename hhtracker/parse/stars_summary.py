@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import HandHistoryError
+from ..money import CURRENCY_OF_SIGN
 from .read import iter_lines
 
 _TITLE = re.compile(r"^PokerStars (?:Home Game )?Tournament #(?P<id>\d+), (?P<game>.+?)\s*$")
@@ -35,7 +36,6 @@ _PLAYERS = re.compile(r"^(?P<n>\d[\d,]*) players\s*$")
 _POOL = re.compile(r"^Total Prize Pool: (?P<amount>[$€£]?\d[\d,]*(?:\.\d+)?)")
 _PLACE = re.compile(r"^\s+(?P<place>\d+): (?P<name>.+?) \((?P<country>[^()]*)\),\s?(?P<rest>.*?)\s*$")
 _PRIZE = re.compile(r"^(?P<amount>[$€£]?\d[\d,]*(?:\.\d+)?)(?: [A-Z]{3})?(?: \(|$)")
-_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +69,7 @@ class TournamentSummary:
 
 
 def _units(text: str) -> tuple[int, str | None]:
-    currency = _SIGNS.get(text[0])
+    currency = CURRENCY_OF_SIGN.get(text[0])
     digits = (text[1:] if currency else text).replace(",", "")
     whole, _, fraction = digits.partition(".")
     if currency is None:

@@ -29,11 +29,12 @@ from dataclasses import dataclass, replace
 from sqlite_utils import Database
 
 from ..model import CHIPS
-from ..money import Money
+from ..money import SIGN_OF_CURRENCY, Money
 from ..stats.values import Luck, Ratio
 from ..store import summary as store_summary
 from ..store.tournaments import tournament_results
 from . import REVIEW_LIMIT, queries
+from .charts import chart_of  # noqa: F401  (re-exported)
 from .contents import (  # noqa: F401  (re-exported: the report's values are imported from here too)
     Chart,
     ChartPoint,
@@ -46,7 +47,6 @@ from .contents import (  # noqa: F401  (re-exported: the report's values are imp
     ShowdownClass,
     StatLine,
 )
-from .charts import chart_of  # noqa: F401  (re-exported)
 from .labels import CLASS_LABELS, STAT_KEYS, STAT_SECTIONS  # noqa: F401  (re-exported)
 from .leaks import hero_leaks
 from .queries import REVIEW_KINDS, DayGroup, HeroHand, IssueRow
@@ -115,7 +115,7 @@ def format_stakes(hand: Results) -> str:
     """"$0.50/$1 USD FL" (money) or "30/60 chips FL"."""
     if hand.currency == CHIPS:
         return f"{hand.small_bet:,}/{hand.big_bet:,} chips {hand.structure}"
-    symbol = {"USD": "$", "EUR": "€", "GBP": "£"}.get(hand.currency, "")
+    symbol = SIGN_OF_CURRENCY.get(hand.currency, "")
 
     def amount(cents: int) -> str:
         whole, rest = divmod(cents, 100)
