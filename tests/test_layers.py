@@ -17,13 +17,14 @@ LAYER = {
     "money": 2, "display": 2,
     "tournaments": 3, "parse": 3,
     "rules": 4, "odds": 4,
-    "stats": 5, "pipeline": 5, "generate": 5,
-    "filters": 6, "generate_split": 6,
-    "store": 7,
-    "report": 8, "export": 8,
-    "api": 9,
-    "cli": 10,
-    "__main__": 11,
+    "stats": 5, "generate": 5,
+    "analysis": 6,
+    "filters": 7, "generate_split": 7,
+    "store": 8,
+    "report": 9, "export": 9,
+    "api": 10,
+    "cli": 11,
+    "__main__": 12,
 }
 """Each top-level module or package of hhtracker and its place in the pipeline: a module may
 import only from places of a lower number (or from its own package)."""
@@ -87,3 +88,28 @@ def test_the_check_sees_an_upward_import() -> None:
     edges = imports()
     assert "rules" in edges["store"]
     assert upward({"store": {"rules", "report"}, "parse": {"tournaments"}}) == [("parse", "tournaments"), ("store", "report")]
+
+
+def test_analysis_sits_between_the_rules_and_the_store() -> None:
+    """The analysis stage uses the parsers, the rules, the statistics and the odds and is
+    used by the store, never the other way: the analysis importing the store, or the
+    statistics importing the analysis, is an upward import."""
+    edges = imports()
+    assert {"parse", "rules", "stats", "odds"} <= edges["analysis"]
+    assert "analysis" in edges["store"] and "analysis" in edges["api"]
+    assert upward({"analysis": {"store"}, "stats": {"analysis"}, "odds": {"analysis"}}) == [
+        ("analysis", "store"), ("odds", "analysis"), ("stats", "analysis")]
+
+
+def test_the_store_computes_nothing() -> None:
+    """The store formats what the analysis stage computed: it imports neither the odds'
+    computation nor the per-hand statistics, nor the parsers (issue "An analysis stage")."""
+    computing = {"stats.per_hand", "odds.draws.hero_decisions", "odds.decisions.hero_decisions", "rules.replay.replay"}
+    found = set()
+    for path in (PACKAGE / "store").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                module = node.module.lstrip(".")
+                found |= {module} & computing
+                found |= {f"{module}.{a.name}" for a in node.names} & computing
+    assert found == set()

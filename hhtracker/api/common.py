@@ -1,11 +1,9 @@
-"""What the api's modules share: the database a read needs, and issue codes."""
+"""What the api's modules share: the database a read needs."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-
-from ..rules.issues import Code
 
 
 class NoDatabaseError(FileNotFoundError):
@@ -51,10 +49,3 @@ def open_tracker(db_path: Path, on_wait: Callable[[], None] | None = None):
                 migrations.done(db, task)
     return db
 
-
-def issue_code(code: str) -> Code:
-    """The issue code for a parser error code (anything unknown is a syntax error)."""
-    try:
-        return Code(code)
-    except ValueError:
-        return Code.SYNTAX

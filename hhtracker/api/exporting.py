@@ -6,11 +6,10 @@ import datetime as dt
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import HandHistoryError
+from ..analysis import RejectedHand, analyze_stored
 from ..model import COUNTING_SQL, HandStatus
 from ..parse.read import RawHand
 from ..parse.sites import Parsers
-from ..pipeline import replay_raw
 from .common import existing_database
 
 
@@ -89,11 +88,11 @@ def export_hands(
     hands_json = []
     hands_phh = []
     for site_name, hand_id, path, line, text in rows:
-        try:
-            replayed = replay_raw(RawHand(path, line, text), parsers, site_name)
-        except HandHistoryError as error:
-            result.not_exported.append((site_name, hand_id, f"does not parse any more: {error}"))
+        analyzed = analyze_stored(RawHand(path, line, text), parsers, site_name)
+        if isinstance(analyzed, RejectedHand):
+            result.not_exported.append((site_name, hand_id, f"does not parse any more: {analyzed.error()}"))
             continue
+        replayed = analyzed.replayed
         if replayed.status is HandStatus.ERROR:
             result.not_exported.append((site_name, hand_id, "its replay now finds an error"))
             continue

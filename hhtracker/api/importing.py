@@ -7,36 +7,47 @@ from __future__ import annotations
 import datetime as dt
 import multiprocessing
 import multiprocessing.util
+import sqlite3
 import sys
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import cast
 
-from ..errors import EncodingError, HandHistoryError, excerpt
+from ..analysis import (
+    Analysis,
+    AnalyzedHand,
+    RejectedHand,
+    SkippedHand,
+    analyze,
+    detect_raw,
+    internal_rejection,
+    raw_hand_key,
+)
+from ..errors import DatabaseBusyError, DatabaseOpenError, HandHistoryError, excerpt
 from ..model import HandStatus, Site
-from ..parse.detect import Detected, detect
+from ..parse.detect import Detected
 from ..parse.read import OtherSiteFile, RawHand, StrayText, file_digest, split_hands
 from ..parse.sites import Parsers
 from ..parse.stars_summary import is_summary_file, read_summary
-from ..pipeline import replay_raw
 from ..report.queries import choose_hero
-from ..rules.issues import Code, ValidationIssue
+from ..rules.issues import Code
 from ..rules.replay import ReplayedHand
-from ..stats.per_hand import per_hand_stats
 from ..store.database import immediate
-from ..store.rows import prepare_hand, raw_hand_key
+from ..store.rows import prepare_hand
 from ..store.tournaments import store_summary
 from ..store.writer import HandWriter, Verdict
-from .common import issue_code, open_tracker
+from .common import open_tracker
 
 
 @dataclass(frozen=True, slots=True)
 class Problem:
     """A problem found while importing: file, line (None for a whole file), hand_id (the
-    site's number when known), code, severity ("error" | "warning"), message."""
+    site's number when known), code, severity ("error" | "warning"), message; detail: the
+    Python traceback of an internal error (code "internal"), shown only with --debug."""
 
     file: str
     line: int | None
@@ -44,6 +55,7 @@ class Problem:
     code: str
     severity: str
     message: str
+    detail: str | None = None
 
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}" if self.line is not None else self.file
@@ -128,35 +140,43 @@ def ignored_files(paths: Iterable[Path]) -> int:
 
 @dataclass(frozen=True, slots=True)
 class HandOutcome:
-    """One hand read from a file: replayed (None when it did not parse), or the error that
-    stopped it; site and game as detected."""
+    """One hand read from a file: its analysis (analysis.analyze: an AnalyzedHand, a
+    RejectedHand or a SkippedHand; None for a duplicate, not analysed again); site and game
+    as detected. `replayed` and `error` read the analysis."""
 
     raw: RawHand
     site: Site | None
     game: str
-    replayed: ReplayedHand | None = None
-    error: HandHistoryError | None = None
+    analysis: Analysis | None = None
     duplicate: bool = False  # a good copy is stored: not parsed again
+
+    @property
+    def analyzed(self) -> AnalyzedHand | None:
+        return self.analysis if isinstance(self.analysis, AnalyzedHand) else None
+
+    @property
+    def rejected(self) -> RejectedHand | None:
+        return self.analysis if isinstance(self.analysis, RejectedHand) else None
+
+    @property
+    def replayed(self) -> ReplayedHand | None:
+        """The replay (None when the hand was rejected, skipped or a duplicate)."""
+        return self.analysis.replayed if isinstance(self.analysis, AnalyzedHand) else None
+
+    @property
+    def error(self) -> HandHistoryError | None:
+        """Why the hand was rejected, naming its file and line (None when it was not)."""
+        return self.analysis.error() if isinstance(self.analysis, RejectedHand) else None
 
 
 def hand_outcome(raw: RawHand, parsers: Parsers, detected: Detected | None = None) -> HandOutcome:
-    """One hand: detected (unless given), parsed and replayed. Statistics are left to the
-    importer (validate needs none)."""
-    detected = detected or detect(raw.text.split("\n", 1)[0])
-    if not parsers.supports(detected.site) or not detected.is_badugi:
-        return HandOutcome(raw, detected.site, detected.game)
-    if raw.undecodable is not None:
-        error = EncodingError(raw.undecodable, path=raw.path, line=raw.undecodable_line, code=Code.ENCODING.value)
-        return HandOutcome(raw, detected.site, detected.game, error=error)
-    try:
-        replayed = replay_raw(raw, parsers, detected.site)
-    except HandHistoryError as error:
-        return HandOutcome(raw, detected.site, detected.game, error=error)
-    return HandOutcome(raw, detected.site, detected.game, replayed=replayed)
+    """One hand: detected (unless given) and analysed (analysis.analyze). Never raises."""
+    analysis = analyze(raw, parsers, detected)
+    return HandOutcome(raw, analysis.site, analysis.game, analysis)
 
 
 def read_hands(path: Path, parsers: Parsers | None = None) -> Iterator[HandOutcome | Problem | OtherSiteFile]:
-    """Every hand of a file, parsed and replayed, in order, nothing stored (validate, tests);
+    """Every hand of a file, analysed (analysis.analyze), in order, nothing stored (validate, tests);
     stray text and unreadable files come as Problems; a file of a site we do not read as one
     OtherSiteFile. Streams: one hand in memory at a time."""
     parsers = parsers or Parsers()
@@ -229,6 +249,11 @@ class _QueuedHand:
     problems: tuple[Problem, ...]
 
 
+UNKNOWN_SITE = "unknown"
+"""The site a rejected hand is stored under when not even its site could be told (an
+internal error in detection)."""
+
+
 class _HandStore:
     """One file's hands into the database, one after another: a hand already stored whole
     is found by its number before any parsing; the others are parsed, replayed, given their
@@ -242,8 +267,11 @@ class _HandStore:
         self._started: float | None = None
 
     def outcome(self, raw: RawHand) -> HandOutcome:
-        """The hand parsed and replayed, or found stored (duplicate=True, not parsed)."""
-        detected = detect(raw.text.split("\n", 1)[0])
+        """The hand analysed, or found stored (duplicate=True, not parsed)."""
+        try:
+            detected = detect_raw(raw)
+        except Exception as error:  # noqa: BLE001  (fault isolation: that hand is rejected, the import goes on)
+            return HandOutcome(raw, None, "", internal_rejection(raw, error))
         if detected.site is not None and detected.is_badugi:
             found = self.writer.stored(detected.site.value, raw_hand_key(raw))
             if found is not None and found.counts:
@@ -259,26 +287,28 @@ class _HandStore:
             self.tally.counts[Verdict.DUPLICATE.value] += 1
             writer.file_counts["hands_duplicate"] += 1
             return
-        if item.replayed is None and item.error is None:
+        analysis = item.analysis
+        if analysis is None or isinstance(analysis, SkippedHand):
             self.tally.counts["unsupported"] += 1
             self.tally.unsupported_games[item.game] += 1
             writer.file_counts["hands_unsupported"] += 1
             return
-        if item.error is not None:
-            error = item.error
-            issue = ValidationIssue.of(issue_code(error.code), error.message, error.line)
-            key = raw_hand_key(item.raw)
-            assert item.site is not None  # (a hand of no known site is unsupported, above)
-            writer.add_rejected(item.site.value, item.raw, issue, _QueuedHand(
-                False, (Problem(name, error.line, key, issue.code.value, "error", error.message),)))
-        else:
-            replayed = item.replayed
-            assert replayed is not None
-            prepared = prepare_hand(replayed, per_hand_stats(replayed))
-            writer.add_prepared(prepared, _QueuedHand(prepared.status == HandStatus.WARNING, tuple(
-                Problem(name, issue.line, prepared.site_hand_id, issue.code.value, issue.severity.value, issue.message)
-                for issue in replayed.issues
-            )))
+        if isinstance(analysis, AnalyzedHand):
+            try:
+                prepared = prepare_hand(analysis)
+            except Exception as error:  # noqa: BLE001  (fault isolation: that hand is rejected, the import goes on)
+                analysis = internal_rejection(item.raw, error, analysis.site, item.game)
+            else:
+                writer.add_prepared(prepared, _QueuedHand(prepared.status == HandStatus.WARNING, tuple(
+                    Problem(name, issue.line, prepared.site_hand_id, issue.code.value, issue.severity.value,
+                            issue.message)
+                    for issue in analysis.issues
+                )))
+        if isinstance(analysis, RejectedHand):
+            site = analysis.site.value if analysis.site is not None else UNKNOWN_SITE
+            writer.add_rejected(site, item.raw, analysis.issue, _QueuedHand(False, (
+                Problem(name, analysis.line, analysis.hand_id, analysis.code.value, "error", analysis.message,
+                        analysis.traceback),)))
         now = time.monotonic()
         if self._started is None:
             self._started = now
@@ -363,14 +393,15 @@ def import_paths(
         file_ids = []
         for path in files:
             summary.files += 1
-            if is_summary_file(path):
-                _import_summary(db, path, summary, on_wait)
-                continue
-            if pool is None:
-                file_id = _import_file(db, parsers, path, summary, progress, on_wait=on_wait).file_id
-            else:
-                file_id = _import_file_in_workers(db, db_path, pool, jobs, path, summary, progress, on_wait)
-            file_ids.append((path, file_id))
+            with file_problems(path, summary.problems):
+                if is_summary_file(path):
+                    _import_summary(db, path, summary, on_wait)
+                    continue
+                if pool is None:
+                    file_id = _import_file(db, parsers, path, summary, progress, on_wait=on_wait).file_id
+                else:
+                    file_id = _import_file_in_workers(db, db_path, pool, jobs, path, summary, progress, on_wait)
+                file_ids.append((path, file_id))
         summary.notes.extend(other_hero_notes(db, file_ids))
     finally:
         if pool is not None:
@@ -378,6 +409,35 @@ def import_paths(
             pool.join()
         db.close()
     return summary
+
+
+DATABASE_ERRORS = (DatabaseOpenError, DatabaseBusyError, sqlite3.Error)
+"""Errors of the database, not of a file: they end the import (the CLI reports them)."""
+
+
+@contextmanager
+def file_problems(path: Path, problems: list[Problem]) -> Iterator[None]:
+    """Fault isolation per file: whatever goes wrong while one file is imported (it cannot
+    be read: OSError; an exception we did not foresee) becomes a file problem (a Problem
+    with no hand_id) and the import goes on with the next file; the hands already written
+    from it stay. The database's own errors (DATABASE_ERRORS) are not a file's: they pass."""
+    try:
+        yield
+    except DATABASE_ERRORS:
+        raise
+    except OSError as error:
+        problems.append(Problem(str(path), None, None, Code.UNREADABLE.value, "error",
+                                f"cannot read file: {error.strerror or error}"))
+    except Exception as error:  # noqa: BLE001
+        problems.append(file_internal_problem(path, error))
+
+
+def file_internal_problem(path: Path, error: BaseException) -> Problem:
+    """A file problem (code internal) for an exception we did not foresee while importing
+    the file: one line, the traceback kept as the detail (--debug)."""
+    rejection = internal_rejection(RawHand(str(path), 1, ""), error)
+    message = rejection.message.replace("; please report it with this hand", " while reading this file; please report it")
+    return Problem(str(path), None, None, Code.INTERNAL.value, "error", message, rejection.traceback)
 
 
 def _import_summary(db, path: Path, summary: ImportSummary, on_wait: Callable[[], None] | None) -> None:
@@ -435,13 +495,14 @@ def _import_file(db, parsers: Parsers, path: Path, summary: ImportSummary, progr
     store = _HandStore(db, file_id, parsers, on_wait)
     outcomes = (store.outcome(item) if isinstance(item, RawHand) else item for item in _raw_hands(path, from_line))
     resume = _Resume(from_line)
-    for item in _held_tail(outcomes, hold_tail, path, summary, resume):
-        if not isinstance(item, HandOutcome):
-            _file_level(item, summary)
-            continue
-        if progress:
-            progress(path, len(item.raw.text) + 4)
-        store.take(item)
+    with file_problems(path, summary.problems):  # (the hands read before a failure are still written, below)
+        for item in _held_tail(outcomes, hold_tail, path, summary, resume):
+            if not isinstance(item, HandOutcome):
+                _file_level(item, summary)
+                continue
+            if progress:
+                progress(path, len(item.raw.text) + 4)
+            store.take(item)
     store.finish().into(summary)
     if progress:
         progress(path, 0)
@@ -472,24 +533,28 @@ def _import_file_in_workers(db, db_path: Path, pool, jobs: int, path: Path, summ
     batch: list[RawHand] = []
 
     def send() -> None:
+        nonlocal batch
         pending.append(pool.apply_async(_worker_batch, (db_path, file_id, batch, on_wait)))
+        batch = []
         while len(pending) > 2 * jobs:
             tally.add(pending.popleft().get())
 
-    for item in _raw_hands(path):
-        if not isinstance(item, RawHand):
-            _file_level(item, summary)
-            continue
-        if progress:
-            progress(path, len(item.text) + 4)
-        batch.append(item)
-        if len(batch) >= BATCH:
+    with file_problems(path, summary.problems):  # (the hands read before a failure are still sent and written, below)
+        for item in _raw_hands(path):
+            if not isinstance(item, RawHand):
+                _file_level(item, summary)
+                continue
+            if progress:
+                progress(path, len(item.text) + 4)
+            batch.append(item)
+            if len(batch) >= BATCH:
+                send()
+    with file_problems(path, summary.problems):
+        if batch:
             send()
-            batch = []
-    if batch:
-        send()
     while pending:
-        tally.add(pending.popleft().get())
+        with file_problems(path, summary.problems):
+            tally.add(pending.popleft().get())
     tally.into(summary)
     if progress:
         progress(path, 0)
@@ -515,23 +580,22 @@ def _held_tail(items: Iterator[HandOutcome | Problem | OtherSiteFile], hold_tail
             held = None
     if held is None:
         return
-    if isinstance(held, HandOutcome) and held.error is not None and _still_written(held, path):
+    if isinstance(held, HandOutcome) and held.rejected is not None and _still_written(held.rejected, path):
         summary.hands_pending += 1
         resume.next_line = held.raw.line
         return
     yield held
 
 
-def _still_written(outcome: HandOutcome, path: Path) -> bool:
+def _still_written(rejected: RejectedHand, path: Path) -> bool:
     """Whether a file's last hand, which failed, looks like one a client is still writing."""
-    assert outcome.error is not None
-    if outcome.error.code == "truncated":
+    if rejected.code is Code.TRUNCATED:
         return True
-    last_line = outcome.raw.line + outcome.raw.text.count("\n")
+    last_line = rejected.raw.line + rejected.raw.text.count("\n")
     try:
         with open(path, "rb") as handle:
             handle.seek(-1, 2)
             ends_with_break = handle.read(1) in (b"\n", b"\r")
     except OSError:
         return False
-    return not ends_with_break and outcome.error.line == last_line
+    return not ends_with_break and rejected.line == last_line

@@ -9,12 +9,10 @@ from pathlib import Path
 
 from sqlite_utils import Database
 
-from ..errors import HandHistoryError
+from ..analysis import RejectedHand, analyze_stored
 from ..model import COUNTING_SQL, HandStatus
 from ..parse.read import RawHand
 from ..parse.sites import Parsers
-from ..pipeline import replay_raw
-from ..stats.per_hand import per_hand_stats
 from ..store import summary
 from ..store.database import immediate
 from ..store.rows import fact_columns, luck_rows
@@ -87,20 +85,19 @@ def reprocess(db_path: Path) -> ReprocessSummary:
                 still_rejected += 1
                 rejected.append(f"{path}:{line}: bytes not valid in the file's encoding (import the file again)")
                 continue
-            try:
-                replayed = replay_raw(RawHand(path, line, text), parsers)
-            except HandHistoryError as error:
+            analyzed = analyze_stored(RawHand(path, line, text), parsers)
+            if isinstance(analyzed, RejectedHand):
                 if status == HandStatus.REJECTED:
                     still_rejected += 1
-                    rejected.append(str(error))
+                    rejected.append(str(analyzed.error()))
                 continue
             with immediate(db):
                 writer = HandWriter(db, file_id)
                 writer.delete(row_id)
-                writer.add(replayed, per_hand_stats(replayed))
+                writer.add(analyzed)
                 writer.flush()
-            now_valid += status == HandStatus.REJECTED and replayed.status is not HandStatus.ERROR
-            changed += status != replayed.status
+            now_valid += status == HandStatus.REJECTED and analyzed.status is not HandStatus.ERROR
+            changed += status != analyzed.status
     finally:
         db.close()
     return ReprocessSummary(hands, now_valid, changed, still_rejected, tuple(rejected))
@@ -117,13 +114,12 @@ def recompute_facts(db: Database) -> int:
            where {COUNTING_SQL}"""
     ).fetchall()
     for hand_id, site, path, line, text in rows:
-        try:
-            replayed = replay_raw(RawHand(path, line, text), parsers, site)
-        except HandHistoryError:  # no longer parses, or a site this version does not read
+        analyzed = analyze_stored(RawHand(path, line, text), parsers, site)
+        if isinstance(analyzed, RejectedHand):  # no longer parses, or a site this version does not read
             continue
         ids = dict(db.execute("select name, id from players where site = ?", [site]).fetchall())
         db.execute("delete from draw_luck where hand_id = ?", [hand_id])
-        for stats in per_hand_stats(replayed):
+        for stats in analyzed.facts:
             player_id = ids.get(stats.player)
             if player_id is None:
                 continue

@@ -65,16 +65,14 @@ def hand_replays(db_path: Path, hand_id: str, *, site: str | None = None):
 def _replay_stored(stored, parsers: Parsers):
     """A stored hand parsed and replayed again from its raw text, described
     (report.hand_text.HandReplay)."""
-    from ..errors import HandHistoryError
+    from ..analysis import RejectedHand, analyze_stored
     from ..parse.read import RawHand
-    from ..pipeline import replay_raw
     from ..report.hand_text import describe_stored
 
-    try:
-        replayed = replay_raw(RawHand(stored.path, stored.line, stored.text), parsers, stored.site)
-    except HandHistoryError as error:
-        return describe_stored(stored, None, error)
-    return describe_stored(stored, replayed)
+    analyzed = analyze_stored(RawHand(stored.path, stored.line, stored.text), parsers, stored.site)
+    if isinstance(analyzed, RejectedHand):
+        return describe_stored(stored, None, analyzed.error())
+    return describe_stored(stored, analyzed.replayed)
 
 
 def write_hand_pages(db_path: Path, hands, folder: Path, *, back_link: str | None = None) -> dict[tuple[str, str], str]:

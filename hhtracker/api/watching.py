@@ -11,7 +11,7 @@ from pathlib import Path
 from ..parse.sites import Parsers
 from ..parse.stars_summary import is_summary_file
 from .common import open_tracker
-from .importing import ImportSummary, _import_file, _import_summary, expand_paths
+from .importing import ImportSummary, _import_file, _import_summary, expand_paths, file_problems
 
 
 def watch(
@@ -90,11 +90,12 @@ class Watcher:
         try:
             for path in changed:
                 summary.files += 1
-                if is_summary_file(path):
-                    _import_summary(db, path, summary, on_wait)
-                    continue
-                self.next_line[path] = _import_file(db, self.parsers, path, summary, None, hold_tail=True,
-                                                    on_wait=on_wait, from_line=self.next_line.get(path, 1)).next_line
+                with file_problems(path, summary.problems):  # one file's failure is its problem; the others are read
+                    if is_summary_file(path):
+                        _import_summary(db, path, summary, on_wait)
+                        continue
+                    self.next_line[path] = _import_file(db, self.parsers, path, summary, None, hold_tail=True, on_wait=on_wait,
+                                                        from_line=self.next_line.get(path, 1)).next_line
         finally:
             db.close()
         if self.total is not None:

@@ -43,6 +43,8 @@ class Code(StrEnum):
     BAD_DISCARD = "bad_discard"
     SHOWDOWN_WINNER_MISMATCH = "showdown_winner_mismatch"
     UNCALLED_TOO_LARGE = "uncalled_too_large"
+    BAD_DATE = "bad_date"  # a start date or time that cannot be (2013/13/08, 25:00:00, 2010/02/30, year 9999 ET)
+    INTERNAL = "internal"  # an exception hhtracker did not foresee while reading the hand (a bug: report it)
     # warnings
     DESCRIPTION_MISMATCH = "description_mismatch"
     BET_SIZE = "bet_size"
@@ -83,6 +85,8 @@ ERROR_CODES = frozenset(
         Code.BAD_DISCARD,
         Code.SHOWDOWN_WINNER_MISMATCH,
         Code.UNCALLED_TOO_LARGE,
+        Code.BAD_DATE,
+        Code.INTERNAL,
     }
 )
 

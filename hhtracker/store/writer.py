@@ -10,11 +10,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from ..analysis import AnalyzedHand
 from ..model import COUNTING, HandStatus
 from ..parse.read import RawHand
 from ..rules.issues import ValidationIssue
-from ..rules.replay import ReplayedHand
-from ..stats.facts import PlayerHandStats
 from . import summary
 from .database import immediate
 from .rows import (
@@ -138,9 +137,9 @@ class HandWriter:
         }
         self._queue.append(_Queued(site, key, "rejected", tables, tag))
 
-    def add(self, replayed: ReplayedHand, stats: Iterable[PlayerHandStats], tag: object = None) -> None:
-        """Queue a parsed and replayed hand with its statistics facts."""
-        self.add_prepared(prepare_hand(replayed, stats), tag)
+    def add(self, analyzed: AnalyzedHand, tag: object = None) -> None:
+        """Queue an analysed hand (its rows built here: prepare_hand)."""
+        self.add_prepared(prepare_hand(analyzed), tag)
 
     def add_prepared(self, prepared: PreparedHand, tag: object = None) -> None:
         """Queue a hand whose rows were built by prepare_hand() (perhaps in a worker
