@@ -70,7 +70,7 @@ from ..model import (
     SummaryOutcome,
     SummarySeat,
 )
-from .grammar import Piece, SiteParser, token_line
+from .grammar import Piece, SiteParser, read_wall_clock, token_line
 from .read import RawHand
 
 CURRENCY = "USD"
@@ -293,7 +293,7 @@ class KingsClubParser(SiteParser):
             )
         summary = _summary(summary_items, events)
         events.extend(item for item in summary_items if isinstance(item, Collect))
-        stamp = dt.datetime.strptime(date, "%Y-%m-%d %H:%M:%S")
+        stamp = read_wall_clock(date, "%Y-%m-%d %H:%M:%S", raw, raw.line + 1)  # (the date is the second line)
         return ParsedHand(
             site=Site.KINGSCLUB,
             hand_id=hand_id,

@@ -255,7 +255,7 @@ class _Hand:
             table=table,
             max_seats=int(game.get("seats") or "") if (game.get("seats") or "").isdigit() else None,
             button_seat=button,
-            start_time=self.start_time(game).astimezone(dt.UTC),
+            start_time=self.utc_start_time(game),
             local_time=f"{self.start_time(game):%Y/%m/%d %H:%M:%S} ET",
             seats=seats,
             events=tuple(self.events),
@@ -284,6 +284,21 @@ class _Hand:
             except ValueError:
                 continue
         raise self.error(f"unknown starttime {text!r}", game)
+
+    def utc_start_time(self, game: Element) -> dt.datetime:
+        """raises HandSyntaxError (code bad_date) for a time with no UTC date (year 9999)."""
+        try:
+            return self.start_time(game).astimezone(dt.UTC)
+        except OverflowError:
+            raise self.error(f"starttime {game.get('starttime', '')!r} is out of range", game, code="bad_date") from None
+
+    def card_list(self, element: Element) -> tuple[Card, ...]:
+        """The cards of an element's `cards` attribute ("Jh,3h,2s,3s"). raises
+        HandSyntaxError (at the element's line) for a text that is not cards."""
+        try:
+            return _cards(element.get("cards", ""))
+        except ValueError as error:
+            raise self.error(f"{element.get('type') or element.tag}: {error}", element) from None
 
     def seats(self, game: Element) -> tuple[tuple[Seat, ...], int]:
         players = game.find("players")
@@ -407,14 +422,14 @@ class _Hand:
         if before is None or after_element is None:  # an opponent: count only
             self.events.append(Discard(player, count, line=line))
             return
-        after = _cards(after_element.get("cards", ""))
+        after = self.card_list(after_element)
         thrown = tuple(card for card in before if card not in after)
         self.events.append(Discard(player, count, thrown, line=line))
 
     def cards(self, element: Element) -> None:
         kind, line = element.get("type", ""), self.line(element)
         player = self.player(element)
-        cards = _cards(element.get("cards", ""))
+        cards = self.card_list(element)
         description = element.get("hand")
         if kind == "HOLE":
             self.dealt = True

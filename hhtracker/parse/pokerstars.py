@@ -58,7 +58,7 @@ from ..money import CURRENCY_OF_SIGN
 from .amounts import parse_amount
 from .clock import Clock
 from .clock import start_time as settle_start_time
-from .grammar import ZONES, SiteParser, site_time_to_utc, token_line
+from .grammar import ZONES, SiteParser, out_of_range, site_time_to_utc, token_line, wall_clock
 from .read import RawHand
 
 _STRUCTURES = {
@@ -148,7 +148,7 @@ class _Header:
 
 
 def _header(text: str) -> _Header:
-    """raises ValueError for an impossible date or time ("2010/13/45 31:05:12")."""
+    """raises ImpossibleDate (a ValueError) for an impossible date or time ("2010/13/45 31:05:12")."""
     head = _HEADER.match(text)
     assert head is not None  # the grammar checked the line
     small, big = head["small"], head["big"]
@@ -161,11 +161,11 @@ def _header(text: str) -> _Header:
         money = small[0] in "$€£"
         code = head["currency"] or CURRENCY_OF_SIGN.get(small[0], "")
         currency = code if money else CHIPS
-    local = dt.datetime.strptime(head["date"], "%Y/%m/%d %H:%M:%S")
+    local = wall_clock(head["date"], "%Y/%m/%d %H:%M:%S")
     et_stamp, et_zone = local, head["zone"]
     other = None
     if head["et_date"] is not None:
-        et_stamp, et_zone = dt.datetime.strptime(head["et_date"], "%Y/%m/%d %H:%M:%S"), head["et_zone"]
+        et_stamp, et_zone = wall_clock(head["et_date"], "%Y/%m/%d %H:%M:%S"), head["et_zone"]
         other = Clock(local, head["zone"])
     return _Header(head["hand_id"], _STRUCTURES[head["structure"]], stakes, currency, tournament,
                    f"{local:%Y/%m/%d %H:%M:%S} {head['zone']}", et_stamp, et_zone, other)
@@ -443,7 +443,10 @@ class PokerStarsParser(SiteParser):
     def parse(self, raw: RawHand) -> ParsedHand:
         header, table, seats, events, summary = self.run(raw)
         if header.et_zone in ZONES:  # the repeated autumn hour settled by the other stamp
-            start_time, time_note = settle_start_time(Clock(header.et_stamp, header.et_zone), header.other_clock, ZONES)
+            try:
+                start_time, time_note = settle_start_time(Clock(header.et_stamp, header.et_zone), header.other_clock, ZONES)
+            except OverflowError:  # (9999/12/31 22:00:00 ET has no date in UTC)
+                raise out_of_range(header.et_stamp, header.et_zone, raw) from None
         else:
             start_time, time_note = site_time_to_utc(header.et_stamp, header.et_zone, raw), None  # (raises)
         return ParsedHand(
