@@ -13,6 +13,7 @@ import typer
 from typer.core import TyperCommand, TyperGroup, TyperOption
 
 from .. import __version__, api
+from .common import Debug
 from . import (
     export_cmd,
     generate_cmd,
@@ -105,8 +106,10 @@ def _version(value: bool) -> None:
 @app.callback()
 def main(
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")] = False,
+    debug: Annotated[bool, typer.Option("--debug", envvar="HHTRACKER_DEBUG", show_envvar=False, help="Also print the Python traceback of an internal error (a bug: report it with the hand). Also HHTRACKER_DEBUG=1.")] = False,
 ) -> None:
     """hhtracker: a hand-history tracker for Badugi."""
+    Debug.on = debug
 
 
 app.command("import", cls=HonestCommand)(import_cmd.import_command)

@@ -7,6 +7,7 @@ import json
 import os
 import sqlite3
 from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated
 
@@ -81,3 +82,22 @@ def skipped_sites_line(sites: Counter[str]) -> str:
     """"skipped: Winamax, 1 file; iPoker, 2 files": the files of sites not read, by site."""
     parts = [f"{site}, {n} file{'s' if n != 1 else ''}" for site, n in sorted(sites.items())]
     return "skipped: " + "; ".join(parts) + " (a site hhtracker does not read)"
+
+
+class Debug:
+    """The global --debug option (or HHTRACKER_DEBUG=1), set once by the app's callback:
+    the traceback of an internal error (code internal: a bug) is printed, on stderr."""
+
+    on = False
+
+
+def print_tracebacks(problems: Iterable[api.Problem]) -> None:
+    """With --debug, the Python traceback of each internal error among `problems`, on
+    stderr (escaped like any text from a file); without it, nothing."""
+    if not Debug.on:
+        return
+    for problem in problems:
+        if problem.detail:
+            where = f"{problem.file}:{problem.line}" if problem.line is not None else problem.file
+            stderr.print(api.safe(f"{where}: traceback of the internal error (--debug):\n{problem.detail.rstrip()}",
+                                  keep_newlines=True), markup=False, highlight=False)

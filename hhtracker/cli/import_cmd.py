@@ -20,6 +20,7 @@ from .common import (
     DbOption,
     JsonOption,
     print_json,
+    print_tracebacks,
     resolve_db,
     skipped_sites_line,
     stderr,
@@ -64,6 +65,7 @@ def import_command(
         summary = api.import_paths(files, db_path, progress=advance, jobs=jobs, on_wait=_say_waiting)
     if json_output:
         print_json({"database": str(db_path), **summary.as_json(), "files_ignored": ignored})
+        print_tracebacks(summary.problems)
     else:
         _print_summary(summary, db_path, ignored)
     if summary.hands_rejected or any(p.severity == "error" for p in summary.problems):
@@ -99,6 +101,8 @@ def _print_summary(summary: api.ImportSummary, db_path: Path, ignored: int = 0, 
     for problem in summary.problems:
         if errors and problem.severity == "error":
             stderr.print(api.safe(problem), markup=False, highlight=False)
+    if errors:
+        print_tracebacks(summary.problems)
     hand_warnings = sum(1 for p in summary.problems if p.severity == "warning" and p.hand_id is not None)
     file_problems = sum(1 for p in summary.problems if p.hand_id is None)
     clean = summary.hands_new - summary.hands_with_warnings
@@ -141,6 +145,7 @@ def _watch(paths: list[Path], db: Path, interval: float, json_output: bool) -> N
     def report(summary: api.ImportSummary) -> None:
         if json_output:
             print_json({"database": str(db), **summary.as_json()})
+            print_tracebacks(summary.problems)
         else:
             _print_summary(summary, db)
 

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from .. import api
-from .common import JsonOption, print_json, skipped_sites_line, stderr, usage_error
+from .common import JsonOption, print_json, print_tracebacks, skipped_sites_line, stderr, usage_error
 
 
 def validate_command(
@@ -30,6 +30,7 @@ def validate_command(
         for result in results:
             for line in result.lines():
                 typer.echo(api.safe(line))
+    print_tracebacks(problem for result in results for problem in result.issues)
     statuses = Counter(r.status for r in results if r.hand_id is not None)
     line = (f"{sum(statuses.values())} hand(s) checked: {statuses['ok']} ok, {statuses['warning']} with warnings, "
             f"{statuses['error']} with errors; {sum(skipped.values())} skipped (game or site not supported)")
