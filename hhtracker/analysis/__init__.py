@@ -82,7 +82,8 @@ class RejectedHand:
     hand_id: the site's number read from the first line, else a digest of the text
     (`raw_hand_key`); code: why (Code.INTERNAL for an exception we did not foresee); message:
     one line, bounded; line: the file line it is about; traceback: the Python traceback of
-    an internal error (shown only with --debug), else None."""
+    an internal error (shown only with --debug), else None; column: 1-based, when the
+    parser told it."""
 
     raw: RawHand
     site: Site | None
@@ -92,6 +93,7 @@ class RejectedHand:
     message: str
     line: int | None
     traceback: str | None = None
+    column: int | None = None
 
     @property
     def issue(self) -> ValidationIssue:
@@ -99,8 +101,8 @@ class RejectedHand:
 
     def error(self) -> HandHistoryError:
         """The rejection as an error naming the file and line (`str()`: `file:line: message`)."""
-        return HandHistoryError(self.message, path=self.raw.path, line=self.line, hand_id=self.hand_id,
-                                code=self.code.value)
+        return HandHistoryError(self.message, path=self.raw.path, line=self.line, column=self.column,
+                                hand_id=self.hand_id, code=self.code.value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +153,7 @@ def _key(raw: RawHand) -> str:
 
 def _rejection(raw: RawHand, error: HandHistoryError, site: Site | None, game: str) -> RejectedHand:
     line = error.line if error.line is not None else raw.line
-    return RejectedHand(raw, site, game, _key(raw), issue_code(error.code), error.message, line)
+    return RejectedHand(raw, site, game, _key(raw), issue_code(error.code), error.message, line, None, error.column)
 
 
 def analyze(raw: RawHand, parsers: Parsers, detected: Detected | None = None) -> Analysis:
