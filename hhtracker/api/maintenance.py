@@ -13,6 +13,7 @@ from ..analysis import RejectedHand, analyze_stored
 from ..model import COUNTING_SQL, HandStatus
 from ..parse.read import RawHand
 from ..parse.sites import Parsers
+from ..rules.issues import Code
 from ..store import summary
 from ..store.database import immediate
 from ..store.rows import fact_columns, luck_rows
@@ -42,13 +43,16 @@ def generate(out: Path, *, hands: int, seed: int, players: int = 12, tables: int
 class ReprocessSummary:
     """hands: stored hands read again; now_valid: hands rejected before that parse and count
     now; changed: hands whose status changed; still_rejected: hands that still do not parse;
-    rejected: each of those as `file:line: why` (the file and line it was imported from)."""
+    rejected: each of those as `file:line: why` (the file and line it was imported from);
+    internal: `file:line: internal error (...)` for each hand whose analysis met an
+    exception nobody foresaw (a bug to report; the hand is kept as it was stored)."""
 
     hands: int
     now_valid: int
     changed: int
     still_rejected: int
     rejected: tuple[str, ...] = ()
+    internal: tuple[str, ...] = ()
 
 
 def _stored_raw_hands(db, page: int = 1000) -> Iterator[tuple]:
@@ -78,6 +82,7 @@ def reprocess(db_path: Path) -> ReprocessSummary:
     parsers = Parsers()
     hands = now_valid = changed = still_rejected = 0
     rejected: list[str] = []
+    internal: list[str] = []
     try:
         for row_id, site, status, file_id, path, line, text, undecodable in _stored_raw_hands(db):
             hands += 1
@@ -87,6 +92,8 @@ def reprocess(db_path: Path) -> ReprocessSummary:
                 continue
             analyzed = analyze_stored(RawHand(path, line, text), parsers)
             if isinstance(analyzed, RejectedHand):
+                if analyzed.code is Code.INTERNAL:
+                    internal.append(str(analyzed.error()))
                 if status == HandStatus.REJECTED:
                     still_rejected += 1
                     rejected.append(str(analyzed.error()))
@@ -100,7 +107,7 @@ def reprocess(db_path: Path) -> ReprocessSummary:
             changed += status != analyzed.status
     finally:
         db.close()
-    return ReprocessSummary(hands, now_valid, changed, still_rejected, tuple(rejected))
+    return ReprocessSummary(hands, now_valid, changed, still_rejected, tuple(rejected), tuple(internal))
 
 
 def recompute_facts(db: Database) -> int:

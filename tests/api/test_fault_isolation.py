@@ -214,3 +214,22 @@ def test_an_exception_while_building_rows_rejects_that_hand_only(monkeypatch: py
     assert (summary.hands_new, summary.hands_rejected) == (hands - 1, 1)
     assert [(p.hand_id, p.code, p.message) for p in summary.problems if p.severity == "error"] == [
         (SECOND_SAMPLE_HAND, "internal", "internal error (KeyError: 'made up by the test'); please report it with this hand")]
+
+
+def test_reprocess_reports_an_internal_error_and_keeps_the_hand(monkeypatch: pytest.MonkeyPatch,
+                                                                tmp_path: Path) -> None:
+    """A stored hand whose analysis now meets an exception nobody foresaw (a bug of the new
+    version) is listed, exit code 1, and kept as it was stored; the others are replaced."""
+    db_path = tmp_path / "t.db"
+    assert runner.invoke(app, ["import", "--db", str(db_path), str(STARS)]).exit_code == 0
+    before, _ = _stored(db_path)
+    _break_statistics_of(monkeypatch, SECOND_SAMPLE_HAND)
+    result = runner.invoke(app, ["reprocess", "--db", str(db_path)])
+    assert result.exit_code == 1
+    lines = STARS.read_text(encoding="utf-8-sig").split("\n")
+    line = next(i for i, text in enumerate(lines, 1) if f"#{SECOND_SAMPLE_HAND}:" in text)
+    assert result.stderr.splitlines() == [
+        f"{STARS}:{line}: internal error (ZeroDivisionError: made up by the test); please report it with this hand"
+        " (the hand is kept as it was stored)"]
+    after, _ = _stored(db_path)
+    assert after == before and after[SECOND_SAMPLE_HAND] == "ok"
