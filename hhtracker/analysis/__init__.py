@@ -34,7 +34,8 @@ from ..stats.per_hand import per_hand_stats
 from .keys import raw_hand_key
 
 __all__ = [
-    "AnalyzedHand", "RejectedHand", "SkippedHand", "Analysis", "analyze", "analyze_stored", "internal_rejection",
+    "AnalyzedHand", "RejectedHand", "SkippedHand", "Analysis", "analyze", "analyze_stored", "internal_error",
+    "internal_rejection",
     "issue_code", "raw_hand_key", "detect_raw", "draw_decisions",
 ]
 
@@ -133,21 +134,26 @@ def detect_raw(raw: RawHand) -> Detected:
     return detect(raw.text.split("\n", 1)[0])
 
 
-def internal_rejection(raw: RawHand, error: BaseException, site: Site | None = None, game: str = "") -> RejectedHand:
-    """A hand rejected because of an exception we did not foresee (code `internal`): a
-    one-line message naming the exception, the traceback kept for --debug."""
-    kind = type(error).__name__
+def internal_error(error: BaseException, then: str) -> tuple[str, str]:
+    """An exception we did not foresee, told in one line and kept whole: (message, the
+    traceback). message: "internal error (ValueError: what it said)" + `then`, on one line,
+    its text cut to 200 characters."""
     text = " ".join(str(error).split())
-    message = bounded(f"internal error ({kind}: {text[:200]}); please report it with this hand" if text else
-                      f"internal error ({kind}); please report it with this hand")
-    trace = "".join(tracebacks.format_exception(error))
+    said = f"{type(error).__name__}: {text[:200]}" if text else type(error).__name__
+    return bounded(f"internal error ({said}){then}"), "".join(tracebacks.format_exception(error))
+
+
+def internal_rejection(raw: RawHand, error: BaseException, site: Site | None = None, game: str = "") -> RejectedHand:
+    """A hand rejected because of an exception we did not foresee (code `internal`), at its
+    first line: a one-line message naming the exception, the traceback kept for --debug."""
+    message, trace = internal_error(error, "; please report it with this hand")
     return RejectedHand(raw, site, game, _key(raw), Code.INTERNAL, message, raw.line, trace)
 
 
 def _key(raw: RawHand) -> str:
     try:
         return raw_hand_key(raw)
-    except Exception:  # (a key from text cannot fail; kept so that a rejection never raises)
+    except Exception:  # noqa: BLE001  (cannot fail on decoded text; here so that a rejection never raises)
         return "?"
 
 

@@ -24,6 +24,7 @@ from ..analysis import (
     SkippedHand,
     analyze,
     detect_raw,
+    internal_error,
     internal_rejection,
     raw_hand_key,
 )
@@ -435,9 +436,8 @@ def file_problems(path: Path, problems: list[Problem]) -> Iterator[None]:
 def file_internal_problem(path: Path, error: BaseException) -> Problem:
     """A file problem (code internal) for an exception we did not foresee while importing
     the file: one line, the traceback kept as the detail (--debug)."""
-    rejection = internal_rejection(RawHand(str(path), 1, ""), error)
-    message = rejection.message.replace("; please report it with this hand", " while reading this file; please report it")
-    return Problem(str(path), None, None, Code.INTERNAL.value, "error", message, rejection.traceback)
+    message, trace = internal_error(error, " while reading this file; please report it")
+    return Problem(str(path), None, None, Code.INTERNAL.value, "error", message, trace)
 
 
 def _import_summary(db, path: Path, summary: ImportSummary, on_wait: Callable[[], None] | None) -> None:
