@@ -244,11 +244,19 @@ class _Tally:
 @dataclass(frozen=True, slots=True)
 class _QueuedHand:
     """What the importer remembers of a hand handed to the writer: whether it had warnings,
-    and its problems (reported unless the writer finds a good copy stored)."""
+    and its problems (reported unless the writer finds a good copy stored); the hand as read
+    and its site (to store it as rejected if its rows cannot be written)."""
 
     warnings: bool
     problems: tuple[Problem, ...]
+    raw: RawHand
+    site: Site | None
 
+
+ROW_ERRORS = (OverflowError, ValueError, TypeError, sqlite3.IntegrityError, sqlite3.InterfaceError)
+"""What writing a batch raises when a hand's rows hold a value SQLite cannot store (an
+integer over 2**63, a type it does not know, a constraint broken): that hand's fault, not
+the database's."""
 
 UNKNOWN_SITE = "unknown"
 """The site a rejected hand is stored under when not even its site could be told (an
@@ -304,23 +312,33 @@ class _HandStore:
                     Problem(name, issue.line, prepared.site_hand_id, issue.code.value, issue.severity.value,
                             issue.message)
                     for issue in analysis.issues
-                )))
+                ), item.raw, analysis.site))
         if isinstance(analysis, RejectedHand):
-            site = analysis.site.value if analysis.site is not None else UNKNOWN_SITE
-            writer.add_rejected(site, item.raw, analysis.issue, _QueuedHand(False, (
-                Problem(name, analysis.line, analysis.hand_id, analysis.code.value, "error", analysis.message,
-                        analysis.traceback),)))
+            self._add_rejected(analysis)
         now = time.monotonic()
         if self._started is None:
             self._started = now
         if writer.queued_hands >= FLUSH_HANDS or now - self._started >= FLUSH_SECONDS:
             self.flush()
 
+    def _add_rejected(self, rejected: RejectedHand) -> None:
+        site = rejected.site.value if rejected.site is not None else UNKNOWN_SITE
+        self.writer.add_rejected(site, rejected.raw, rejected.issue, _QueuedHand(False, (
+            Problem(rejected.raw.path, rejected.line, rejected.hand_id, rejected.code.value, "error", rejected.message,
+                    rejected.traceback),), rejected.raw, rejected.site))
+
     def flush(self) -> None:
-        """Write the queued hands (one write transaction) and count what became of them."""
+        """Write the queued hands (one write transaction) and count what became of them. A
+        batch that cannot be written because of a hand's rows (a value SQLite cannot store,
+        such as an amount over 2**63) is written hand by hand, and the hand that fails is
+        stored as rejected (code internal)."""
         self._started = None
+        try:
+            verdicts = self.writer.flush()
+        except ROW_ERRORS:
+            verdicts = self._flush_hand_by_hand()
         counts = self.tally.counts
-        for tag, verdict in self.writer.flush():
+        for tag, verdict in verdicts:
             queued = cast(_QueuedHand, tag)
             counts[verdict.value] += 1
             if verdict is Verdict.DUPLICATE:
@@ -328,6 +346,20 @@ class _HandStore:
             self.tally.problems.extend(queued.problems)
             if queued.warnings and verdict in (Verdict.NEW, Verdict.REPAIRED):
                 counts["warnings"] += 1
+
+    def _flush_hand_by_hand(self) -> list[tuple[object, Verdict]]:
+        writer = self.writer
+        verdicts: list[tuple[object, Verdict]] = []
+        for entry in writer.take_queue():
+            writer.requeue(entry)
+            try:
+                verdicts.extend(writer.flush())
+            except ROW_ERRORS as error:
+                writer.take_queue()
+                queued = cast(_QueuedHand, writer.tag_of(entry))
+                self._add_rejected(internal_rejection(queued.raw, error, queued.site))
+                verdicts.extend(writer.flush())  # (a rejected hand's rows: text and numbers that fit)
+        return verdicts
 
     def finish(self) -> _Tally:
         """Write what is queued and the file's counters; the tally of what this store did."""

@@ -233,3 +233,43 @@ def test_reprocess_reports_an_internal_error_and_keeps_the_hand(monkeypatch: pyt
         " (the hand is kept as it was stored)"]
     after, _ = _stored(db_path)
     assert after == before and after[SECOND_SAMPLE_HAND] == "ok"
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_hand_whose_rows_cannot_be_written_is_rejected_and_its_batch_written(jobs: int, tmp_path: Path) -> None:
+    """A stack of 10**21 cents parses but SQLite cannot store it (integers stop at 2**63): the
+    batch it is in is written hand by hand, that hand stored as rejected (internal), the hands
+    of its batch and of the next file stored, the files' counters and the summary tables right."""
+    import sqlite_utils
+
+    from tests.oracles.summary_sql import rebuilt, snapshot
+
+    text = STARS.read_text(encoding="utf-8-sig")
+    hands = [h.strip() for h in text.split("\n\n\n") if h.strip()]
+    seat = "Seat 1: Hero ($7.50 in chips)"
+    assert seat in hands[1]
+    folder = tmp_path / "files"
+    folder.mkdir()
+    (folder / "a.txt").write_text("\n\n\n".join([hands[0], hands[1].replace(seat, "Seat 1: Hero ($9999999999999999999.99 in chips)"),
+                                                 hands[2]]) + "\n", encoding="utf-8")
+    (folder / "b.txt").write_text(hands[3] + "\n", encoding="utf-8")
+    db_path = tmp_path / "t.db"
+    summary = api.import_paths([folder], db_path, jobs=jobs)
+    assert (summary.hands_new, summary.hands_rejected) == (3, 1)
+    line = hands[0].count("\n") + 1 + 3
+    assert [(Path(p.file).name, p.line, p.hand_id, p.code) for p in summary.problems] == [
+        ("a.txt", line, SECOND_SAMPLE_HAND, "internal")]
+    assert "OverflowError" in summary.problems[0].message
+    statuses, bad = _stored(db_path)
+    assert statuses[SECOND_SAMPLE_HAND] == "rejected" and sum(s == "ok" for s in statuses.values()) == 3
+    assert [(b[0], b[1], b[2]) for b in bad] == [("rejected", "internal", line)]
+    with sqlite3.connect(db_path) as conn:
+        counters = conn.execute("select path, hands_new, hands_rejected from files order by path").fetchall()
+        players = {name for (name,) in conn.execute("select name from players")}
+    assert [(Path(p).name, n, r) for p, n, r in counters] == [("a.txt", 2, 1), ("b.txt", 1, 0)]
+    seated = {line.split(": ", 1)[1].rsplit(" (", 1)[0] for hand in (hands[0], hands[2], hands[3])
+              for line in hand.split("\n") if line.startswith("Seat ") and " in chips)" in line}
+    assert players == seated  # (named as in the files: no id written for a name on the second try)
+    db = sqlite_utils.Database(db_path)
+    assert snapshot(db) == rebuilt(db)
+    db.close()
