@@ -9,7 +9,7 @@ from pathlib import Path
 
 from sqlite_utils import Database
 
-from ..analysis import RejectedHand, analyze_stored
+from ..analysis import RejectedHand, analyze_stored, internal_error
 from ..model import COUNTING_SQL, HandStatus
 from ..parse.read import RawHand
 from ..parse.sites import Parsers
@@ -19,6 +19,7 @@ from ..store.database import immediate
 from ..store.rows import fact_columns, luck_rows
 from ..store.writer import HandWriter
 from .common import existing_database
+from .importing import DATABASE_ERRORS, ROW_ERRORS
 
 
 def generate(out: Path, *, hands: int, seed: int, players: int = 12, tables: int = 1, tournament: bool = False,
@@ -98,11 +99,20 @@ def reprocess(db_path: Path) -> ReprocessSummary:
                     still_rejected += 1
                     rejected.append(str(analyzed.error()))
                 continue
-            with immediate(db):
-                writer = HandWriter(db, file_id)
-                writer.delete(row_id)
-                writer.add(analyzed)
-                writer.flush()
+            try:
+                with immediate(db):  # (a failure rolls the hand back: the stored copy stays)
+                    writer = HandWriter(db, file_id)
+                    writer.delete(row_id)
+                    writer.add(analyzed)
+                    writer.flush()
+            except ROW_ERRORS as error:  # its rows cannot be stored (an amount over 2**63)
+                internal.append(f"{path}:{line}: {internal_error(error, '; please report it with this hand')[0]}")
+                continue
+            except DATABASE_ERRORS:
+                raise
+            except Exception as error:  # noqa: BLE001  (building its rows met a bug: that hand only)
+                internal.append(f"{path}:{line}: {internal_error(error, '; please report it with this hand')[0]}")
+                continue
             now_valid += status == HandStatus.REJECTED and analyzed.status is not HandStatus.ERROR
             changed += status != analyzed.status
     finally:

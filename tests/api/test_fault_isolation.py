@@ -273,3 +273,34 @@ def test_a_hand_whose_rows_cannot_be_written_is_rejected_and_its_batch_written(j
     db = sqlite_utils.Database(db_path)
     assert snapshot(db) == rebuilt(db)
     db.close()
+
+
+def test_reprocess_keeps_a_hand_whose_rows_fail(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Building or writing a stored hand's new rows fails (a bug, or a value SQLite cannot
+    store): that hand is listed and kept as it was stored (its replacement rolled back), the
+    others are replaced."""
+    import hhtracker.store.writer as writer
+
+    db_path = tmp_path / "t.db"
+    assert runner.invoke(app, ["import", "--db", str(db_path), str(STARS)]).exit_code == 0
+    with sqlite3.connect(db_path) as conn:
+        before = conn.execute("select site_hand_id, id, status from hands order by id").fetchall()
+    real = writer.prepare_hand
+
+    def prepare_hand(analyzed):
+        if analyzed.hand_id == SECOND_SAMPLE_HAND:
+            raise OverflowError("made up by the test")
+        return real(analyzed)
+
+    monkeypatch.setattr(writer, "prepare_hand", prepare_hand)
+    result = runner.invoke(app, ["reprocess", "--db", str(db_path)])
+    assert result.exit_code == 1
+    assert [line.split(": ", 1)[1] for line in result.stderr.splitlines()] == [
+        "internal error (OverflowError: made up by the test); please report it with this hand"
+        " (the hand is kept as it was stored)"]
+    with sqlite3.connect(db_path) as conn:
+        after = conn.execute("select site_hand_id, id, status from hands order by id").fetchall()
+    kept = [row for row in before if row[0] == SECOND_SAMPLE_HAND]
+    assert kept and kept[0] in after  # the same row: not deleted
+    assert sorted(n for n, _, s in after if s == "ok") == sorted(n for n, _, s in before if s == "ok")
+    assert {i for _, i, _ in after} != {i for _, i, _ in before}  # (the others were stored again)
