@@ -114,9 +114,11 @@ def __getattr__(name: str) -> Any:
     home = _HOMES.get(name)
     if home is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"hhtracker.{home}"), name)
-    globals()[name] = value
-    return value
+    module = importlib.import_module(f"hhtracker.{home}")
+    # Every name of that module at once: importing api/leaks.py sets this package's
+    # attribute `leaks` to the module, which must not hide the function `leaks`.
+    globals().update({other: getattr(module, other) for other, where in _HOMES.items() if where == home})
+    return globals()[name]
 
 
 def __dir__() -> list[str]:
