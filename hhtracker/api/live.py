@@ -35,8 +35,9 @@ NOTICES_KEPT = 3
 class SeatedPlayer:
     """One player seated in a table's latest hand: seat number, screen name (untrusted
     text: show it through api.safe/api.cell), whether he is the hero (dealt cards in that
-    hand), his statistics on that site over every stored hand (None: none counted yet),
-    the user's notes (newest first) and tags, and the automatic tags (stats/tags.py)."""
+    hand), his statistics on that site in that hand's game over every stored hand (None:
+    none counted yet), the user's notes (newest first) and tags, and the automatic tags
+    (stats/tags.py)."""
 
     seat: int
     player: str
@@ -68,14 +69,14 @@ class TableView:
 def read_table(db, hand_row: int, *, path: str | None = None, distributions: bool = False) -> TableView:
     """The table of the stored hand with id `hand_row` (hands.id), read from `db` (a sqlite3
     connection or a sqlite-utils Database): seated players in seat order with their
-    statistics (with the cards-drawn distributions when asked, as `player --json` gives
-    them), notes and tags. raises LookupError when there is no such hand."""
+    statistics on the hand's site in the hand's game (with the cards-drawn distributions
+    when asked, as `player --json` gives them), notes and tags. raises LookupError when there is no such hand."""
     row = db.execute(
-        """select site, site_hand_id, table_name, structure, currency, small_bet, big_bet, local_time, hero, file_id
+        """select site, site_hand_id, table_name, structure, currency, small_bet, big_bet, local_time, hero, file_id, game
            from hands where id = ?""", [hand_row]).fetchone()
     if row is None:
         raise LookupError(f"no stored hand with id {hand_row}")
-    site, hand_id, table, structure, currency, small_bet, big_bet, local_time, hero, file_id = row
+    site, hand_id, table, structure, currency, small_bet, big_bet, local_time, hero, file_id, game = row
     seated = db.execute(
         """select hp.seat, p.name from hand_players hp join players p on p.id = hp.player_id
            where hp.hand_id = ? order by hp.seat""", [hand_row]).fetchall()
@@ -84,7 +85,8 @@ def read_table(db, hand_row: int, *, path: str | None = None, distributions: boo
     tagged = notes.tags_of(db, names)
     players = []
     for seat, name in seated:
-        found = player_stats(db, name, with_distributions=distributions, filters=Filters(site=site))
+        # his statistics in the table's game: Badugi, Badacey and Badeucey never mixed
+        found = player_stats(db, name, with_distributions=distributions, filters=Filters(site=site, game=game))
         stats = found[0] if found else None
         players.append(SeatedPlayer(seat, name, name == hero, stats, noted.get(name, ()), tagged.get(name, ()),
                                     auto_tags(stats)))

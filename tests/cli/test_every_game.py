@@ -242,6 +242,9 @@ def test_table_and_live_view_of_each_game(every_game: EveryGame, tmp_path: Path)
         table = json.loads(run("table", path, "--db", db, "--json"))
         assert table["hand_id"] == last.number
         assert {p["player"] for p in table["players"]} == set(last.seated)
+        # each seat's statistics are those of the table's game (the hero plays all three)
+        assert {p["player"]: p["results"]["hands"] for p in table["players"]} == {
+            name: every_game.hands_of(name, game) for name in last.seated}
         assert last.number in run("table", path, "--db", db)
         state = api.Hud([folder], db).look()
         console = Console(record=True, width=160, height=40, force_terminal=True)
