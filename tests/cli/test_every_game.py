@@ -123,10 +123,17 @@ def every_game(tmp_path_factory: pytest.TempPathFactory) -> EveryGame:
     return EveryGame(db, folders, kingsclub)
 
 
-def test_the_database_holds_every_game(every_game: EveryGame) -> None:
-    games = {h.game for h in every_game.kingsclub}
-    assert games == {"badugi", "badacey", "badeucey"}
-    assert every_game.hands_of("Hero", "badacey") >= GENERATED["badacey"]  # the hero is at every generated table
+def test_the_database_holds_every_game_and_site(every_game: EveryGame) -> None:
+    rows = json.loads(run("query", "select site, game, count(*) as hands from hands group by site, game",
+                          "--db", every_game.db))
+    stored = {(r["site"], r["game"]): r["hands"] for r in rows}
+    kingsclub = {g: sum(1 for h in every_game.kingsclub if h.game == g) for g in ("badugi", "badacey", "badeucey")}
+    assert stored == {
+        ("pokerstars", "badugi"): len(stars_headers(CORPUS / STARS_CASH)) + len(stars_headers(CORPUS / STARS_SNG)),
+        ("fulltilt", "badugi"): 1, ("merge", "badugi"): 1,
+        **{("kingsclub", game): hands for game, hands in kingsclub.items()},
+    }
+    assert kingsclub["badacey"] > GENERATED["badacey"] and kingsclub["badeucey"] > GENERATED["badeucey"]
 
 
 def test_players_one_table_per_game_and_all_together(every_game: EveryGame) -> None:
@@ -267,5 +274,10 @@ def test_export_in_every_format(every_game: EveryGame, tmp_path: Path) -> None:
     # PHH has fixed-limit Badugi only: the PokerStars, Full Tilt and KingsClub Badugi hands.
     badugi_fl = cash + 1 + every_game.hands_of("Hero", "badugi")
     assert len(re.findall(r"^\[\d+\]$", (tmp_path / "hands.phhs").read_text(), re.M)) == badugi_fl
+    for game in ("badacey", "badeucey"):  # an opponent of each game: his hands of every game
+        opponent = every_game.opponent(game)
+        run("export", "--format", "json", "--player", opponent, "--db", db, tmp_path / f"{game}.json")
+        theirs = sum(every_game.hands_of(opponent, g) for g in ("badugi", "badacey", "badeucey"))
+        assert len(json.loads((tmp_path / f"{game}.json").read_text())) == theirs
     run("export", "--format", "parquet", "--player", "Hero", "--db", db, tmp_path / "parquet")
     assert (tmp_path / "parquet" / "hands.parquet").is_file()
