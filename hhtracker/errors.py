@@ -97,3 +97,29 @@ class DatabaseBusyError(OSError):
 class NewerDatabaseError(DatabaseOpenError):
     """The database holds a migration this version does not know: a newer hhtracker wrote it,
     and this one would misread it or write rows the newer one does not expect."""
+
+
+class NoDatabaseError(FileNotFoundError):
+    """The database file does not exist (nothing was imported into it yet); only the commands
+    that import create one."""
+
+
+class NotOurDatabaseError(DatabaseOpenError):
+    """The file named as the database is not hhtracker's: another program's SQLite database,
+    or not an SQLite file at all. It is refused before a byte of it is written."""
+
+
+class DatabaseCorruptError(DatabaseOpenError):
+    """SQLite found the database damaged ("database disk image is malformed", "file is not a
+    database"); nothing more is written into it. `hhtracker check` says what is wrong."""
+
+
+class DatabaseWriteError(DatabaseOpenError):
+    """The database could not be written: the disk is full, or the file or its folder is
+    read-only. The transaction in progress was rolled back (nothing half-written)."""
+
+
+class OutputPathError(OSError):
+    """A file a command was asked to write is refused (it is the database, one of its
+    -wal/-shm/-journal files, another SQLite database, or the input), or could not be
+    written (nothing partial is left, an old file is kept)."""

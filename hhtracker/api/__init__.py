@@ -60,14 +60,16 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("sessions", "session_report", "hand_replays", "write_hand_pages", "ReportError"),
                     "api.reviewing"),
     **dict.fromkeys(("reprocess", "generate", "ReprocessSummary"), "api.maintenance"),
-    **dict.fromkeys(("query", "ReadOnlyQueryError", "QueryLimitError", "QUERY_TIMEOUT_SECONDS", "QUERY_ROW_LIMIT"),
+    **dict.fromkeys(("query", "ReadOnlyQueryError", "QueryLimitError", "QUERY_TIMEOUT_SECONDS", "QUERY_ROW_LIMIT",
+                     "QUERY_BYTE_LIMIT", "blob_text"),
                     "api.querying"),
     **dict.fromkeys(("export_hands", "export_parquet", "ExportResult", "UnknownPlayerError", "MissingExtraError",
                      "EXPORT_FORMATS", "PARQUET_TABLES"), "api.exporting"),
     **dict.fromkeys(("NoDatabaseError",), "api.common"),
     # the values and views a caller needs with them, from the layer that defines each
     **dict.fromkeys(("Site", "CHIPS"), "model"),
-    **dict.fromkeys(("DatabaseOpenError", "DatabaseBusyError", "NewerDatabaseError"), "errors"),
+    **dict.fromkeys(("DatabaseOpenError", "DatabaseBusyError", "NewerDatabaseError", "NotOurDatabaseError",
+                     "DatabaseCorruptError", "DatabaseWriteError", "OutputPathError"), "errors"),
     **dict.fromkeys(("Filters", "Game", "GameType", "TableSize", "SORTS"), "filters"),
     **dict.fromkeys(("games_played", "low_showdown_classes"), "api.games"),
     **dict.fromkeys(("Money", "format_money"), "money"),
@@ -89,14 +91,14 @@ _HOMES: dict[str, str] = {
 
 __all__ = [
     "ACTIVE_MINUTES", "APP_NAME", "AUTO_TAGS", "AutoTag", "CHIPS", "DRAW_KEYS", "DatabaseBusyError",
-    "DatabaseOpenError", "EXPORT_FORMATS", "ExportResult", "FLUSH_HANDS", "FLUSH_SECONDS",
+    "DatabaseCorruptError", "DatabaseOpenError", "DatabaseWriteError", "NotOurDatabaseError", "OutputPathError", "EXPORT_FORMATS", "ExportResult", "FLUSH_HANDS", "FLUSH_SECONDS",
     "Filters", "Game", "GameType", "HAND_HISTORY_SUFFIXES", "HandOutcome", "HandValidation",
     "HeroChoice", "Hud", "HudState", "ImportSummary", "MissingExtraError", "Money",
     "NewerDatabaseError", "NoDatabaseError", "NoHeroError", "PARQUET_TABLES", "PlayerStats",
-    "Problem", "QUERY_ROW_LIMIT", "QUERY_TIMEOUT_SECONDS", "QueryLimitError", "REVIEW_LIMIT",
+    "Problem", "QUERY_BYTE_LIMIT", "QUERY_ROW_LIMIT", "QUERY_TIMEOUT_SECONDS", "QueryLimitError", "REVIEW_LIMIT",
     "Ratio", "ReadOnlyQueryError", "ReportError", "ReprocessSummary", "SORTS", "STAT_KEYS",
     "SeatedPlayer", "Site", "TableSize", "TableView", "TournamentReport", "TournamentResult",
-    "TournamentTotals", "UnknownPlayerError", "Watcher", "auto_tags", "cell", "chart_png",
+    "TournamentTotals", "UnknownPlayerError", "Watcher", "auto_tags", "blob_text", "cell", "chart_png",
     "default_db_path", "expand_paths", "export_hands", "export_parquet", "format_money",
     "format_prize", "format_ratio", "games_played", "generate", "hand_outcome", "hand_replays",
     "hands_listed", "hero_add", "hero_choice", "hero_list", "hero_remove", "ignored_files",
@@ -125,7 +127,15 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
     from ..display import cell, safe, safe_json
-    from ..errors import DatabaseBusyError, DatabaseOpenError, NewerDatabaseError
+    from ..errors import (
+        DatabaseBusyError,
+        DatabaseCorruptError,
+        DatabaseOpenError,
+        DatabaseWriteError,
+        NewerDatabaseError,
+        NotOurDatabaseError,
+        OutputPathError,
+    )
     from ..filters import SORTS, Filters, Game, GameType, TableSize
     from ..model import CHIPS, Site
     from ..money import Money, format_money
@@ -187,10 +197,12 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
     )
     from .maintenance import ReprocessSummary, generate, reprocess
     from .querying import (
+        QUERY_BYTE_LIMIT,
         QUERY_ROW_LIMIT,
         QUERY_TIMEOUT_SECONDS,
         QueryLimitError,
         ReadOnlyQueryError,
+        blob_text,
         query,
     )
     from .reviewing import (

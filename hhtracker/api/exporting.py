@@ -11,7 +11,7 @@ from ..model import COUNTING_SQL, HandStatus
 from ..parse.read import RawHand
 from ..parse.sites import Parsers
 from ..pipeline import replay_raw
-from .common import existing_database
+from .common import existing_database, uses_database
 
 
 class UnknownPlayerError(LookupError):
@@ -55,6 +55,7 @@ def _exported_hands(db, db_path: Path, player: str | None, date_from: dt.date | 
     return " and ".join(where), params
 
 
+@uses_database
 def export_hands(
     db_path: Path,
     out: Path | None = None,
@@ -122,6 +123,7 @@ class MissingExtraError(RuntimeError):
     """An optional dependency is not installed (the message says which extra to install)."""
 
 
+@uses_database
 def export_parquet(db_path: Path, out: Path, *, player: str | None = None,
                    date_from: dt.date | None = None, date_to: dt.date | None = None,
                    batch_rows: int = 50_000) -> dict[str, int]:

@@ -84,9 +84,14 @@ class Watcher:
         changed = self.changed_files()
         if not changed:
             return None
+        from ..store.database import sqlite_errors
+
+        with sqlite_errors(self.db_path):
+            return self._import(changed, self.on_wait)
+
+    def _import(self, changed: list[Path], on_wait: Callable[[], None] | None) -> ImportSummary:
         summary = ImportSummary()
-        on_wait = self.on_wait
-        db = open_tracker(self.db_path, on_wait)
+        db = open_tracker(self.db_path, on_wait, create=True)
         try:
             for path in changed:
                 summary.files += 1
