@@ -66,6 +66,7 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("export_hands", "export_parquet", "ExportResult", "UnknownPlayerError", "MissingExtraError",
                      "EXPORT_FORMATS", "PARQUET_TABLES"), "api.exporting"),
     **dict.fromkeys(("NoDatabaseError",), "api.common"),
+    **dict.fromkeys(("check_output", "write_output", "output_file", "output_path"), "api.outputs"),
     # the values and views a caller needs with them, from the layer that defines each
     **dict.fromkeys(("Site", "CHIPS"), "model"),
     **dict.fromkeys(("DatabaseOpenError", "DatabaseBusyError", "NewerDatabaseError", "NotOurDatabaseError",
@@ -98,16 +99,16 @@ __all__ = [
     "Problem", "QUERY_BYTE_LIMIT", "QUERY_ROW_LIMIT", "QUERY_TIMEOUT_SECONDS", "QueryLimitError", "REVIEW_LIMIT",
     "Ratio", "ReadOnlyQueryError", "ReportError", "ReprocessSummary", "SORTS", "STAT_KEYS",
     "SeatedPlayer", "Site", "TableSize", "TableView", "TournamentReport", "TournamentResult",
-    "TournamentTotals", "UnknownPlayerError", "Watcher", "auto_tags", "blob_text", "cell", "chart_png",
+    "TournamentTotals", "UnknownPlayerError", "Watcher", "auto_tags", "blob_text", "cell", "chart_png", "check_output",
     "default_db_path", "expand_paths", "export_hands", "export_parquet", "format_money",
     "format_prize", "format_ratio", "games_played", "generate", "hand_outcome", "hand_replays",
     "hands_listed", "hero_add", "hero_choice", "hero_list", "hero_remove", "ignored_files",
     "import_paths", "latest_hand", "leaks", "leaks_json", "low_showdown_classes", "note_add",
-    "ordinal", "player_marks", "player_profile", "player_reads", "players", "print_hand",
+    "ordinal", "output_file", "output_path", "player_marks", "player_profile", "player_reads", "players", "print_hand",
     "print_leaks", "print_reads", "print_report", "print_sessions", "query", "read_hands",
     "read_only", "read_table", "reads_json", "replayer_html", "report_html", "report_json",
     "reprocess", "safe", "safe_json", "session_report", "sessions", "summary_json", "table_of_file",
-    "tag_set", "tournaments", "validate_paths", "watch", "write_hand_pages",
+    "tag_set", "tournaments", "validate_paths", "watch", "write_hand_pages", "write_output",
 ]
 assert set(__all__) == {"APP_NAME", "default_db_path", *_HOMES}
 
@@ -157,6 +158,7 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
     from ..stats.values import PlayerStats, Ratio, format_ratio
     from ..tournaments import format_prize, ordinal
     from .common import NoDatabaseError
+    from .outputs import check_output, output_file, output_path, write_output
     from .exporting import (
         EXPORT_FORMATS,
         PARQUET_TABLES,

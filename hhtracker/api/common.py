@@ -69,9 +69,11 @@ def database_to_write(db_path: Path, on_wait: Callable[[], None] | None = None):
     return open_tracker(db_path, on_wait, create=False)
 
 
-def open_tracker(db_path: Path, on_wait: Callable[[], None] | None = None, *, create: bool = False):
+def open_tracker(db_path: Path, on_wait: Callable[[], None] | None = None, *, create: bool = False,
+                 check: bool = False):
     """Open the database at db_path to write (created when `create` and there is no file:
-    the commands that import), schema up to date, and do what a migration left to the api
+    the commands that import; `check`: checked whole first and refused when damaged, see
+    store.database.open_database), schema up to date, and do what a migration left to the api
     (recompute facts, read finish lines: from the raw text, which the store does not parse).
     raises NoDatabaseError (no file and not `create`), NotOurDatabaseError, DatabaseOpenError,
     DatabaseCorruptError, DatabaseWriteError, DatabaseBusyError."""
@@ -80,7 +82,7 @@ def open_tracker(db_path: Path, on_wait: Callable[[], None] | None = None, *, cr
     )
     from ..store.database import immediate, open_database, sqlite_errors
 
-    db = open_database(db_path, on_wait, create=create)
+    db = open_database(db_path, on_wait, create=create, check=check)
     try:
         with sqlite_errors(db_path):
             if migrations.tasks_due(db):

@@ -358,7 +358,7 @@ def import_paths(
     pool = None
     if jobs > 1:  # made before the database is opened: no connection crosses a fork
         pool = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork").Pool(jobs)
-    db = open_tracker(db_path, on_wait, create=True)
+    db = open_tracker(db_path, on_wait, create=True, check=True)  # a damaged database is never written into
     summary = ImportSummary()
     parsers = Parsers()
     try:

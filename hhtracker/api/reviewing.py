@@ -86,11 +86,13 @@ def write_hand_pages(db_path: Path, hands, folder: Path, *, back_link: str | Non
     `hands` into `folder`, as hand-<site>-<number>.html (characters other than letters,
     digits, '.', '_' and '-' made '_'); returns (site, number) -> the file name. A hand that
     does not parse gets no page. back_link: the address each page links back to. raises
-    NoDatabaseError when db_path does not exist, OSError when a page cannot be written."""
+    NoDatabaseError when db_path does not exist, OutputPathError when a page cannot be
+    written (or would overwrite the database or an SQLite file)."""
     import re
 
     from ..report.queries import stored_hands
     from ..report.replayer import replayer_html
+    from .outputs import write_output
 
     db = existing_database(db_path)
     try:
@@ -104,6 +106,6 @@ def write_hand_pages(db_path: Path, hands, folder: Path, *, back_link: str | Non
         if replay.replayed is None:
             continue
         name = re.sub(r"[^A-Za-z0-9._-]", "_", f"hand-{hand.site}-{hand.site_hand_id}.html")
-        (folder / name).write_text(replayer_html(replay.replayed, back_link=back_link), encoding="utf-8")
+        write_output(folder / name, replayer_html(replay.replayed, back_link=back_link), db_path)
         written[hand.site, hand.site_hand_id] = name
     return written

@@ -41,10 +41,8 @@ def export_command(
             written = api.export_parquet(resolve_db(db), out, player=player,
                                          date_from=date_from.date() if date_from else None,
                                          date_to=date_to.date() if date_to else None)
-        except (api.NoDatabaseError, api.UnknownPlayerError, api.MissingExtraError) as error:
+        except (api.NoDatabaseError, api.UnknownPlayerError, api.MissingExtraError, api.OutputPathError) as error:
             raise usage_error(str(error)) from None
-        except OSError as error:
-            raise usage_error(f"cannot write {out}: {error.strerror or error}") from None
         stderr.print("Parquet written to " + str(out) + ": " + ", ".join(f"{t} {n:,} rows" for t, n in written.items()),
                      markup=False, highlight=False)
         return
@@ -60,10 +58,8 @@ def export_command(
             date_to=date_to.date() if date_to else None,
             json_lines=lines,
         )
-    except (api.NoDatabaseError, api.UnknownPlayerError, ValueError) as error:
+    except (api.NoDatabaseError, api.UnknownPlayerError, ValueError, api.OutputPathError) as error:
         raise usage_error(str(error)) from None
-    except OSError as error:
-        raise usage_error(f"cannot write {out}: {error.strerror}") from None
     if str(out) == "-":
         typer.echo(result.text, nl=False)
     for site, hand_id, reason in result.not_exported:

@@ -125,7 +125,7 @@ def refuse_not_ours(path: Path, kind: DatabaseKind) -> None:
             "give another --db (a new file name makes a new database)")
     if kind is DatabaseKind.NOT_SQLITE:
         raise NotOurDatabaseError(
-            f"{path} is not a database (not an SQLite file): it is left untouched; "
+            f"{path}: this file is not a database (not an SQLite file): it is left untouched; "
             "give another --db (a new file name makes a new database)")
 
 
@@ -134,6 +134,8 @@ def translated(error: sqlite3.Error, path: Path | str) -> Exception | None:
     code: DatabaseCorruptError (damaged, not a database), DatabaseWriteError (disk full,
     read-only file or folder, an I/O error); None for any other (a bug, or bad SQL)."""
     code = getattr(error, "sqlite_errorcode", None)
+    if str(error).startswith("Could not decode to UTF-8"):  # (Python's: we write UTF-8 only)
+        code = sqlite3.SQLITE_CORRUPT
     if code is None:
         return None
     primary = code & 0xFF
@@ -157,11 +159,19 @@ def translated(error: sqlite3.Error, path: Path | str) -> Exception | None:
 
 
 @contextmanager
-def sqlite_errors(path: Path | str) -> Iterator[None]:
+def sqlite_errors(path: Path | str, *, opening: bool = False) -> Iterator[None]:
     """Within: an SQLite error that says the database at path is damaged or cannot be written
-    raised as DatabaseCorruptError or DatabaseWriteError instead (see translated())."""
+    raised as DatabaseCorruptError or DatabaseWriteError instead (see translated()).
+    opening: the block only opens the database, so a UnicodeDecodeError is SQLite's message
+    quoting a damaged schema (Python cannot decode it): DatabaseCorruptError too."""
     try:
         yield
+    except UnicodeDecodeError:
+        if not opening:
+            raise
+        raise DatabaseCorruptError(
+            f"the database {path} is damaged (its schema holds bytes that are not text): nothing more is written "
+            f"into it; `hhtracker check --db {path}` says what is wrong and how to rebuild it") from None
     except sqlite3.Error as error:
         ours = translated(error, path)
         if ours is None:
@@ -169,10 +179,13 @@ def sqlite_errors(path: Path | str) -> Iterator[None]:
         raise ours from None
 
 
-def open_database(path: Path | str, on_wait: Callable[[], None] | None = None, *, create: bool = False) -> Database:
+def open_database(path: Path | str, on_wait: Callable[[], None] | None = None, *, create: bool = True,
+                  check: bool = False) -> Database:
     """Open a tracker database to write: WAL mode, a busy timeout, the schema brought up to
-    date (and marked). create: make it when the file does not exist (the commands that
-    import); else a missing file is NoDatabaseError. on_wait() is called once if another
+    date (and marked). create: make it when the file does not exist (the api passes it for
+    the commands that import only); else a missing file is NoDatabaseError. check: an existing database is checked
+    whole first (damage_found, PRAGMA quick_check: about 1 s per 20,000 hands) and refused,
+    DatabaseCorruptError, when damaged, before anything is written. on_wait() is called once if another
     program holds a lock we must wait for (two importers creating one database at once: one
     makes it, the other waits). raises NoDatabaseError, NotOurDatabaseError (nothing
     written), DatabaseOpenError, DatabaseCorruptError, DatabaseWriteError, DatabaseBusyError."""
@@ -189,7 +202,13 @@ def open_database(path: Path | str, on_wait: Callable[[], None] | None = None, *
     except (OSError, sqlite3.DatabaseError) as error:
         raise DatabaseOpenError(f"cannot open the database {path}: {getattr(error, 'strerror', None) or error}") from None
     try:
-        with sqlite_errors(path):
+        with sqlite_errors(path, opening=True):
+            if check and not fresh:
+                damage = damage_found(conn)
+                if damage:
+                    raise DatabaseCorruptError(
+                        f"the database {path} is damaged ({damage[0]}): nothing is written into it; "
+                        f"`hhtracker check --db {path}` says what is wrong and how to rebuild it")
             if fresh:  # the mark first, in the file's header, before anything else is written
                 patiently(lambda: conn.execute(f"PRAGMA application_id = {APPLICATION_ID}"), on_wait)
             from sqlite_utils import Database  # (here: the reading commands open without it, open_reader)
@@ -231,6 +250,14 @@ def patiently(action: Callable[[], T], on_wait: Callable[[], None] | None = None
                 told = True
 
 
+def damage_found(conn: sqlite3.Connection, most: int = 20) -> list[str]:
+    """What SQLite's `PRAGMA quick_check` finds wrong in the database (at most `most` lines;
+    empty when it is sound). It reads every page: about 1 s per 20,000 hands. raises
+    sqlite3.DatabaseError when the damage stops the check itself."""
+    lines = [str(row[0]) for row in conn.execute(f"PRAGMA quick_check({int(most)})")]
+    return [] if lines == ["ok"] else lines
+
+
 def read_only_connection(path: Path | str) -> sqlite3.Connection:
     """A read-only sqlite3 connection to the database at path (`mode=ro`: nothing can be
     written through it). A WAL database needs its -shm file: when the folder cannot hold one
@@ -239,7 +266,7 @@ def read_only_connection(path: Path | str) -> sqlite3.Connection:
     path = Path(path)
     uri = path.resolve().as_uri()
     try:
-        with sqlite_errors(path):
+        with sqlite_errors(path, opening=True):
             conn = sqlite3.connect(f"{uri}?mode=ro", uri=True, timeout=BUSY_WAIT)
             try:
                 conn.execute("select count(*) from sqlite_master").fetchone()
@@ -272,7 +299,7 @@ def open_reader(path: Path | str) -> sqlite3.Connection | None:
         return None
     conn = read_only_connection(path)
     try:
-        with sqlite_errors(path):
+        with sqlite_errors(path, opening=True):
             refuse_newer(conn, path)
             if migrations.pending(conn) or migrations.tasks_due(conn):
                 conn.close()
