@@ -111,7 +111,18 @@ class NotOurDatabaseError(DatabaseOpenError):
 
 class DatabaseCorruptError(DatabaseOpenError):
     """SQLite found the database damaged ("database disk image is malformed", "file is not a
-    database"); nothing more is written into it. `hhtracker check` says what is wrong."""
+    database"); nothing more is written into it. `hhtracker check` says what is wrong.
+    reason: SQLite's words (or ours) for the damage."""
+
+    reason: str = ""
+
+    @classmethod
+    def of(cls, path: object, reason: str) -> DatabaseCorruptError:
+        """The error for the database at path, damaged as `reason` says."""
+        error = cls(f"the database {path} is damaged ({reason}): nothing more is written into it; "
+                    f"`hhtracker check --db {path}` says what is wrong and how to rebuild it")
+        error.reason = reason
+        return error
 
 
 class DatabaseWriteError(DatabaseOpenError):

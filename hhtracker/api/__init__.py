@@ -16,6 +16,8 @@ what it needs, and `hhtracker --version` none of it):
   `hero_add`, `hero_remove`, `hero_list`, `hero_choice` (who the reports are about)
 - leaks: `leaks` (the hero against the rules texts' baselines), `player_reads` (what a
   player showed, by the way he played it)
+- checking: `check_database` (`hhtracker check`), `export_raw` (every hand's text, to rebuild)
+- outputs: `write_output`, `output_file`, `check_output` (every file a command writes)
 - common: `NoDatabaseError`
 - live: `Hud` (the live table view's engine), `table_of_file`, `read_table`, `note_add`,
   `tag_set`, `player_marks` (notes and tags on players)
@@ -66,6 +68,7 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("export_hands", "export_parquet", "ExportResult", "UnknownPlayerError", "MissingExtraError",
                      "EXPORT_FORMATS", "PARQUET_TABLES"), "api.exporting"),
     **dict.fromkeys(("NoDatabaseError",), "api.common"),
+    **dict.fromkeys(("check_database", "export_raw", "DatabaseCheck", "RawExport", "REBUILD"), "api.checking"),
     **dict.fromkeys(("check_output", "write_output", "output_file", "output_path"), "api.outputs"),
     # the values and views a caller needs with them, from the layer that defines each
     **dict.fromkeys(("Site", "CHIPS"), "model"),
@@ -91,7 +94,7 @@ _HOMES: dict[str, str] = {
 """Each public name -> the module (under hhtracker) that defines it, loaded on first use."""
 
 __all__ = [
-    "ACTIVE_MINUTES", "APP_NAME", "AUTO_TAGS", "AutoTag", "CHIPS", "DRAW_KEYS", "DatabaseBusyError",
+    "ACTIVE_MINUTES", "APP_NAME", "DatabaseCheck", "REBUILD", "RawExport", "check_database", "export_raw", "AUTO_TAGS", "AutoTag", "CHIPS", "DRAW_KEYS", "DatabaseBusyError",
     "DatabaseCorruptError", "DatabaseOpenError", "DatabaseWriteError", "NotOurDatabaseError", "OutputPathError", "EXPORT_FORMATS", "ExportResult", "FLUSH_HANDS", "FLUSH_SECONDS",
     "Filters", "Game", "GameType", "HAND_HISTORY_SUFFIXES", "HandOutcome", "HandValidation",
     "HeroChoice", "Hud", "HudState", "ImportSummary", "MissingExtraError", "Money",
@@ -157,6 +160,7 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
     from ..stats.tags import AUTO_TAGS, AutoTag, auto_tags
     from ..stats.values import PlayerStats, Ratio, format_ratio
     from ..tournaments import format_prize, ordinal
+    from .checking import REBUILD, DatabaseCheck, RawExport, check_database, export_raw
     from .common import NoDatabaseError
     from .outputs import check_output, output_file, output_path, write_output
     from .exporting import (

@@ -14,6 +14,7 @@ from typer.core import TyperCommand, TyperGroup, TyperOption
 
 from .. import __version__, api
 from . import (
+    check_cmd,
     export_cmd,
     generate_cmd,
     hand_cmd,
@@ -127,6 +128,7 @@ app.command("hud", cls=HonestCommand)(hud_cmd.hud_command)
 app.command("table", cls=HonestCommand)(table_cmd.table_command)
 app.command("note", cls=HonestCommand)(notes_cmd.note_command)
 app.command("tag", cls=HonestCommand)(notes_cmd.tag_command)
+app.command("check", cls=HonestCommand)(check_cmd.check_command)
 
 
 def run() -> None:

@@ -140,9 +140,7 @@ def translated(error: sqlite3.Error, path: Path | str) -> Exception | None:
         return None
     primary = code & 0xFF
     if primary in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB):
-        return DatabaseCorruptError(
-            f"the database {path} is damaged ({error}): nothing more is written into it; "
-            f"`hhtracker check --db {path}` says what is wrong and how to rebuild it")
+        return DatabaseCorruptError.of(path, str(error))
     if primary == sqlite3.SQLITE_FULL:
         return DatabaseWriteError(
             f"the disk is full: the database {path} could not be written (what was being written was rolled "
@@ -169,9 +167,7 @@ def sqlite_errors(path: Path | str, *, opening: bool = False) -> Iterator[None]:
     except UnicodeDecodeError:
         if not opening:
             raise
-        raise DatabaseCorruptError(
-            f"the database {path} is damaged (its schema holds bytes that are not text): nothing more is written "
-            f"into it; `hhtracker check --db {path}` says what is wrong and how to rebuild it") from None
+        raise DatabaseCorruptError.of(path, "its schema holds bytes that are not text") from None
     except sqlite3.Error as error:
         ours = translated(error, path)
         if ours is None:
@@ -206,9 +202,7 @@ def open_database(path: Path | str, on_wait: Callable[[], None] | None = None, *
             if check and not fresh:
                 damage = damage_found(conn)
                 if damage:
-                    raise DatabaseCorruptError(
-                        f"the database {path} is damaged ({damage[0]}): nothing is written into it; "
-                        f"`hhtracker check --db {path}` says what is wrong and how to rebuild it")
+                    raise DatabaseCorruptError.of(path, damage[0])
             if fresh:  # the mark first, in the file's header, before anything else is written
                 patiently(lambda: conn.execute(f"PRAGMA application_id = {APPLICATION_ID}"), on_wait)
             from sqlite_utils import Database  # (here: the reading commands open without it, open_reader)
@@ -258,25 +252,30 @@ def damage_found(conn: sqlite3.Connection, most: int = 20) -> list[str]:
     return [] if lines == ["ok"] else lines
 
 
-def read_only_connection(path: Path | str) -> sqlite3.Connection:
+def read_only_connection(path: Path | str, *, salvage: bool = False) -> sqlite3.Connection:
     """A read-only sqlite3 connection to the database at path (`mode=ro`: nothing can be
     written through it). A WAL database needs its -shm file: when the folder cannot hold one
     (a read-only folder or disk), the file is read as it is (`immutable=1`: no other program
-    can be writing it there). raises DatabaseOpenError, DatabaseCorruptError."""
+    can be writing it there). salvage: a damaged schema is ignored where it can be
+    (`PRAGMA writable_schema`, harmless on a read-only connection), to read what is left.
+    raises DatabaseOpenError, DatabaseCorruptError."""
     path = Path(path)
     uri = path.resolve().as_uri()
+    first = "PRAGMA writable_schema = ON" if salvage else "select count(*) from sqlite_master"
     try:
         with sqlite_errors(path, opening=True):
             conn = sqlite3.connect(f"{uri}?mode=ro", uri=True, timeout=BUSY_WAIT)
             try:
-                conn.execute("select count(*) from sqlite_master").fetchone()
+                conn.execute(first).fetchone()
+                if salvage:
+                    conn.execute("select count(*) from sqlite_master").fetchone()
                 return conn
             except sqlite3.OperationalError as error:
                 conn.close()
                 if getattr(error, "sqlite_errorcode", 0) & 0xFF not in (sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN):
                     raise
             conn = sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True, timeout=BUSY_WAIT)
-            conn.execute("select count(*) from sqlite_master").fetchone()
+            conn.execute(first).fetchone()
             return conn
     except DatabaseCorruptError:
         raise
