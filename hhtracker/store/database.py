@@ -179,11 +179,11 @@ def open_database(path: Path | str, on_wait: Callable[[], None] | None = None, *
                   check: bool = False) -> Database:
     """Open a tracker database to write: WAL mode, a busy timeout, the schema brought up to
     date (and marked). create: make it when the file does not exist (the api passes it for
-    the commands that import only); else a missing file is NoDatabaseError. check: an existing database is checked
-    whole first (damage_found, PRAGMA quick_check: about 1 s per 20,000 hands) and refused,
-    DatabaseCorruptError, when damaged, before anything is written. on_wait() is called once if another
-    program holds a lock we must wait for (two importers creating one database at once: one
-    makes it, the other waits). raises NoDatabaseError, NotOurDatabaseError (nothing
+    the commands that import only); else a missing file is NoDatabaseError. check: an
+    existing database is checked whole first (damage_found, PRAGMA quick_check: about 1 s
+    per 20,000 hands) and refused, DatabaseCorruptError, when damaged, before anything is
+    written. on_wait() is called once if another program holds a lock we must wait for (two
+    importers creating one database at once: one makes it, the other waits). raises NoDatabaseError, NotOurDatabaseError (nothing
     written), DatabaseOpenError, DatabaseCorruptError, DatabaseWriteError, DatabaseBusyError."""
     path = Path(path)
     kind = database_kind(path)
