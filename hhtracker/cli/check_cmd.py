@@ -21,8 +21,10 @@ def check_command(db: DbOption = None, json_output: JsonOption = False) -> None:
     if json_output:
         print_json({**found.as_json(), "rebuild": None if found.ok else api.REBUILD.format(db=db_path)})
     elif found.ok:
-        stdout.print(f"ok: {db_path} is an hhtracker database (schema version {found.current_version}), "
-                     f"{found.hands:,} hand(s); SQLite's quick_check found no damage", markup=False, highlight=False)
+        version = (f"schema version {found.schema_version}" if found.schema_version
+                   else "from an older hhtracker, marked by the next command that writes to it")
+        stdout.print(f"ok: {db_path} is an hhtracker database ({version}), {found.hands:,} hand(s); "
+                     "SQLite's quick_check found no damage", markup=False, highlight=False)
     else:
         for problem in found.problems:
             stderr.print(api.safe(f"{db_path}: {problem}"), markup=False, highlight=False)
