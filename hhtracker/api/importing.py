@@ -30,7 +30,7 @@ from ..store.database import immediate
 from ..store.rows import prepare_hand, raw_hand_key
 from ..store.tournaments import store_summary
 from ..store.writer import HandWriter, Verdict
-from .common import issue_code, open_tracker
+from .common import issue_code, open_tracker, uses_database
 
 
 @dataclass(frozen=True, slots=True)
@@ -308,12 +308,13 @@ class _HandStore:
 _WORKER: dict[str, object] = {}
 
 
+@uses_database
 def _worker_batch(db_path: Path, file_id: int, batch: list[RawHand], on_wait: Callable[[], None] | None) -> _Tally:
     """Worker process (--jobs): a batch of one file's hands parsed, checked and written to
     the database by the worker itself (its own connection, opened once), so that only the
     raw texts go out and only the tally comes back."""
     if _WORKER.get("db_path") != str(db_path):
-        db = open_tracker(db_path)
+        db = open_tracker(db_path, create=True)
         # closed when the worker ends (a connection left open leaves the WAL to the next opener)
         multiprocessing.util.Finalize(db, db.close, exitpriority=10)
         _WORKER.update(db_path=str(db_path), db=db, parsers=_WORKER.get("parsers") or Parsers())
@@ -334,6 +335,7 @@ hands or its first hand waited FLUSH_SECONDS: a reader or a second importer wait
 about that long, and a killed import loses at most one batch, never part of a hand."""
 
 
+@uses_database
 def import_paths(
     paths: Iterable[Path],
     db_path: Path,
@@ -356,7 +358,7 @@ def import_paths(
     pool = None
     if jobs > 1:  # made before the database is opened: no connection crosses a fork
         pool = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork").Pool(jobs)
-    db = open_tracker(db_path, on_wait)
+    db = open_tracker(db_path, on_wait, create=True, check=True)  # a damaged database is never written into
     summary = ImportSummary()
     parsers = Parsers()
     try:

@@ -20,7 +20,7 @@ from ..stats.tags import auto_tags
 from ..stats.values import PlayerStats
 from ..store import notes
 from ..store.reading import player_stats
-from .common import database_to_read, open_tracker
+from .common import database_to_read, database_to_write, uses_database
 from .importing import ImportSummary, Problem, import_paths
 from .watching import Watcher
 
@@ -128,6 +128,7 @@ def latest_hand(db, path: Path | str) -> int | None:
                       "and +status in ('ok', 'warning')", ids).fetchone()[0]
 
 
+@uses_database
 def table_of_file(db_path: Path, path: Path, *, distributions: bool = True) -> TableView | None:
     """`hhtracker table FILE`: the file imported (what is stored already is skipped), then
     the table of its latest good hand (None: the file has none). raises FileNotFoundError."""
@@ -171,6 +172,12 @@ class Hud:
 
     def look(self) -> HudState:
         """Import what changed, then read the active tables back."""
+        from ..store.database import sqlite_errors
+
+        with sqlite_errors(self.db_path):
+            return self._look()
+
+    def _look(self) -> HudState:
         summary = self.watcher.look()
         state = self.state
         if summary is not None:
@@ -209,35 +216,38 @@ def _notice(problem: Problem) -> str:
     return f"{where}:{hand} {problem.message}"
 
 
-def _marks_db(db_path: Path):
-    return open_tracker(db_path)
-
-
-def note_add(db_path: Path, player: str, text: str) -> None:
-    """Add a note on a player (`hhtracker note NAME TEXT`); the database is created if needed."""
+@uses_database
+def note_add(db_path: Path, player: str, text: str, *, on_wait: Callable[[], None] | None = None) -> None:
+    """Add a note on a player (`hhtracker note NAME TEXT`); on_wait() is called once if
+    another program holds the write lock. raises NoDatabaseError (the database must exist)."""
     from ..store.database import immediate
 
-    db = _marks_db(db_path)
+    db = database_to_write(db_path, on_wait)
     try:
-        with immediate(db):
+        with immediate(db, on_wait):
             notes.add_note(db, player, text)
     finally:
         db.close()
 
 
-def tag_set(db_path: Path, player: str, tag: str, *, remove: bool = False) -> bool:
+@uses_database
+def tag_set(db_path: Path, player: str, tag: str, *, remove: bool = False,
+            on_wait: Callable[[], None] | None = None) -> bool:
     """Tag a player, or with remove take the tag off (`hhtracker tag NAME TAG [--remove]`);
-    False when there was nothing to do (tagged already / not tagged)."""
+    False when there was nothing to do (tagged already / not tagged). on_wait() is called
+    once if another program holds the write lock. raises NoDatabaseError (the database
+    must exist)."""
     from ..store.database import immediate
 
-    db = _marks_db(db_path)
+    db = database_to_write(db_path, on_wait)
     try:
-        with immediate(db):
+        with immediate(db, on_wait):
             return notes.remove_tag(db, player, tag) if remove else notes.add_tag(db, player, tag)
     finally:
         db.close()
 
 
+@uses_database
 def player_marks(db_path: Path, player: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(notes newest first, tags) on a player; empty without a database."""
     if not Path(db_path).exists():

@@ -58,6 +58,7 @@ class Watcher:
         self.seen: dict[Path, tuple[int, int]] = {}
         self.next_line: dict[Path, int] = {}
         self.parsers = Parsers()
+        self.checked = False  # the database is checked whole (quick_check) at the first look that writes
 
     def changed_files(self) -> list[Path]:
         """The files under the paths whose size or time changed since the last look."""
@@ -84,9 +85,15 @@ class Watcher:
         changed = self.changed_files()
         if not changed:
             return None
+        from ..store.database import sqlite_errors
+
+        with sqlite_errors(self.db_path):
+            return self._import(changed, self.on_wait)
+
+    def _import(self, changed: list[Path], on_wait: Callable[[], None] | None) -> ImportSummary:
         summary = ImportSummary()
-        on_wait = self.on_wait
-        db = open_tracker(self.db_path, on_wait)
+        db = open_tracker(self.db_path, on_wait, create=True, check=not self.checked)  # (checked whole once)
+        self.checked = True
         try:
             for path in changed:
                 summary.files += 1
