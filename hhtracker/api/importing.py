@@ -145,6 +145,9 @@ def hand_outcome(raw: RawHand, parsers: Parsers, detected: Detected | None = Non
     detected = detected or detect(raw.text.split("\n", 1)[0])
     if not parsers.supports(detected.site) or not detected.is_badugi:
         return HandOutcome(raw, detected.site, detected.game)
+    if raw.too_long is not None:
+        error = HandHistoryError(raw.too_long, path=raw.path, line=raw.too_long_line, code=Code.TOO_LONG.value)
+        return HandOutcome(raw, detected.site, detected.game, error=error)
     if raw.undecodable is not None:
         error = EncodingError(raw.undecodable, path=raw.path, line=raw.undecodable_line, code=Code.ENCODING.value)
         return HandOutcome(raw, detected.site, detected.game, error=error)
@@ -176,8 +179,9 @@ def _raw_hands(path: Path, from_line: int = 1) -> Iterator[RawHand | Problem | O
                 seen = True
                 continue
             if isinstance(item, StrayText):
+                more = f" ({item.lines:,} lines, {item.characters:,} characters)" if item.lines > 1 else ""
                 yield Problem(name, item.line, None, Code.STRAY_TEXT.value, "warning",
-                              f"text outside any hand ignored: {excerpt(item.text.splitlines()[0])}")
+                              f"text outside any hand ignored: {excerpt(item.text)}{more}")
                 continue
             if isinstance(item, OtherSiteFile):
                 yield item
@@ -509,7 +513,7 @@ def _held_tail(items: Iterator[HandOutcome | Problem | OtherSiteFile], hold_tail
             yield held
         held = item
         if isinstance(item, HandOutcome):
-            resume.next_line = item.raw.line + item.raw.text.count("\n") + 1
+            resume.next_line = item.raw.end_line + 1
         if not hold_tail:
             yield item
             held = None
@@ -527,7 +531,7 @@ def _still_written(outcome: HandOutcome, path: Path) -> bool:
     assert outcome.error is not None
     if outcome.error.code == "truncated":
         return True
-    last_line = outcome.raw.line + outcome.raw.text.count("\n")
+    last_line = outcome.raw.end_line
     try:
         with open(path, "rb") as handle:
             handle.seek(-1, 2)
