@@ -25,14 +25,16 @@ HEADER = "PokerStars Hand #100000000001:  Badugi Limit ($0.25/$0.50 USD) - 2010/
 FILLER = "some text that is not a hand history, just words and numbers 0123456789\n"
 
 PEAK = """
-import resource, sys
+import sys
 from hhtracker.cli import run
 sys.argv = ["hhtracker", "import", "--quiet", "--db", sys.argv[1], sys.argv[2]]
 try:
     run()
 except SystemExit as end:
     code = end.code
-print("PEAK_KIB", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, "EXIT", code, file=sys.stderr)
+# VmHWM: this program's peak (ru_maxrss would count the parent's memory at the fork too)
+peak = next(line.split()[1] for line in open("/proc/self/status") if line.startswith("VmHWM:"))
+print("PEAK_KIB", peak, "EXIT", code, file=sys.stderr)
 """
 
 

@@ -18,9 +18,9 @@ from typing import cast
 from ..errors import EncodingError, HandHistoryError, excerpt
 from ..model import HandStatus, Site
 from ..parse.detect import Detected, detect
-from ..parse.read import OtherSiteFile, RawHand, StrayText, file_digest, split_hands
+from ..parse.read import OtherSiteFile, RawHand, StrayText, SummaryText, file_digest, split_hands
 from ..parse.sites import Parsers
-from ..parse.stars_summary import is_summary_file, read_summary
+from ..parse.stars_summary import SummaryFormatError, is_summary_file, read_summary, summary_of_text
 from ..pipeline import replay_raw
 from ..report.queries import choose_hero
 from ..rules.issues import Code, ValidationIssue
@@ -158,18 +158,19 @@ def hand_outcome(raw: RawHand, parsers: Parsers, detected: Detected | None = Non
     return HandOutcome(raw, detected.site, detected.game, replayed=replayed)
 
 
-def read_hands(path: Path, parsers: Parsers | None = None) -> Iterator[HandOutcome | Problem | OtherSiteFile]:
+def read_hands(path: Path, parsers: Parsers | None = None) -> Iterator[HandOutcome | Problem | OtherSiteFile | SummaryText]:
     """Every hand of a file, parsed and replayed, in order, nothing stored (validate, tests);
     stray text and unreadable files come as Problems; a file of a site we do not read as one
-    OtherSiteFile. Streams: one hand in memory at a time."""
+    OtherSiteFile; a tournament summary among the hands as its SummaryText. Streams: one
+    hand in memory at a time."""
     parsers = parsers or Parsers()
     for item in _raw_hands(path):
         yield hand_outcome(item, parsers) if isinstance(item, RawHand) else item
 
 
-def _raw_hands(path: Path, from_line: int = 1) -> Iterator[RawHand | Problem | OtherSiteFile]:
-    """A file's hands as read (the one reading of a file), and its problems: stray text,
-    undecodable or unreadable files, no hand at all. from_line: only what starts at that
+def _raw_hands(path: Path, from_line: int = 1) -> Iterator[RawHand | Problem | OtherSiteFile | SummaryText]:
+    """A file's hands as read (the one reading of a file), its tournament summaries, and its
+    problems: stray text, undecodable or unreadable files, no hand (nor summary) at all. from_line: only what starts at that
     line or later (`import --watch` reads a growing file on from where it stopped)."""
     name = str(path)
     seen = False
@@ -384,10 +385,15 @@ def import_paths(
     return summary
 
 
-def _import_summary(db, path: Path, summary: ImportSummary, on_wait: Callable[[], None] | None) -> None:
-    """A PokerStars tournament summary file: stored (replacing an earlier copy)."""
+def _import_summary(db, path: Path, summary: ImportSummary, on_wait: Callable[[], None] | None,
+                    text: SummaryText | None = None) -> None:
+    """A PokerStars tournament summary, a file of its own or `text` met among a file's
+    hands: stored (replacing an earlier copy); one that does not read is a `syntax` problem."""
     try:
-        found = read_summary(path)
+        found = read_summary(path) if text is None else summary_of_text(text.path, text.line, text.text)
+    except SummaryFormatError as error:
+        summary.problems.append(Problem(str(path), error.line, None, "syntax", "error", error.reason))
+        return
     except (ValueError, HandHistoryError) as error:
         summary.problems.append(Problem(str(path), None, None, "syntax", "error", str(error)))
         return
@@ -425,8 +431,11 @@ def _file_row(db, path: Path, on_wait: Callable[[], None] | None) -> int:
         ).last_pk
 
 
-def _file_level(item: Problem | OtherSiteFile, summary: ImportSummary) -> None:
-    if isinstance(item, OtherSiteFile):
+def _file_level(item: Problem | OtherSiteFile | SummaryText, summary: ImportSummary, db,
+                on_wait: Callable[[], None] | None) -> None:
+    if isinstance(item, SummaryText):
+        _import_summary(db, Path(item.path), summary, on_wait, item)
+    elif isinstance(item, OtherSiteFile):
         summary.skipped_sites[item.site] += 1
     else:
         summary.problems.append(item)
@@ -441,7 +450,7 @@ def _import_file(db, parsers: Parsers, path: Path, summary: ImportSummary, progr
     resume = _Resume(from_line)
     for item in _held_tail(outcomes, hold_tail, path, summary, resume):
         if not isinstance(item, HandOutcome):
-            _file_level(item, summary)
+            _file_level(item, summary, db, on_wait)
             continue
         if progress:
             progress(path, len(item.raw.text) + 4)
@@ -482,7 +491,7 @@ def _import_file_in_workers(db, db_path: Path, pool, jobs: int, path: Path, summ
 
     for item in _raw_hands(path):
         if not isinstance(item, RawHand):
-            _file_level(item, summary)
+            _file_level(item, summary, db, on_wait)
             continue
         if progress:
             progress(path, len(item.text) + 4)
@@ -500,20 +509,22 @@ def _import_file_in_workers(db, db_path: Path, pool, jobs: int, path: Path, summ
     return file_id
 
 
-def _held_tail(items: Iterator[HandOutcome | Problem | OtherSiteFile], hold_tail: bool, path: Path,
-               summary: ImportSummary, resume: _Resume) -> Iterator[HandOutcome | Problem | OtherSiteFile]:
+def _held_tail(items: Iterator[HandOutcome | Problem | OtherSiteFile | SummaryText], hold_tail: bool, path: Path,
+               summary: ImportSummary, resume: _Resume) -> Iterator[HandOutcome | Problem | OtherSiteFile | SummaryText]:
     """With hold_tail (`import --watch`), a file's last hand is not passed on while a site
     client may still be writing it: cut off before its summary, or cut inside its last
     line (the file does not end with a line break and the hand fails at its last line).
     The next look picks it up when it is complete. resume.next_line: the line after the
     last hand passed on, or the held hand's."""
-    held: HandOutcome | Problem | OtherSiteFile | None = None
+    held: HandOutcome | Problem | OtherSiteFile | SummaryText | None = None
     for item in items:
         if held is not None:
             yield held
         held = item
         if isinstance(item, HandOutcome):
             resume.next_line = item.raw.end_line + 1
+        elif isinstance(item, SummaryText):
+            resume.next_line = item.line + item.text.count("\n") + 1
         if not hold_tail:
             yield item
             held = None

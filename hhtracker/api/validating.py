@@ -7,7 +7,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..parse.read import OtherSiteFile
+from ..parse.read import OtherSiteFile, SummaryText
+from ..parse.stars_summary import SummaryFormatError, summary_of_text
 from ..parse.sites import Parsers
 from ..store.rows import raw_hand_key
 from .common import issue_code
@@ -52,6 +53,13 @@ def validate_paths(paths: Iterable[Path]) -> tuple[list[HandValidation], Counter
                 continue
             if isinstance(item, OtherSiteFile):  # a file of a site we do not read
                 results.append(HandValidation(name, item.line, item.site, None, "skipped", ()))
+                continue
+            if isinstance(item, SummaryText):  # a tournament summary among the hands: checked, not a hand
+                try:
+                    summary_of_text(item.path, item.line, item.text)
+                except SummaryFormatError as error:
+                    problem = Problem(name, error.line, None, "syntax", "error", error.reason)
+                    results.append(HandValidation(name, item.line, "pokerstars", None, "error", (problem,)))
                 continue
             site = item.site.value if item.site else None
             if item.error is not None:

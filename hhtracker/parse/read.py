@@ -66,6 +66,17 @@ class StrayText:
 
 
 @dataclass(frozen=True, slots=True)
+class SummaryText:
+    """A PokerStars tournament summary (`PokerStars Tournament #N, game` and its lines) met
+    among the hands of a file, before or after them: read by parse.stars_summary, never as a
+    hand. line: int, its title's line; text: str, its lines joined by LF."""
+
+    path: str
+    line: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class OtherSiteFile:
     """A file of a site hhtracker does not read (detect.other_site), told by one of its first
     lines: nothing else of it is read. line: int, that line; site: str, the site's name."""
@@ -74,6 +85,9 @@ class OtherSiteFile:
     line: int
     site: str
 
+
+# A PokerStars tournament summary's title (parse/stars_summary.py reads the rest).
+_SUMMARY_TITLE = re.compile(r"^PokerStars (?:Home Game )?Tournament #\d+, ")
 
 # Full Tilt's archive export puts `******************** # 1 **************` before each hand:
 # part of the format, read as a blank line (FORMATS.md 2.1).
@@ -195,11 +209,12 @@ def _counted(line: str, length: int, lines: int, size: int, tail: _BlankTail) ->
     return lines, size
 
 
-def split_hands(path: Path) -> Iterator[RawHand | StrayText | OtherSiteFile]:
+def split_hands(path: Path) -> Iterator[RawHand | StrayText | OtherSiteFile | SummaryText]:
     """The hands of a file in order, streamed; text before the first hand comes as one
     StrayText (its first line, and how long it is: never held whole). A file whose first
     lines are another site's hand history (Winamax...) gives one OtherSiteFile and nothing
-    more.
+    more. A PokerStars tournament summary among the hands (before or after them) comes as a
+    SummaryText.
     A hand holding bytes not valid in the file's encoding comes with `undecodable` (why) and
     `undecodable_line` (the first such line), its text with U+FFFD in their place. A hand
     longer than MAX_HAND_CHARACTERS comes with `too_long` (why) and only its first
@@ -225,7 +240,7 @@ def split_hands(path: Path) -> Iterator[RawHand | StrayText | OtherSiteFile]:
     over_line = 0
     description: str | None = None  # the last Merge <description> line of the file
 
-    def flush() -> RawHand | StrayText | None:
+    def flush() -> RawHand | StrayText | SummaryText | None:
         while lines and not lines[-1].strip():
             lines.pop()
         if not lines:
@@ -233,6 +248,8 @@ def split_hands(path: Path) -> Iterator[RawHand | StrayText | OtherSiteFile]:
         text = "\n".join(lines)
         if not in_hand:
             return StrayText(name, start, _UNDECODABLE.sub("\ufffd", text), stray_lines, size - stray_lines)
+        if size <= MAX_HAND_CHARACTERS and _SUMMARY_TITLE.match(lines[0]):
+            return SummaryText(name, start, _UNDECODABLE.sub("\ufffd", text))
         if size > MAX_HAND_CHARACTERS:
             reason = (f"hand too long ({size:,} characters in {text.count(chr(10)) + 1 + dropped:,} lines, at most "
                       f"{MAX_HAND_CHARACTERS:,}; lost hand headers?) from {over}")
