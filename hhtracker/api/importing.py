@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 import multiprocessing
 import multiprocessing.util
+import os
 import sys
 import time
 from collections import Counter, deque
@@ -18,7 +19,7 @@ from typing import cast
 from ..errors import EncodingError, HandHistoryError, excerpt
 from ..model import HandStatus, Site
 from ..parse.detect import Detected, detect
-from ..parse.read import OtherSiteFile, RawHand, StrayText, SummaryText, file_digest, split_hands
+from ..parse.read import OtherSiteFile, RawHand, StrayText, SummaryText, file_digest, path_text, split_hands
 from ..parse.sites import Parsers
 from ..parse.stars_summary import SummaryFormatError, is_summary_file, read_summary, summary_of_text
 from ..pipeline import replay_raw
@@ -106,24 +107,55 @@ HAND_HISTORY_SUFFIXES = (".txt", ".xml")
 
 
 def expand_paths(paths: Iterable[Path]) -> list[Path]:
-    """Files named, and the .txt and .xml files under folders named (recursively), sorted
-    within a folder. raises FileNotFoundError for a path that does not exist."""
+    """Files named, and the .txt and .xml files under folders named (recursively, following
+    symbolic links to folders, each folder walked once however many links lead to it), sorted
+    within a folder. A file reached twice (named twice, or through a link) is listed once, at
+    its first place. raises FileNotFoundError for a path that does not exist."""
     files: list[Path] = []
+    seen: set[tuple[int, int]] = set()
     for path in paths:
         if path.is_dir():
-            files.extend(sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in HAND_HISTORY_SUFFIXES))
+            found = sorted(p for p in _folder_files(path) if p.is_file() and p.suffix.lower() in HAND_HISTORY_SUFFIXES)
         elif path.is_file():
-            files.append(path)
+            found = [path]
         else:
-            raise FileNotFoundError(f"no such file or folder: {path}")
+            raise FileNotFoundError(f"no such file or folder: {path_text(path)}")
+        for file in found:
+            try:
+                status = file.stat()
+            except OSError:  # (gone meanwhile: reading it will say so)
+                files.append(file)
+                continue
+            if (status.st_dev, status.st_ino) not in seen:
+                seen.add((status.st_dev, status.st_ino))
+                files.append(file)
     return files
+
+
+def _folder_files(folder: Path) -> Iterator[Path]:
+    """Every file under a folder, through symbolic links to folders too; a folder reached
+    again (a link to a folder above it, two links to one folder) is not walked again."""
+    walked: set[tuple[int, int]] = set()
+    for root, folders, names in os.walk(folder, followlinks=True):
+        try:
+            status = os.stat(root)
+        except OSError:
+            folders[:] = []
+            continue
+        if (status.st_dev, status.st_ino) in walked:
+            folders[:] = []
+            continue
+        walked.add((status.st_dev, status.st_ino))
+        folders.sort()
+        for name in names:
+            yield Path(root, name)
 
 
 def ignored_files(paths: Iterable[Path]) -> int:
     """How many files under the folders named are not read by expand_paths (their names do
     not end in .txt or .xml)."""
     return sum(1 for path in paths if path.is_dir()
-               for p in path.rglob("*") if p.is_file() and p.suffix.lower() not in HAND_HISTORY_SUFFIXES)
+               for p in _folder_files(path) if p.is_file() and p.suffix.lower() not in HAND_HISTORY_SUFFIXES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,7 +204,7 @@ def _raw_hands(path: Path, from_line: int = 1) -> Iterator[RawHand | Problem | O
     """A file's hands as read (the one reading of a file), its tournament summaries, and its
     problems: stray text, undecodable or unreadable files, no hand (nor summary) at all. from_line: only what starts at that
     line or later (`import --watch` reads a growing file on from where it stopped)."""
-    name = str(path)
+    name = path_text(path)
     seen = False
     try:
         for item in split_hands(path):
@@ -392,10 +424,10 @@ def _import_summary(db, path: Path, summary: ImportSummary, on_wait: Callable[[]
     try:
         found = read_summary(path) if text is None else summary_of_text(text.path, text.line, text.text)
     except SummaryFormatError as error:
-        summary.problems.append(Problem(str(path), error.line, None, "syntax", "error", error.reason))
+        summary.problems.append(Problem(path_text(path), error.line, None, "syntax", "error", error.reason))
         return
     except (ValueError, HandHistoryError) as error:
-        summary.problems.append(Problem(str(path), None, None, "syntax", "error", str(error)))
+        summary.problems.append(Problem(path_text(path), None, None, "syntax", "error", path_text(str(error))))
         return
     with immediate(db, on_wait):
         store_summary(db, found)
@@ -416,7 +448,7 @@ def other_hero_notes(db, files: list[tuple[Path, int]]) -> list[str]:
         for site, name in rows:
             heroes = choice.names.get(site, "").split(" + ")
             if name not in heroes:
-                notes.append(f"{path}: its hands were dealt to {name}, not to the hero ({' + '.join(heroes) or '-'} on "
+                notes.append(f"{path_text(path)}: its hands were dealt to {name}, not to the hero ({' + '.join(heroes) or '-'} on "
                              f"{site}); reports leave them out (`hhtracker hero add {name} --site {site}` if it is you)")
     return notes
 
@@ -425,7 +457,7 @@ def _file_row(db, path: Path, on_wait: Callable[[], None] | None) -> int:
     """A new row of the files table for this import of `path`; its id."""
     with immediate(db, on_wait):
         return db.table("files").insert(
-            {"path": str(path.resolve()), "size": path.stat().st_size, "sha256": file_digest(path),
+            {"path": path_text(path.resolve()), "size": path.stat().st_size, "sha256": file_digest(path),
              "imported_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
              "hands_new": 0, "hands_duplicate": 0, "hands_rejected": 0, "hands_unsupported": 0}
         ).last_pk

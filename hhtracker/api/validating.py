@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..parse.read import OtherSiteFile, SummaryText
+from ..parse.read import OtherSiteFile, SummaryText, path_text
 from ..parse.stars_summary import SummaryFormatError, summary_of_text
 from ..parse.sites import Parsers
 from ..store.rows import raw_hand_key
@@ -46,7 +46,7 @@ def validate_paths(paths: Iterable[Path]) -> tuple[list[HandValidation], Counter
     results: list[HandValidation] = []
     skipped: Counter[str] = Counter()
     for path in expand_paths(paths):
-        name = str(path)
+        name = path_text(path)
         for item in read_hands(path, parsers):
             if isinstance(item, Problem):
                 results.append(HandValidation(name, item.line, None, None, item.severity, (item,)))

@@ -14,6 +14,7 @@ from __future__ import annotations
 import codecs
 import hashlib
 import io
+import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -100,6 +101,19 @@ _OTHER_SITE_LINES = 5
 _UNDECODABLE = re.compile("[\udc80-\udcff]")
 
 
+def path_text(path: Path | str) -> str:
+    """A file's path as text to store and print: str(path), or, for a name whose bytes are not
+    valid in the file system's encoding (a Latin-1 `é` on a UTF-8 system), its bytes with
+    those shown as `\\xe9` (os.fsencode, backslashreplace): never a lone surrogate, which
+    neither SQLite nor a terminal takes."""
+    text = str(path)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return os.fsencode(text).decode("utf-8", "backslashreplace")
+    return text
+
+
 def detect_encoding(head: bytes) -> str:
     """The codec for a file whose first bytes are `head` (at least 4 bytes when available).
 
@@ -122,7 +136,7 @@ def file_encoding(path: Path) -> str:
         head = binary.read(8192)
     encoding = detect_encoding(head[:4])
     if b"\x00" in head and not encoding.startswith("utf-16"):
-        raise EncodingError("binary file (NUL bytes), not a hand history", path=str(path), line=1)
+        raise EncodingError("binary file (NUL bytes), not a hand history", path=path_text(path), line=1)
     return encoding
 
 
@@ -171,7 +185,7 @@ def _read_lines(path: Path, encoding: str) -> Iterator[_Line]:
         except UnicodeDecodeError as error:  # UTF-16 units that cannot be escaped byte by byte
             raise EncodingError(
                 f"not valid {encoding} text after line {number}: {error.reason}",
-                path=str(path),
+                path=path_text(path),
                 line=number + 1,
             ) from None
 
@@ -227,7 +241,7 @@ def split_hands(path: Path) -> Iterator[RawHand | StrayText | OtherSiteFile | Su
     the last one, put in front of its first line (`<description .../><game ...>`), so that
     each hand names its game and stakes and every line keeps its number in the file.
     """
-    name = str(path)
+    name = path_text(path)
     encoding = file_encoding(path)
     lines: list[str] = []
     start = 0

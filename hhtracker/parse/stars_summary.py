@@ -29,7 +29,7 @@ from pathlib import Path
 
 from ..errors import HandHistoryError, excerpt
 from ..money import CURRENCY_OF_SIGN
-from .read import iter_lines
+from .read import iter_lines, path_text
 
 _TITLE = re.compile(r"^PokerStars (?:Home Game )?Tournament #(?P<id>\d+), (?P<game>.+?)\s*$")
 _BUY_IN = re.compile(r"^Buy-In: (?P<text>.+?)\s*$")
@@ -127,7 +127,7 @@ def read_summary(path: Path) -> TournamentSummary:
     """The summary in a file that is_summary_file() accepted. raises SummaryFormatError (a
     ValueError, "file:line: what is wrong") for a title that is missing, an amount with more
     than two decimals, or a place line of another shape."""
-    return summary_of_lines(str(path), enumerate(iter_lines(path), start=1))
+    return summary_of_lines(path_text(path), enumerate(iter_lines(path), start=1))
 
 
 def summary_of_text(path: str, line: int, text: str) -> TournamentSummary:
