@@ -153,41 +153,49 @@ STRAY_EXCERPT_CHARACTERS = 1000
 excerpt of a too-long hand)."""
 
 
-@dataclass(frozen=True, slots=True)
-class _Line:
-    """A decoded line, without its line ending. text: at most MAX_HAND_CHARACTERS of it;
-    length: the whole line's length in characters (more than len(text) when it was cut)."""
+class _CutLine(str):
+    """The first MAX_HAND_CHARACTERS characters of a longer line; length: the whole line's
+    length in characters. (Other lines are plain str: their length is len().)"""
 
-    text: str
+    __slots__ = ("length",)
     length: int
 
 
-def _read_lines(path: Path, encoding: str) -> Iterator[_Line]:
-    """iter_lines(), with each line's true length: a line longer than MAX_HAND_CHARACTERS
-    is read on in pieces and counted, only its first piece kept."""
+def _read_lines(path: Path, encoding: str) -> Iterator[str]:
+    """iter_lines(): a line longer than MAX_HAND_CHARACTERS is read on in pieces and counted,
+    only its first piece kept (a _CutLine)."""
     with open(path, "rb") as binary:
         text = io.TextIOWrapper(binary, encoding=encoding, errors="surrogateescape", newline=None)
+        readline = text.readline
         number = 0
         try:
-            while piece := text.readline(MAX_HAND_CHARACTERS):
+            while piece := readline(MAX_HAND_CHARACTERS):
                 number += 1
-                kept = piece
-                length = len(piece)
-                while len(piece) == MAX_HAND_CHARACTERS and not piece.endswith("\n"):
-                    piece = text.readline(MAX_HAND_CHARACTERS)  # the rest of an over-long line
-                    length += len(piece)
-                if piece.endswith("\n"):
-                    length -= 1
-                    if kept is piece:
-                        kept = kept[:-1]
                 # A BOM can also stand inside a file made by concatenating exports.
-                yield _Line(kept.lstrip("\ufeff"), length)
+                if piece[-1] == "\n":
+                    yield piece[:-1].lstrip("\ufeff")
+                    continue
+                length = len(piece)
+                kept = piece
+                while len(piece) == MAX_HAND_CHARACTERS and piece[-1] != "\n":
+                    piece = readline(MAX_HAND_CHARACTERS)  # the rest of an over-long line
+                    if not piece:
+                        break
+                    length += len(piece) - (piece[-1] == "\n")
+                line = _CutLine(kept.lstrip("\ufeff"))
+                line.length = length
+                yield line
         except UnicodeDecodeError as error:  # UTF-16 units that cannot be escaped byte by byte
             raise EncodingError(
                 f"not valid {encoding} text after line {number}: {error.reason}",
                 path=path_text(path),
                 line=number + 1,
             ) from None
+
+
+def _length(line: str) -> int:
+    """A line's whole length (that of a _CutLine, of which only the start is kept)."""
+    return line.length if type(line) is _CutLine else len(line)
 
 
 def iter_lines(path: Path, encoding: str | None = None) -> Iterator[str]:
@@ -197,7 +205,7 @@ def iter_lines(path: Path, encoding: str | None = None) -> Iterator[str]:
     MAX_HAND_CHARACTERS comes cut to that length. raises EncodingError for a binary file,
     or for UTF-16 that cannot be read on (the message names the line)."""
     for line in _read_lines(path, encoding or file_encoding(path)):
-        yield line.text
+        yield str(line)
 
 
 @dataclass(slots=True)
@@ -278,8 +286,8 @@ def split_hands(path: Path) -> Iterator[RawHand | StrayText | OtherSiteFile | Su
             return RawHand(name, start, text, reason, line)
         return RawHand(name, start, text)
 
-    for number, read in enumerate(_read_lines(path, encoding), start=1):
-        line = read.text
+    for number, line in enumerate(_read_lines(path, encoding), start=1):
+        length = _length(line)
         if line.startswith(("*", "\ufeff*")) and _FULL_TILT_SEPARATOR.match(line):
             line = ""
         if _HAND_START.match(line) and not (len(lines) == 1 and lines[0].startswith("<description ")):
@@ -296,7 +304,7 @@ def split_hands(path: Path) -> Iterator[RawHand | StrayText | OtherSiteFile | Su
             lines = [line]
             start = number
             in_hand = True
-            size = read.length + 1
+            size = length + 1
             dropped = 0
             tail.clear()
         elif not in_hand:  # stray text before the first hand: its first line kept, the rest counted
@@ -310,20 +318,20 @@ def split_hands(path: Path) -> Iterator[RawHand | StrayText | OtherSiteFile | Su
                 if site is not None:
                     yield OtherSiteFile(name, number, site)
                     return
-            stray_lines, size = _counted(line, read.length, stray_lines, size, tail)
+            stray_lines, size = _counted(line, length, stray_lines, size, tail)
         elif size > MAX_HAND_CHARACTERS:  # a too-long hand: counted, not kept
-            dropped, size = _counted(line, read.length, dropped, size, tail)
+            dropped, size = _counted(line, length, dropped, size, tail)
         else:
             lines.append(line)
             if not line.strip():  # (counted in its size if a line of the hand follows)
                 tail.lines += 1
-                tail.characters += read.length + 1
+                tail.characters += length + 1
                 continue
-            size += tail.characters + read.length + 1
+            size += tail.characters + length + 1
             tail.clear()
             if size > MAX_HAND_CHARACTERS:  # keep an excerpt only, from here on
                 over_line = number
-                over = f"line {number}: {excerpt(_UNDECODABLE.sub(chr(0xFFFD), line), length=read.length)}"
+                over = f"line {number}: {excerpt(_UNDECODABLE.sub(chr(0xFFFD), line), length=length)}"
                 del lines[TOO_LONG_EXCERPT_LINES:]
                 lines[:] = [kept[:STRAY_EXCERPT_CHARACTERS] for kept in lines]
                 while lines and not lines[-1].strip():
