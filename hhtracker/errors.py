@@ -10,13 +10,15 @@ EXCERPT_CHARACTERS = 60  # a line of a hand history quoted in a message
 MESSAGE_CHARACTERS = 300  # any message about a hand history, whatever it quotes
 
 
-def excerpt(text: str, limit: int = EXCERPT_CHARACTERS) -> str:
+def excerpt(text: str, limit: int = EXCERPT_CHARACTERS, length: int | None = None) -> str:
     """A line quoted in a message: repr() of its first `limit` characters, and its length
     when it was cut, e.g. `'XXXX…' … (10,000,000 characters)`. A 10 MB line is never
-    echoed (or stored) whole."""
-    if len(text) <= limit:
+    echoed (or stored) whole. length: the whole line's length when `text` is already only
+    its start (a line read in pieces)."""
+    length = len(text) if length is None else length
+    if length <= limit:
         return repr(text)
-    return f"{text[:limit]!r} … ({len(text):,} characters)"
+    return f"{text[:limit]!r} … ({length:,} characters)"
 
 
 def bounded(message: str, limit: int = MESSAGE_CHARACTERS) -> str:

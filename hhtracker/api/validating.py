@@ -7,7 +7,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..parse.read import OtherSiteFile
+from ..parse.read import OtherSiteFile, SummaryText, path_text
+from ..parse.stars_summary import SummaryFormatError, summary_of_text
 from ..parse.sites import Parsers
 from ..store.rows import raw_hand_key
 from .common import issue_code
@@ -45,13 +46,20 @@ def validate_paths(paths: Iterable[Path]) -> tuple[list[HandValidation], Counter
     results: list[HandValidation] = []
     skipped: Counter[str] = Counter()
     for path in expand_paths(paths):
-        name = str(path)
+        name = path_text(path)
         for item in read_hands(path, parsers):
             if isinstance(item, Problem):
                 results.append(HandValidation(name, item.line, None, None, item.severity, (item,)))
                 continue
             if isinstance(item, OtherSiteFile):  # a file of a site we do not read
                 results.append(HandValidation(name, item.line, item.site, None, "skipped", ()))
+                continue
+            if isinstance(item, SummaryText):  # a tournament summary among the hands: checked, not a hand
+                try:
+                    summary_of_text(item.path, item.line, item.text)
+                except SummaryFormatError as error:
+                    problem = Problem(name, error.line, None, "syntax", "error", error.reason)
+                    results.append(HandValidation(name, item.line, "pokerstars", None, "error", (problem,)))
                 continue
             site = item.site.value if item.site else None
             if item.error is not None:

@@ -61,7 +61,8 @@ class Watcher:
         self.checked = False  # the database is checked whole (quick_check) at the first look that writes
 
     def changed_files(self) -> list[Path]:
-        """The files under the paths whose size or time changed since the last look."""
+        """The files under the paths whose size or time changed since the last look (an
+        empty file is left for a later look, when its first hand is there)."""
         try:
             files = expand_paths(self.paths)
         except FileNotFoundError:
@@ -73,6 +74,10 @@ class Watcher:
             except OSError:
                 continue
             key = (stat.st_size, stat.st_mtime_ns)
+            if stat.st_size == 0:  # a client opened it and has not written its first hand yet: wait quietly
+                self.seen.pop(path, None)  # (emptied: read whole when it grows again)
+                self.next_line.pop(path, None)
+                continue
             if self.seen.get(path) != key:
                 changed.append(path)
                 if self.seen.get(path, (0, 0))[0] > stat.st_size:  # rewritten shorter: read it again whole
