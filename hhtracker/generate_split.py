@@ -221,16 +221,24 @@ class _SplitHand:
         return tuple(n for n in eligible if hands[n] == top)
 
 
+FIRST_HAND_ID = {"badacey": 40000000, "badeucey": 50000000}
+"""The first hand number of each game's generated hands (KingsClub numbers are unique per
+site: Badacey and Badeucey hands generated apart must not share one)."""
+
+
 def generate_split_hands(*, game: str, hands: int, seed: int, players: int = 12, tables: int = 1,
-                         hero: str = "Hero", first_hand_id: int = 40000000,
+                         hero: str = "Hero", first_hand_id: int | None = None,
                          start: dt.datetime = dt.datetime(2026, 11, 1, 12, 0, 0)) -> Iterator[GeneratedHand]:
     """`hands` hands of `game` ("badacey" or "badeucey") over `tables` six-seat tables from a
     pool of `players` (the hero at every table), limit 10/20 (amounts in hundredths), blinds
-    5/10; a quarter of the stacks short, so all-ins and side pots come up. raises KeyError
-    for another game."""
+    5/10; a quarter of the stacks short, so all-ins and side pots come up. Hand numbers from
+    first_hand_id (default FIRST_HAND_ID of the game: the two games' hands never share a
+    number, so both import into one database). raises KeyError for another game."""
     rules = GAMES[game]
     if not rules.split:
         raise KeyError(game)
+    if first_hand_id is None:
+        first_hand_id = FIRST_HAND_ID[game]
     rng = random.Random(seed)
     pool = [f"{rng.choice(['Ace', 'Deuce', 'Wheel', 'Rain', 'Pat'])}{rng.choice(['y', 'man', '_7', ' Bo'])}{i}" for i in range(players)]
     styles = {name: rng.choice(STYLES) for name in pool}

@@ -86,6 +86,18 @@ def test_generate_command_writes_kingsclub_files_that_import_cleanly(tmp_path: P
     assert refused.exit_code == 2 and "cash games only" in refused.output
 
 
+def test_both_games_generated_apart_import_into_one_database(tmp_path: Path) -> None:
+    # KingsClub hands are unique by number: before, both games numbered from 40000000 and
+    # the second game's 30 hands were dropped as duplicates of the first's.
+    runner = CliRunner()
+    for game in ("badacey", "badeucey"):
+        made = runner.invoke(app, ["generate", "--game", game, "--hands", "30", "--seed", "1", "--out", str(tmp_path / game)])
+        assert made.exit_code == 0, made.output
+    imported = runner.invoke(app, ["import", "--db", str(tmp_path / "g.db"), "--json", str(tmp_path)])
+    assert imported.exit_code == 0, imported.output
+    assert '"hands_new": 60' in imported.stdout and '"hands_duplicate": 0' in imported.stdout
+
+
 def test_a_discard_may_come_back_when_the_stub_first_runs_out_at_the_last_draw() -> None:
     """Six players dealt five cards leave 22 in the stub; draws of 16, 6 and 5 cards empty it
     at draw 2 if a card is burnt before each draw (16+1, then 22+2 > 22) but only at draw 3 if

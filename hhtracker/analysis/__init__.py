@@ -173,6 +173,9 @@ def analyze(raw: RawHand, parsers: Parsers, detected: Detected | None = None) ->
         if not parsers.supports(detected.site) or not detected.is_badugi:
             return SkippedHand(raw, detected.site, detected.game)
         assert detected.site is not None  # (supports() said so)
+        if raw.too_long is not None:  # (only an excerpt of it was kept)
+            error = HandHistoryError(raw.too_long, path=raw.path, line=raw.too_long_line, code=Code.TOO_LONG.value)
+            return _rejection(raw, error, site, game)
         if raw.undecodable is not None:
             error = EncodingError(raw.undecodable, path=raw.path, line=raw.undecodable_line, code=Code.ENCODING.value)
             return _rejection(raw, error, site, game)

@@ -6,9 +6,10 @@ import dataclasses
 from pathlib import Path
 
 from ..filters import Filters
-from .common import database_to_read
+from .common import database_to_read, uses_database
 
 
+@uses_database
 def games_played(db_path: Path, filters: Filters = Filters()) -> list[str]:
     """The games ("badugi", "badacey", "badeucey") of the counted hands the filters match
     (the game filter itself left out), Badugi first then by name; read from the summary
@@ -24,6 +25,7 @@ def games_played(db_path: Path, filters: Filters = Filters()) -> list[str]:
     return sorted((row[0] for row in rows), key=lambda game: (game != "badugi", game))
 
 
+@uses_database
 def low_showdown_classes(db_path: Path, player: str, filters: Filters = Filters()) -> dict[str, int]:
     """The low half's showdown classes of `player` in Badacey and Badeucey hands the filters
     match: LowClass value -> showdowns (store/split_classes.py). raises NoDatabaseError,

@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 import multiprocessing
 import multiprocessing.util
+import os
 import sqlite3
 import sys
 import time
@@ -31,9 +32,9 @@ from ..analysis import (
 from ..errors import DatabaseBusyError, DatabaseOpenError, HandHistoryError, excerpt
 from ..model import HandStatus, Site
 from ..parse.detect import Detected
-from ..parse.read import OtherSiteFile, RawHand, StrayText, file_digest, split_hands
+from ..parse.read import OtherSiteFile, RawHand, StrayText, SummaryText, file_digest, path_text, split_hands
 from ..parse.sites import Parsers
-from ..parse.stars_summary import is_summary_file, read_summary
+from ..parse.stars_summary import SummaryFormatError, is_summary_file, read_summary, summary_of_text
 from ..report.queries import choose_hero
 from ..rules.issues import Code
 from ..rules.replay import ReplayedHand
@@ -41,7 +42,7 @@ from ..store.database import immediate
 from ..store.rows import prepare_hand
 from ..store.tournaments import store_summary
 from ..store.writer import HandWriter, Verdict
-from .common import open_tracker
+from .common import open_tracker, uses_database
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,24 +120,55 @@ HAND_HISTORY_SUFFIXES = (".txt", ".xml")
 
 
 def expand_paths(paths: Iterable[Path]) -> list[Path]:
-    """Files named, and the .txt and .xml files under folders named (recursively), sorted
-    within a folder. raises FileNotFoundError for a path that does not exist."""
+    """Files named, and the .txt and .xml files under folders named (recursively, following
+    symbolic links to folders, each folder walked once however many links lead to it), sorted
+    within a folder. A file reached twice (named twice, or through a link) is listed once, at
+    its first place. raises FileNotFoundError for a path that does not exist."""
     files: list[Path] = []
+    seen: set[tuple[int, int]] = set()
     for path in paths:
         if path.is_dir():
-            files.extend(sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in HAND_HISTORY_SUFFIXES))
+            found = sorted(p for p in _folder_files(path) if p.is_file() and p.suffix.lower() in HAND_HISTORY_SUFFIXES)
         elif path.is_file():
-            files.append(path)
+            found = [path]
         else:
-            raise FileNotFoundError(f"no such file or folder: {path}")
+            raise FileNotFoundError(f"no such file or folder: {path_text(path)}")
+        for file in found:
+            try:
+                status = file.stat()
+            except OSError:  # (gone meanwhile: reading it will say so)
+                files.append(file)
+                continue
+            if (status.st_dev, status.st_ino) not in seen:
+                seen.add((status.st_dev, status.st_ino))
+                files.append(file)
     return files
+
+
+def _folder_files(folder: Path) -> Iterator[Path]:
+    """Every file under a folder, through symbolic links to folders too; a folder reached
+    again (a link to a folder above it, two links to one folder) is not walked again."""
+    walked: set[tuple[int, int]] = set()
+    for root, folders, names in os.walk(folder, followlinks=True):
+        try:
+            status = os.stat(root)
+        except OSError:
+            folders[:] = []
+            continue
+        if (status.st_dev, status.st_ino) in walked:
+            folders[:] = []
+            continue
+        walked.add((status.st_dev, status.st_ino))
+        folders.sort()
+        for name in names:
+            yield Path(root, name)
 
 
 def ignored_files(paths: Iterable[Path]) -> int:
     """How many files under the folders named are not read by expand_paths (their names do
     not end in .txt or .xml)."""
     return sum(1 for path in paths if path.is_dir()
-               for p in path.rglob("*") if p.is_file() and p.suffix.lower() not in HAND_HISTORY_SUFFIXES)
+               for p in _folder_files(path) if p.is_file() and p.suffix.lower() not in HAND_HISTORY_SUFFIXES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,20 +208,21 @@ def hand_outcome(raw: RawHand, parsers: Parsers, detected: Detected | None = Non
     return HandOutcome(raw, analysis.site, analysis.game, analysis)
 
 
-def read_hands(path: Path, parsers: Parsers | None = None) -> Iterator[HandOutcome | Problem | OtherSiteFile]:
+def read_hands(path: Path, parsers: Parsers | None = None) -> Iterator[HandOutcome | Problem | OtherSiteFile | SummaryText]:
     """Every hand of a file, analysed (analysis.analyze), in order, nothing stored (validate, tests);
     stray text and unreadable files come as Problems; a file of a site we do not read as one
-    OtherSiteFile. Streams: one hand in memory at a time."""
+    OtherSiteFile; a tournament summary among the hands as its SummaryText. Streams: one
+    hand in memory at a time."""
     parsers = parsers or Parsers()
     for item in _raw_hands(path):
         yield hand_outcome(item, parsers) if isinstance(item, RawHand) else item
 
 
-def _raw_hands(path: Path, from_line: int = 1) -> Iterator[RawHand | Problem | OtherSiteFile]:
-    """A file's hands as read (the one reading of a file), and its problems: stray text,
-    undecodable or unreadable files, no hand at all. from_line: only what starts at that
+def _raw_hands(path: Path, from_line: int = 1) -> Iterator[RawHand | Problem | OtherSiteFile | SummaryText]:
+    """A file's hands as read (the one reading of a file), its tournament summaries, and its
+    problems: stray text, undecodable or unreadable files, no hand (nor summary) at all. from_line: only what starts at that
     line or later (`import --watch` reads a growing file on from where it stopped)."""
-    name = str(path)
+    name = path_text(path)
     seen = False
     try:
         for item in split_hands(path):
@@ -197,8 +230,9 @@ def _raw_hands(path: Path, from_line: int = 1) -> Iterator[RawHand | Problem | O
                 seen = True
                 continue
             if isinstance(item, StrayText):
+                more = f" ({item.lines:,} lines, {item.characters:,} characters)" if item.lines > 1 else ""
                 yield Problem(name, item.line, None, Code.STRAY_TEXT.value, "warning",
-                              f"text outside any hand ignored: {excerpt(item.text.splitlines()[0])}")
+                              f"text outside any hand ignored: {excerpt(item.text)}{more}")
                 continue
             if isinstance(item, OtherSiteFile):
                 yield item
@@ -371,12 +405,13 @@ class _HandStore:
 _WORKER: dict[str, object] = {}
 
 
+@uses_database
 def _worker_batch(db_path: Path, file_id: int, batch: list[RawHand], on_wait: Callable[[], None] | None) -> _Tally:
     """Worker process (--jobs): a batch of one file's hands parsed, checked and written to
     the database by the worker itself (its own connection, opened once), so that only the
     raw texts go out and only the tally comes back."""
     if _WORKER.get("db_path") != str(db_path):
-        db = open_tracker(db_path)
+        db = open_tracker(db_path, create=True)
         # closed when the worker ends (a connection left open leaves the WAL to the next opener)
         multiprocessing.util.Finalize(db, db.close, exitpriority=10)
         _WORKER.update(db_path=str(db_path), db=db, parsers=_WORKER.get("parsers") or Parsers())
@@ -397,6 +432,7 @@ hands or its first hand waited FLUSH_SECONDS: a reader or a second importer wait
 about that long, and a killed import loses at most one batch, never part of a hand."""
 
 
+@uses_database
 def import_paths(
     paths: Iterable[Path],
     db_path: Path,
@@ -419,7 +455,7 @@ def import_paths(
     pool = None
     if jobs > 1:  # made before the database is opened: no connection crosses a fork
         pool = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork").Pool(jobs)
-    db = open_tracker(db_path, on_wait)
+    db = open_tracker(db_path, on_wait, create=True, check=True)  # a damaged database is never written into
     summary = ImportSummary()
     parsers = Parsers()
     try:
@@ -459,7 +495,7 @@ def file_problems(path: Path, problems: list[Problem]) -> Iterator[None]:
     except DATABASE_ERRORS:
         raise
     except OSError as error:
-        problems.append(Problem(str(path), None, None, Code.UNREADABLE.value, "error",
+        problems.append(Problem(path_text(path), None, None, Code.UNREADABLE.value, "error",
                                 f"cannot read file: {error.strerror or error}"))
     except Exception as error:  # noqa: BLE001
         problems.append(file_internal_problem(path, error))
@@ -469,15 +505,20 @@ def file_internal_problem(path: Path, error: BaseException) -> Problem:
     """A file problem (code internal) for an exception we did not foresee while importing
     the file: one line, the traceback kept as the detail (--debug)."""
     message, trace = internal_error(error, " while reading this file; please report it")
-    return Problem(str(path), None, None, Code.INTERNAL.value, "error", message, trace)
+    return Problem(path_text(path), None, None, Code.INTERNAL.value, "error", message, trace)
 
 
-def _import_summary(db, path: Path, summary: ImportSummary, on_wait: Callable[[], None] | None) -> None:
-    """A PokerStars tournament summary file: stored (replacing an earlier copy)."""
+def _import_summary(db, path: Path, summary: ImportSummary, on_wait: Callable[[], None] | None,
+                    text: SummaryText | None = None) -> None:
+    """A PokerStars tournament summary, a file of its own or `text` met among a file's
+    hands: stored (replacing an earlier copy); one that does not read is a `syntax` problem."""
     try:
-        found = read_summary(path)
+        found = read_summary(path) if text is None else summary_of_text(text.path, text.line, text.text)
+    except SummaryFormatError as error:
+        summary.problems.append(Problem(path_text(path), error.line, None, "syntax", "error", error.reason))
+        return
     except (ValueError, HandHistoryError) as error:
-        summary.problems.append(Problem(str(path), None, None, "syntax", "error", str(error)))
+        summary.problems.append(Problem(path_text(path), None, None, "syntax", "error", path_text(str(error))))
         return
     with immediate(db, on_wait):
         store_summary(db, found)
@@ -498,7 +539,7 @@ def other_hero_notes(db, files: list[tuple[Path, int]]) -> list[str]:
         for site, name in rows:
             heroes = choice.names.get(site, "").split(" + ")
             if name not in heroes:
-                notes.append(f"{path}: its hands were dealt to {name}, not to the hero ({' + '.join(heroes) or '-'} on "
+                notes.append(f"{path_text(path)}: its hands were dealt to {name}, not to the hero ({' + '.join(heroes) or '-'} on "
                              f"{site}); reports leave them out (`hhtracker hero add {name} --site {site}` if it is you)")
     return notes
 
@@ -507,14 +548,17 @@ def _file_row(db, path: Path, on_wait: Callable[[], None] | None) -> int:
     """A new row of the files table for this import of `path`; its id."""
     with immediate(db, on_wait):
         return db.table("files").insert(
-            {"path": str(path.resolve()), "size": path.stat().st_size, "sha256": file_digest(path),
+            {"path": path_text(path.resolve()), "size": path.stat().st_size, "sha256": file_digest(path),
              "imported_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
              "hands_new": 0, "hands_duplicate": 0, "hands_rejected": 0, "hands_unsupported": 0}
         ).last_pk
 
 
-def _file_level(item: Problem | OtherSiteFile, summary: ImportSummary) -> None:
-    if isinstance(item, OtherSiteFile):
+def _file_level(item: Problem | OtherSiteFile | SummaryText, summary: ImportSummary, db,
+                on_wait: Callable[[], None] | None) -> None:
+    if isinstance(item, SummaryText):
+        _import_summary(db, Path(item.path), summary, on_wait, item)
+    elif isinstance(item, OtherSiteFile):
         summary.skipped_sites[item.site] += 1
     else:
         summary.problems.append(item)
@@ -530,7 +574,7 @@ def _import_file(db, parsers: Parsers, path: Path, summary: ImportSummary, progr
     with file_problems(path, summary.problems):  # (the hands read before a failure are still written, below)
         for item in _held_tail(outcomes, hold_tail, path, summary, resume):
             if not isinstance(item, HandOutcome):
-                _file_level(item, summary)
+                _file_level(item, summary, db, on_wait)
                 continue
             if progress:
                 progress(path, len(item.raw.text) + 4)
@@ -574,7 +618,7 @@ def _import_file_in_workers(db, db_path: Path, pool, jobs: int, path: Path, summ
     with file_problems(path, summary.problems):  # (the hands read before a failure are still sent and written, below)
         for item in _raw_hands(path):
             if not isinstance(item, RawHand):
-                _file_level(item, summary)
+                _file_level(item, summary, db, on_wait)
                 continue
             if progress:
                 progress(path, len(item.text) + 4)
@@ -593,20 +637,22 @@ def _import_file_in_workers(db, db_path: Path, pool, jobs: int, path: Path, summ
     return file_id
 
 
-def _held_tail(items: Iterator[HandOutcome | Problem | OtherSiteFile], hold_tail: bool, path: Path,
-               summary: ImportSummary, resume: _Resume) -> Iterator[HandOutcome | Problem | OtherSiteFile]:
+def _held_tail(items: Iterator[HandOutcome | Problem | OtherSiteFile | SummaryText], hold_tail: bool, path: Path,
+               summary: ImportSummary, resume: _Resume) -> Iterator[HandOutcome | Problem | OtherSiteFile | SummaryText]:
     """With hold_tail (`import --watch`), a file's last hand is not passed on while a site
     client may still be writing it: cut off before its summary, or cut inside its last
     line (the file does not end with a line break and the hand fails at its last line).
     The next look picks it up when it is complete. resume.next_line: the line after the
     last hand passed on, or the held hand's."""
-    held: HandOutcome | Problem | OtherSiteFile | None = None
+    held: HandOutcome | Problem | OtherSiteFile | SummaryText | None = None
     for item in items:
         if held is not None:
             yield held
         held = item
         if isinstance(item, HandOutcome):
-            resume.next_line = item.raw.line + item.raw.text.count("\n") + 1
+            resume.next_line = item.raw.end_line + 1
+        elif isinstance(item, SummaryText):
+            resume.next_line = item.line + item.text.count("\n") + 1
         if not hold_tail:
             yield item
             held = None
@@ -623,7 +669,7 @@ def _still_written(rejected: RejectedHand, path: Path) -> bool:
     """Whether a file's last hand, which failed, looks like one a client is still writing."""
     if rejected.code is Code.TRUNCATED:
         return True
-    last_line = rejected.raw.line + rejected.raw.text.count("\n")
+    last_line = rejected.raw.end_line
     try:
         with open(path, "rb") as handle:
             handle.seek(-1, 2)

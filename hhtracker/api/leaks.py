@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..filters import Filters
-from .common import database_to_read
+from .common import database_to_read, uses_database
 
 
 class NoHeroError(LookupError):
@@ -14,6 +14,7 @@ class NoHeroError(LookupError):
     the files were dealt to."""
 
 
+@uses_database
 def leaks(db_path: Path, *, hero: str | None = None, filters: Filters = Filters()):
     """(the hero choice, `report.leaks.Leaks`) over the hero's counted hands matching the
     filters: `hero` on every site, else the configured accounts, else the name dealt cards
@@ -33,6 +34,7 @@ def leaks(db_path: Path, *, hero: str | None = None, filters: Filters = Filters(
         db.close()
 
 
+@uses_database
 def player_reads(db_path: Path, name: str, filters: Filters = Filters(), min_hands: int | None = None):
     """The `report.reads.PlayerReads` of `name`, one per site with known hands (empty when
     none). min_hands: the smallest group shown with percentages (default READ_MIN_HANDS).

@@ -20,7 +20,7 @@ from ..stats.tags import auto_tags
 from ..stats.values import PlayerStats
 from ..store import notes
 from ..store.reading import player_stats
-from .common import database_to_read, open_tracker
+from .common import database_to_read, database_to_write, uses_database
 from .importing import ImportSummary, Problem, import_paths
 from .watching import Watcher
 
@@ -35,8 +35,9 @@ NOTICES_KEPT = 3
 class SeatedPlayer:
     """One player seated in a table's latest hand: seat number, screen name (untrusted
     text: show it through api.safe/api.cell), whether he is the hero (dealt cards in that
-    hand), his statistics on that site over every stored hand (None: none counted yet),
-    the user's notes (newest first) and tags, and the automatic tags (stats/tags.py)."""
+    hand), his statistics on that site in that hand's game over every stored hand (None:
+    none counted yet), the user's notes (newest first) and tags, and the automatic tags
+    (stats/tags.py)."""
 
     seat: int
     player: str
@@ -68,14 +69,14 @@ class TableView:
 def read_table(db, hand_row: int, *, path: str | None = None, distributions: bool = False) -> TableView:
     """The table of the stored hand with id `hand_row` (hands.id), read from `db` (a sqlite3
     connection or a sqlite-utils Database): seated players in seat order with their
-    statistics (with the cards-drawn distributions when asked, as `player --json` gives
-    them), notes and tags. raises LookupError when there is no such hand."""
+    statistics on the hand's site in the hand's game (with the cards-drawn distributions
+    when asked, as `player --json` gives them), notes and tags. raises LookupError when there is no such hand."""
     row = db.execute(
-        """select site, site_hand_id, table_name, structure, currency, small_bet, big_bet, local_time, hero, file_id
+        """select site, site_hand_id, table_name, structure, currency, small_bet, big_bet, local_time, hero, file_id, game
            from hands where id = ?""", [hand_row]).fetchone()
     if row is None:
         raise LookupError(f"no stored hand with id {hand_row}")
-    site, hand_id, table, structure, currency, small_bet, big_bet, local_time, hero, file_id = row
+    site, hand_id, table, structure, currency, small_bet, big_bet, local_time, hero, file_id, game = row
     seated = db.execute(
         """select hp.seat, p.name from hand_players hp join players p on p.id = hp.player_id
            where hp.hand_id = ? order by hp.seat""", [hand_row]).fetchall()
@@ -84,7 +85,8 @@ def read_table(db, hand_row: int, *, path: str | None = None, distributions: boo
     tagged = notes.tags_of(db, names)
     players = []
     for seat, name in seated:
-        found = player_stats(db, name, with_distributions=distributions, filters=Filters(site=site))
+        # his statistics in the table's game: Badugi, Badacey and Badeucey never mixed
+        found = player_stats(db, name, with_distributions=distributions, filters=Filters(site=site, game=game))
         stats = found[0] if found else None
         players.append(SeatedPlayer(seat, name, name == hero, stats, noted.get(name, ()), tagged.get(name, ()),
                                     auto_tags(stats)))
@@ -126,6 +128,7 @@ def latest_hand(db, path: Path | str) -> int | None:
                       "and +status in ('ok', 'warning')", ids).fetchone()[0]
 
 
+@uses_database
 def table_of_file(db_path: Path, path: Path, *, distributions: bool = True) -> TableView | None:
     """`hhtracker table FILE`: the file imported (what is stored already is skipped), then
     the table of its latest good hand (None: the file has none). raises FileNotFoundError."""
@@ -169,6 +172,12 @@ class Hud:
 
     def look(self) -> HudState:
         """Import what changed, then read the active tables back."""
+        from ..store.database import sqlite_errors
+
+        with sqlite_errors(self.db_path):
+            return self._look()
+
+    def _look(self) -> HudState:
         summary = self.watcher.look()
         state = self.state
         if summary is not None:
@@ -207,35 +216,38 @@ def _notice(problem: Problem) -> str:
     return f"{where}:{hand} {problem.message}"
 
 
-def _marks_db(db_path: Path):
-    return open_tracker(db_path)
-
-
-def note_add(db_path: Path, player: str, text: str) -> None:
-    """Add a note on a player (`hhtracker note NAME TEXT`); the database is created if needed."""
+@uses_database
+def note_add(db_path: Path, player: str, text: str, *, on_wait: Callable[[], None] | None = None) -> None:
+    """Add a note on a player (`hhtracker note NAME TEXT`); on_wait() is called once if
+    another program holds the write lock. raises NoDatabaseError (the database must exist)."""
     from ..store.database import immediate
 
-    db = _marks_db(db_path)
+    db = database_to_write(db_path, on_wait)
     try:
-        with immediate(db):
+        with immediate(db, on_wait):
             notes.add_note(db, player, text)
     finally:
         db.close()
 
 
-def tag_set(db_path: Path, player: str, tag: str, *, remove: bool = False) -> bool:
+@uses_database
+def tag_set(db_path: Path, player: str, tag: str, *, remove: bool = False,
+            on_wait: Callable[[], None] | None = None) -> bool:
     """Tag a player, or with remove take the tag off (`hhtracker tag NAME TAG [--remove]`);
-    False when there was nothing to do (tagged already / not tagged)."""
+    False when there was nothing to do (tagged already / not tagged). on_wait() is called
+    once if another program holds the write lock. raises NoDatabaseError (the database
+    must exist)."""
     from ..store.database import immediate
 
-    db = _marks_db(db_path)
+    db = database_to_write(db_path, on_wait)
     try:
-        with immediate(db):
+        with immediate(db, on_wait):
             return notes.remove_tag(db, player, tag) if remove else notes.add_tag(db, player, tag)
     finally:
         db.close()
 
 
+@uses_database
 def player_marks(db_path: Path, player: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(notes newest first, tags) on a player; empty without a database."""
     if not Path(db_path).exists():

@@ -18,7 +18,7 @@ from ..store import summary
 from ..store.database import immediate
 from ..store.rows import fact_columns, luck_rows
 from ..store.writer import HandWriter
-from .common import existing_database
+from .common import database_to_write, uses_database
 from .importing import DATABASE_ERRORS, ROW_ERRORS
 
 
@@ -75,11 +75,12 @@ def _stored_raw_hands(db, page: int = 1000) -> Iterator[tuple]:
         last = rows[-1][0]
 
 
+@uses_database
 def reprocess(db_path: Path) -> ReprocessSummary:
     """Parse and replay again every stored hand from its raw text (after an upgrade), without
     the files: a hand rejected by an older version is stored properly when this one accepts
     it. Each hand is replaced in its own transaction. raises NoDatabaseError."""
-    db = existing_database(db_path)
+    db = database_to_write(db_path)
     parsers = Parsers()
     hands = now_valid = changed = still_rejected = 0
     rejected: list[str] = []

@@ -8,11 +8,12 @@ from pathlib import Path
 
 from ..parse.sites import Parsers
 from ..report.session import ReportError
-from .common import existing_database
+from .common import existing_database, uses_database
 
 __all__ = ["ReportError", "hand_replays", "session_report", "sessions"]
 
 
+@uses_database
 def sessions(db_path: Path, *, hero: str | None = None, gap_minutes: int = 30):
     """(site -> hero name, the hero's sessions newest first) as
     `report.session.SessionSummary`s. The hero is `hero` on every site, else the player whose
@@ -27,6 +28,7 @@ def sessions(db_path: Path, *, hero: str | None = None, gap_minutes: int = 30):
         db.close()
 
 
+@uses_database
 def session_report(db_path: Path, *, session: int | None = None, start: dt.datetime | None = None,
                    end: dt.datetime | None = None, hero: str | None = None, gap_minutes: int = 30,
                    review_limit: int | None = 20):
@@ -47,6 +49,7 @@ def session_report(db_path: Path, *, session: int | None = None, start: dt.datet
         db.close()
 
 
+@uses_database
 def hand_replays(db_path: Path, hand_id: str, *, site: str | None = None):
     """Every stored hand with this site hand number (one per site; only `site`'s if given),
     parsed and replayed again, as `report.hand_text.HandReplay`s (empty when none).
@@ -75,16 +78,19 @@ def _replay_stored(stored, parsers: Parsers):
     return describe_stored(stored, analyzed.replayed)
 
 
+@uses_database
 def write_hand_pages(db_path: Path, hands, folder: Path, *, back_link: str | None = None) -> dict[tuple[str, str], str]:
     """Write the replayer page (report.replayer) of each (site, site hand number) in
     `hands` into `folder`, as hand-<site>-<number>.html (characters other than letters,
     digits, '.', '_' and '-' made '_'); returns (site, number) -> the file name. A hand that
     does not parse gets no page. back_link: the address each page links back to. raises
-    NoDatabaseError when db_path does not exist, OSError when a page cannot be written."""
+    NoDatabaseError when db_path does not exist, OutputPathError when a page cannot be
+    written (or would overwrite the database or an SQLite file)."""
     import re
 
     from ..report.queries import stored_hands
     from ..report.replayer import replayer_html
+    from .outputs import write_output
 
     db = existing_database(db_path)
     try:
@@ -98,6 +104,6 @@ def write_hand_pages(db_path: Path, hands, folder: Path, *, back_link: str | Non
         if replay.replayed is None:
             continue
         name = re.sub(r"[^A-Za-z0-9._-]", "_", f"hand-{hand.site}-{hand.site_hand_id}.html")
-        (folder / name).write_text(replayer_html(replay.replayed, back_link=back_link), encoding="utf-8")
+        write_output(folder / name, replayer_html(replay.replayed, back_link=back_link), db_path)
         written[hand.site, hand.site_hand_id] = name
     return written

@@ -7,7 +7,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..parse.read import OtherSiteFile
+from ..parse.read import OtherSiteFile, SummaryText, path_text
+from ..parse.stars_summary import SummaryFormatError, summary_of_text
 from ..parse.sites import Parsers
 from .importing import Problem, expand_paths, file_problems, read_hands
 
@@ -43,7 +44,7 @@ def validate_paths(paths: Iterable[Path]) -> tuple[list[HandValidation], Counter
     results: list[HandValidation] = []
     skipped: Counter[str] = Counter()
     for path in expand_paths(paths):
-        name = str(path)
+        name = path_text(path)
         failed: list[Problem] = []
         with file_problems(path, failed):  # a file that fails is its problem; the next is read
             for item in read_hands(path, parsers):
@@ -52,6 +53,13 @@ def validate_paths(paths: Iterable[Path]) -> tuple[list[HandValidation], Counter
                     continue
                 if isinstance(item, OtherSiteFile):  # a file of a site we do not read
                     results.append(HandValidation(name, item.line, item.site, None, "skipped", ()))
+                    continue
+                if isinstance(item, SummaryText):  # a tournament summary among the hands: checked, not a hand
+                    try:
+                        summary_of_text(item.path, item.line, item.text)
+                    except SummaryFormatError as error:
+                        problem = Problem(name, error.line, None, "syntax", "error", error.reason)
+                        results.append(HandValidation(name, item.line, "pokerstars", None, "error", (problem,)))
                     continue
                 site = item.site.value if item.site else None
                 rejected = item.rejected

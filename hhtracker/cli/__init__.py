@@ -15,6 +15,7 @@ from typer.core import TyperCommand, TyperGroup, TyperOption
 from .. import __version__, api
 from .common import Debug
 from . import (
+    check_cmd,
     export_cmd,
     generate_cmd,
     hand_cmd,
@@ -130,15 +131,19 @@ app.command("hud", cls=HonestCommand)(hud_cmd.hud_command)
 app.command("table", cls=HonestCommand)(table_cmd.table_command)
 app.command("note", cls=HonestCommand)(notes_cmd.note_command)
 app.command("tag", cls=HonestCommand)(notes_cmd.tag_command)
+app.command("check", cls=HonestCommand)(check_cmd.check_command)
 
 
 def run() -> None:
-    """The `hhtracker` command: the Typer app, with a database that cannot be opened, or
-    that another program keeps locked, reported as one line (exit code 2) instead of a
-    traceback, whichever command met it."""
+    """The `hhtracker` command: the Typer app, with the database's errors reported as one
+    line (exit code 2) instead of a traceback, whichever command met them (the one place
+    they become messages; each error's text says what to do): no database there
+    (NoDatabaseError), a file that is not hhtracker's, a damaged database, one that cannot
+    be written (a full disk, read-only), one another program keeps locked, and an output
+    file refused or not written (OutputPathError)."""
     try:
         app(prog_name="hhtracker")
-    except (api.DatabaseOpenError, api.DatabaseBusyError) as error:
+    except (api.DatabaseOpenError, api.DatabaseBusyError, api.NoDatabaseError, api.OutputPathError) as error:
         from .common import usage_error
 
         raise SystemExit(usage_error(str(error)).exit_code) from None

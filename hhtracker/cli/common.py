@@ -39,6 +39,12 @@ def resolve_db(db: Path | None) -> Path:
     return path
 
 
+def say_waiting() -> None:
+    """Told once when another program (an import) holds the database's write lock and the
+    command waits for it."""
+    stderr.print("waiting for another import (the database is being written to)…", markup=False, highlight=False)
+
+
 def print_json(value: object) -> None:
     typer.echo(api.safe_json(json.dumps(value, indent=2, ensure_ascii=False)))
 

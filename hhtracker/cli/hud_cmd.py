@@ -49,9 +49,10 @@ def hud_command(
     from rich.live import Live
 
     from .hud_view import render
-    from .import_cmd import _print_summary, _say_waiting
+    from .common import say_waiting
+    from .import_cmd import _print_summary
 
-    hud = api.Hud(paths, db_path, active_minutes=active, on_wait=_say_waiting)
+    hud = api.Hud(paths, db_path, active_minutes=active, on_wait=say_waiting)
     console = Console()
     keyboard = _Keyboard()
     try:

@@ -22,6 +22,7 @@ from .common import (
     print_json,
     print_tracebacks,
     resolve_db,
+    say_waiting,
     skipped_sites_line,
     stderr,
     stdout,
@@ -62,7 +63,7 @@ def import_command(
         def advance(path: Path, size: int) -> None:
             progress.update(task, advance=size, description=api.safe(short_name(path.name)))
 
-        summary = api.import_paths(files, db_path, progress=advance, jobs=jobs, on_wait=_say_waiting)
+        summary = api.import_paths(files, db_path, progress=advance, jobs=jobs, on_wait=say_waiting)
     if json_output:
         print_json({"database": str(db_path), **summary.as_json(), "files_ignored": ignored})
         print_tracebacks(summary.problems)
@@ -70,10 +71,6 @@ def import_command(
         _print_summary(summary, db_path, ignored)
     if summary.hands_rejected or any(p.severity == "error" for p in summary.problems):
         raise typer.Exit(1)
-
-
-def _say_waiting() -> None:
-    stderr.print("waiting for another import (the database is being written to)…", markup=False, highlight=False)
 
 
 NAME_WIDTH = 22
@@ -151,7 +148,7 @@ def _watch(paths: list[Path], db: Path, interval: float, json_output: bool) -> N
 
     total = api.ImportSummary()
     try:
-        api.watch(paths, db, interval=interval, on_import=report, on_wait=_say_waiting, total=total)
+        api.watch(paths, db, interval=interval, on_import=report, on_wait=say_waiting, total=total)
     except KeyboardInterrupt:
         stderr.print("stopped", markup=False, highlight=False)
         if json_output:

@@ -59,25 +59,29 @@ def report_command(
     # --to as a bare day is the next midnight: reversed when it is not after --from
     check_order("--from", since, "--to", until - dt.timedelta(microseconds=1) if until else None,
                 first_text=start, last_text=end)
+    db_path = resolve_db(db)
     try:
-        report = api.session_report(resolve_db(db), session=session, start=since, end=until, hero=hero, gap_minutes=gap,
+        for out in (html, png):  # before any work: never the database, nor an SQLite file
+            if out is not None:
+                api.check_output(out, db_path)
+        report = api.session_report(db_path, session=session, start=since, end=until, hero=hero, gap_minutes=gap,
                                     review_limit=None if json_output or all_hands else api.REVIEW_LIMIT)
-    except (api.NoDatabaseError, api.ReportError) as error:
+    except (api.NoDatabaseError, api.ReportError, api.OutputPathError) as error:
         raise usage_error(str(error.args[0] if error.args else error)) from None
     shown = None if all_hands else api.REVIEW_LIMIT
 
     def page(path: Path) -> None:  # the report, and beside it a replayer page per hand listed
-        links = api.write_hand_pages(resolve_db(db), api.hands_listed(report, shown), path.parent, back_link=path.name)
-        path.write_text(api.report_html(report, limit=shown, links=links), encoding="utf-8")
+        links = api.write_hand_pages(db_path, api.hands_listed(report, shown), path.parent, back_link=path.name)
+        api.write_output(path, api.report_html(report, limit=shown, links=links), db_path)
 
     for out, write in ((html, page),
-                       (png, lambda path: path.write_bytes(api.chart_png(report)))):
+                       (png, lambda path: api.write_output(path, api.chart_png(report), db_path))):
         if out is None:
             continue
         try:
             write(out)
-        except OSError as error:
-            raise usage_error(f"cannot write {out}: {error.strerror}") from None
+        except api.OutputPathError as error:
+            raise usage_error(str(error)) from None
         stderr.print(f"wrote {out}", markup=False, highlight=False)
     if json_output:
         print_json(api.report_json(report))

@@ -8,7 +8,7 @@ import typer
 from rich.table import Table
 
 from .. import api
-from .common import DbOption, JsonOption, print_json, resolve_db, stdout, usage_error
+from .common import DbOption, JsonOption, print_json, resolve_db, say_waiting, stdout, usage_error
 from .player_cmd import (
     GameOption,
     GameTypeOption,
@@ -111,7 +111,10 @@ def hero_add_command(
     db: DbOption = None,
 ) -> None:
     """Remember NAME as one of your accounts (on --site, else on every site)."""
-    added = api.hero_add(resolve_db(db), name, site)
+    try:
+        added = api.hero_add(resolve_db(db), name, site, on_wait=say_waiting)
+    except api.NoDatabaseError as error:
+        raise usage_error(str(error)) from None
     where = f" on {site}" if site else " on every site"
     stdout.print(f"{name}{where}: " + ("added" if added else "already there"), markup=False, highlight=False)
 
@@ -124,7 +127,7 @@ def hero_remove_command(
 ) -> None:
     """Forget NAME (on --site only, else every entry of that name)."""
     try:
-        removed = api.hero_remove(resolve_db(db), name, site)
+        removed = api.hero_remove(resolve_db(db), name, site, on_wait=say_waiting)
     except api.NoDatabaseError as error:
         raise usage_error(str(error)) from None
     if not removed:

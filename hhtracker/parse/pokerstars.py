@@ -24,6 +24,7 @@ from ..model import (
     Call,
     Chat,
     Check,
+    CashOut,
     Collect,
     DealtCards,
     Discard,
@@ -312,6 +313,12 @@ def _dealt(text: str, line: int) -> Event:
     return DealtCards(body[:last], _bracketed(body[last:]) or (), None, line=line)
 
 
+def _cash_out(text: str, line: int) -> Event:
+    player, body = _player(text, " cashed out the hand for ")
+    paid, _, fee = body.partition(" | Cash Out Fee ")
+    return CashOut(player, parse_amount(paid), parse_amount(fee) if fee else 0, line=line)
+
+
 def _uncalled(text: str, line: int) -> Event:
     amount = text[text.index("(") + 1 : text.index(")")]
     return UncalledBetReturned(text[text.index(") returned to ") + 14 :], parse_amount(amount), line=line)
@@ -337,6 +344,7 @@ _LINES: dict[str, Callable[[str, int], Event | None]] = {
     "MUCK": _suffix(Muck, ": mucks hand"),
     "NO_SHOW": _suffix(DoesNotShow, ": doesn't show hand"),
     "COLLECT": _collect,
+    "CASH_OUT": _cash_out,
     "FINISH": _finish,
     "WIN_TOURNAMENT": _win_tournament,
     "BOUNTY_WON": _bounty,
@@ -351,6 +359,11 @@ _LINES: dict[str, Callable[[str, int], Event | None]] = {
 }
 
 
+# How PokerStars ends the summary line of a player who took the all-in cash out: after a
+# losing hand, and after a winning one (the pot went to the site, which paid him already).
+_CASHED_OUT = (" (cashed out).", " (pot not awarded as player cashed out)")
+
+
 def _outcome(text: str) -> tuple[SummaryOutcome, OutcomeFields]:
     """A summary seat's outcome (" folded before the Draw", " showed [..] and won ($1)"...)."""
     if text.startswith("folded before"):
@@ -359,11 +372,15 @@ def _outcome(text: str) -> tuple[SummaryOutcome, OutcomeFields]:
         return SummaryOutcome.FOLDED, {"folded_round": Round(int(text[17]) + 1)}
     if text.startswith("showed"):
         cards = _bracketed(text) or ()
+        cashed_out = text.endswith(_CASHED_OUT)
+        if cashed_out:  # (PokerStars' all-in cash out, after the hand's description)
+            text = text[: -len(next(end for end in _CASHED_OUT if text.endswith(end)))]
         if " and won (" in text:
             start = text.index(" and won (") + 10
             won = parse_amount(text[start : text.index(")", start)])
-            return SummaryOutcome.SHOWED_WON, {"cards": cards, "won": won, "description": _with(text)}
-        return SummaryOutcome.SHOWED_LOST, {"cards": cards, "description": _with(text)}
+            return SummaryOutcome.SHOWED_WON, {"cards": cards, "won": won, "description": _with(text),
+                                               "cashed_out": cashed_out}
+        return SummaryOutcome.SHOWED_LOST, {"cards": cards, "description": _with(text), "cashed_out": cashed_out}
     if text.startswith("mucked"):
         return SummaryOutcome.MUCKED, {"cards": _bracketed(text) or ()}
     if text.startswith("collected"):

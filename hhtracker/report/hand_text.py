@@ -37,7 +37,7 @@ from ..model import (
 from ..money import format_money
 from ..odds.decisions import DrawDecision, hero_decisions
 from ..odds.draws import TARGETS
-from ..rules.badugi import evaluate
+from ..rules.games import BADUGI, GameRules, game_rules
 from ..rules.replay import ReplayedHand
 from .queries import IssueRow, StoredHand
 
@@ -97,7 +97,7 @@ class HandReplay:
             out += [f"  {line}" for line in section.lines]
         if self.hero_cards:
             out += ["", f"{self.hero}'s cards"]
-            out += [f"  {when:<16} {cards:<12} {desc}" for when, cards, desc in self.hero_cards]
+            out += [f"  {when:<16} {cards:<14} {desc}" for when, cards, desc in self.hero_cards]
         if self.draw_odds:
             out += ["", f"{self.hero}'s draws: exact odds of a badugi / 8-high or better / 7-high or better by the last draw"]
             for d in self.draw_odds:
@@ -147,10 +147,19 @@ def _odds_text(keep) -> str:
     return " / ".join(f"{float(keep.odds(t)) * 100:.1f}%" for t in TARGETS)
 
 
-def _describe(cards: tuple[Card, ...] | None) -> str:
-    if not cards or len(cards) > 4 or len(set(cards)) != len(cards):
+def _describe(cards: tuple[Card, ...] | None, game: GameRules = BADUGI) -> str:
+    """Our words for a hand of the game: "Badugi: 7,4,2,A"; in Badacey and Badeucey the
+    Badugi half (the game's own evaluator: the ace high in Badeucey) and, with five cards,
+    the low half: "3-card: 7,4,3; low 8-7-5-4-3". "?" for cards no hand can be (too many,
+    repeated)."""
+    if not cards or len(cards) > game.hand_size or len(set(cards)) != len(cards):
         return "?"
-    return evaluate(cards).description
+    text = game.badugi(cards).description
+    if game.split and len(cards) == game.hand_size:
+        low = game.low_hand(cards)
+        if low is not None:
+            text += f"; low {low.description}"
+    return text
 
 
 def describe_stored(stored: StoredHand, replayed: ReplayedHand | None, error: HandHistoryError | None = None) -> HandReplay:
@@ -168,6 +177,7 @@ def describe(replayed: ReplayedHand, status: str | None = None, issues: tuple[Is
     """A replayed hand as a HandReplay. issues: the stored ones (default: the replay's)."""
     hand = replayed.hand
     currency = hand.currency
+    game = game_rules(hand.game)
 
     def money(amount: int) -> str:
         return format_money(amount, currency)
@@ -178,7 +188,7 @@ def describe(replayed: ReplayedHand, status: str | None = None, issues: tuple[Is
         stakes = f"{money(hand.stakes.small_bet)}/{money(hand.stakes.big_bet)} {currency}"
     where = f"tournament {hand.tournament.tournament_id}, " if hand.tournament else ""
     header = [
-        f"Hand {hand.hand_id} ({hand.site.value}), {where}table {hand.table!r}, Badugi {hand.structure.value} {stakes}",
+        f"Hand {hand.hand_id} ({hand.site.value}), {where}table {hand.table!r}, {game.name.capitalize()} {hand.structure.value} {stakes}",
         f"Started {hand.start_time.strftime('%Y-%m-%d %H:%M:%S')} UTC (site's time: {hand.local_time}); status {status or replayed.status}",
         "Seats:",
     ]
@@ -202,7 +212,7 @@ def describe(replayed: ReplayedHand, status: str | None = None, issues: tuple[Is
             if event.street is not Street.SHOWDOWN:
                 round_index += 1
             continue
-        line = event_line(event, money)
+        line = event_line(event, money, game)
         if isinstance(event, Show):
             shown_words[event.player] = event.description
         if line:
@@ -213,17 +223,17 @@ def describe(replayed: ReplayedHand, status: str | None = None, issues: tuple[Is
     if replayed.hero:
         deal = next((e for e in hand.events if isinstance(e, DealtCards) and e.player == replayed.hero and e.new is None), None)
         if deal is not None:
-            hero_cards.append(("dealt", format_cards(deal.cards), _describe(deal.cards)))
+            hero_cards.append(("dealt", format_cards(deal.cards), _describe(deal.cards, game)))
         for draw in replayed.draws:
             if draw.player == replayed.hero and draw.cards_after is not None:
                 what = "pat" if draw.discarded == 0 else f"drew {draw.discarded}"
-                hero_cards.append((f"draw {draw.draw} ({what})", format_cards(draw.cards_after), _describe(draw.cards_after)))
+                hero_cards.append((f"draw {draw.draw} ({what})", format_cards(draw.cards_after), _describe(draw.cards_after, game)))
 
     for seat in hand.summary.seats:
         if seat.cards is not None and seat.player not in shown_words:
             shown_words[seat.player] = seat.description
     shown = tuple(
-        (p.player, format_cards(p.final_cards), p.final_hand.description if p.final_hand else "?", shown_words.get(p.player))
+        (p.player, format_cards(p.final_cards), _describe(p.final_cards, game) if p.final_hand else "?", shown_words.get(p.player))
         for p in replayed.players
         if p.final_cards and p.player in shown_words
     )
@@ -233,6 +243,8 @@ def describe(replayed: ReplayedHand, status: str | None = None, issues: tuple[Is
         winners = ", ".join(pot.winners) if pot.winners else "-"
         took = ", ".join(f"{p} {money(a)}" for p, a in pot.collected.items()) or "-"
         pots.append(f"{label} {money(pot.amount)}: eligible {', '.join(pot.eligible)}; our winner {winners}; collected {took}")
+        for half in pot.halves:  # Badacey, Badeucey: who takes each half
+            pots.append(f"  {half.half.value} half {money(half.amount)}: our winner {', '.join(half.winners) or '-'}")
     pots.append(f"Total {money(replayed.total_pot)}, rake {money(replayed.rake)}")
     results = tuple((p.player, p.position, p.net) for p in replayed.players if p.dealt_in)
     if issues is None:
@@ -245,19 +257,20 @@ def describe(replayed: ReplayedHand, status: str | None = None, issues: tuple[Is
     )
 
 
-def event_line(event, money) -> str | None:
-    """One event as a line of text (money: a function formatting an amount), or None for
-    an event that says nothing on its own (a street starting, a summary line)."""
+def event_line(event, money, game: GameRules = BADUGI) -> str | None:
+    """One event as a line of text (money: a function formatting an amount; game: whose
+    evaluator describes the cards), or None for an event that says nothing on its own (a
+    street starting, a summary line)."""
     match event:
         case PostBlind(kind=kind, amount=amount):
             return f"{event.player} posts {_BLIND[kind]} {money(amount)}"
         case PostAnte(amount=amount):
             return f"{event.player} posts the ante {money(amount)}"
         case DealtCards(cards=cards, new=None):
-            return f"{event.player} is dealt {format_cards(cards)}  ({_describe(cards)})"
+            return f"{event.player} is dealt {format_cards(cards)}  ({_describe(cards, game)})"
         case DealtCards(cards=cards, new=tuple() as new):  # (new is None matched above)
             hand = cards + new
-            return f"{event.player} keeps {format_cards(cards) or '-'}, draws {format_cards(new)}: {format_cards(hand)}  ({_describe(hand)})"
+            return f"{event.player} keeps {format_cards(cards) or '-'}, draws {format_cards(new)}: {format_cards(hand)}  ({_describe(hand, game)})"
         case Fold():
             return f"{event.player} folds"
         case Check():
@@ -274,7 +287,7 @@ def event_line(event, money) -> str | None:
         case Discard(count=count, cards=cards):
             return f"{event.player} discards {count}" + (f": {format_cards(cards)}" if cards else "")
         case StandPat(cards=cards):
-            return f"{event.player} stands pat" + (f" on {format_cards(cards)}  ({_describe(cards)})" if cards else "")
+            return f"{event.player} stands pat" + (f" on {format_cards(cards)}  ({_describe(cards, game)})" if cards else "")
         case Show(cards=cards):
             return f"{event.player} shows {format_cards(cards)}"
         case Muck():

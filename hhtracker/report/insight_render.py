@@ -55,9 +55,20 @@ def leak_rows(leaks: Leaks) -> list[tuple[str, str, str, str, str]]:
              line.baseline.source, line.verdict_text) for line in leaks.lines]
 
 
+def games_note(leaks: Leaks) -> str | None:
+    """"Badugi hands only (the baselines are Badugi's): 12 Badacey, 3 Badeucey hand(s) not
+    read.", or None when the hero played no other game."""
+    if not leaks.left_out:
+        return None
+    counts = ", ".join(f"{hands} {game.capitalize()}" for game, hands in leaks.left_out.items())
+    return f"Badugi hands only (the baselines are Badugi's): {counts} hand(s) not read."
+
+
 def leak_notes(leaks: Leaks) -> list[str]:
-    """What goes under the table: the caveats ("* ..."), then the snows' result."""
-    notes = [f"* {text}" for text in caveats(leaks)]
+    """What goes under the table: the other games left out, the caveats ("* ..."), then
+    the snows' result."""
+    note = games_note(leaks)
+    notes = ([note] if note else []) + [f"* {text}" for text in caveats(leaks)]
     if leaks.snow_hands:
         net = ", ".join(format_money(m.amount, m.currency) for m in leaks.snow_net)
         notes.append(f"snows: {leaks.snow_hands} hand(s), won {leaks.snow_won}, net {net}")
@@ -80,9 +91,11 @@ def leaks_json(leaks: Leaks) -> dict[str, object]:
     """{"hands", "leaks": [{"key", "label", "done", "opportunities", "interval": [low, high]
     (fractions) or null, "baseline" (fraction or null), "expected" (draw luck), "source",
     "quote", "caveat", "verdict", "verdict_text", "note"}], "snow": {"hands", "won", "net":
-    [{"amount", "currency"}]}, "luck": {"draws", "completed", "expected", "z"}}."""
+    [{"amount", "currency"}]}, "luck": {"draws", "completed", "expected", "z"},
+    "games_left_out": {game: hands} (the other games' hands, not read: Badugi only)}."""
     return {
         "hands": leaks.hands,
+        "games_left_out": dict(leaks.left_out),
         "leaks": [
             {"key": line.key, "label": line.label, "done": line.done, "opportunities": line.opportunities,
              "interval": list(line.interval) if line.interval else None, "baseline": line.baseline.fraction,
@@ -112,9 +125,10 @@ def group_figures(group: ReadGroup) -> tuple[str, str, str]:
 
 
 def print_reads(reads: list[PlayerReads], console: Console) -> None:
-    """One table per site: the groups, draw patterns first."""
+    """One table per site and game: the groups, draw patterns first."""
     for read in reads:
-        table = Table(title=cell(f"Reads: {read.player} on {read.site}, {read.hands_known} hand(s) with cards known "
+        game = "" if read.game == "badugi" else f", {read.game.capitalize()} (its Badugi half)"
+        table = Table(title=cell(f"Reads: {read.player} on {read.site}{game}, {read.hands_known} hand(s) with cards known "
                                  f"(groups under {read.min_hands} hands: counts only)"))
         for column in ("grouping", "played", "hands", "badugis", "badugi high card", "hands shown"):
             table.add_column(column, justify="right" if column == "hands" else "left")
@@ -125,11 +139,11 @@ def print_reads(reads: list[PlayerReads], console: Console) -> None:
 
 
 def reads_json(reads: list[PlayerReads]) -> list[dict[str, object]]:
-    """[{"player", "site", "hands_known", "min_hands", "groups": [{"grouping", "label",
+    """[{"player", "site", "game", "hands_known", "min_hands", "groups": [{"grouping", "label",
     "hands", "shown", "badugis", "high_card": {"median", "low", "high"} or null, "classes"}]}]:
     a group under the minimum has "badugis" and "high_card" null (its count only)."""
     return [
-        {"player": r.player, "site": r.site, "hands_known": r.hands_known, "min_hands": r.min_hands,
+        {"player": r.player, "site": r.site, "game": r.game, "hands_known": r.hands_known, "min_hands": r.min_hands,
          "groups": [
              {"grouping": g.grouping, "label": g.label, "hands": g.hands, "shown": g.shown,
               "badugis": g.badugis if g.shown else None,

@@ -3,12 +3,16 @@ and draw_luck, never the hand text. Each figure is a `stats.leaks.LeakLine` besi
 baseline (hhtracker/stats/baselines.json). Hands counted: those of `hand_facts` (status ok
 or warning, dealt in) of the hero's player ids, matching the filters and, for a session
 report, started in [start, end).
+
+Badugi hands only: the baselines are Badugi's (its opening hands, its eight-low badugi, its
+draw odds), so a Badacey or Badeucey hand is never read against them; those hands are
+counted apart (`Leaks.left_out`) and the renderers say so.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..filters import Filters
@@ -36,7 +40,9 @@ class Leaks:
     eight-low, calling a pat player with one draw left, snow frequency, draw luck.
     hands: the hands counted; snow_hands, snow_won: hands with a snow (cards known) and
     those of them he won money in; snow_net: their net per currency (Money, cash first);
-    luck: the draw luck over the hands."""
+    luck: the draw luck over the hands; left_out: the hero's hands of the other games
+    (Badacey, Badeucey) matching the same filters, by game, not read (the baselines are
+    Badugi's)."""
 
     hands: int
     lines: tuple[LeakLine, ...]
@@ -44,13 +50,21 @@ class Leaks:
     snow_won: int
     snow_net: tuple[Money, ...]
     luck: Luck
+    left_out: dict[str, int] = field(default_factory=dict)
+
+
+LEAK_GAME = "badugi"
+"""The one game read for leaks: the baselines are Badugi's."""
 
 
 def _scope(ids: tuple[int, ...], filters: Filters, start: dt.datetime | None,
-           end: dt.datetime | None) -> tuple[str, list[Any]]:
-    """The condition (over hand_facts as f) picking the hero's hands, and its parameters."""
+           end: dt.datetime | None, game: str | None = LEAK_GAME) -> tuple[str, list[Any]]:
+    """The condition (over hand_facts as f) picking the hero's hands of `game` (None: of
+    every game), and its parameters."""
     where, params = filters.where("f")
     parts = [f"f.player_id in ({', '.join('?' for _ in ids)})", where]
+    if game is not None:
+        parts.append(f"f.game = '{game}'")
     values: list[Any] = [*ids, *params]
     if start is not None:
         parts.append("f.start_time >= ?")
@@ -138,11 +152,21 @@ def _luck(db: Any, scope: str, params: list[Any]) -> Luck:
     return Luck(row[0], row[1], row[2], row[3])
 
 
+def _left_out(db: Any, ids: tuple[int, ...], filters: Filters, start: dt.datetime | None,
+              end: dt.datetime | None) -> dict[str, int]:
+    """The hero's counted hands of the games other than LEAK_GAME, by game."""
+    scope, params = _scope(ids, filters, start, end, game=None)
+    rows = db.execute(f"select f.game, count(*) from hand_facts f where {scope} and f.game != ? "
+                      "group by f.game order by f.game", [*params, LEAK_GAME]).fetchall()
+    return {game: hands for game, hands in rows}
+
+
 def hero_leaks(db: Any, ids: tuple[int, ...], filters: Filters = Filters(), start: dt.datetime | None = None,
                end: dt.datetime | None = None) -> Leaks:
-    """The leaks of the players `ids` (the hero's names) over their counted hands matching
-    `filters`, started in [start, end) when given. db: a sqlite3 connection or a
-    sqlite-utils Database. raises ValueError for bad stakes in the filters."""
+    """The leaks of the players `ids` (the hero's names) over their counted Badugi hands
+    matching `filters`, started in [start, end) when given; their hands of the other games
+    are only counted (Leaks.left_out). db: a sqlite3 connection or a sqlite-utils
+    Database. raises ValueError for bad stakes in the filters."""
     scope, params = _scope(ids, filters, start, end)
     base = baselines()
     lines = _rfi_and_opens(_first_decisions(db, scope, params))
@@ -159,4 +183,4 @@ def hero_leaks(db: Any, ids: tuple[int, ...], filters: Filters = Filters(), star
                           luck.completed, luck.draws, base["draw_luck"],
                           note=f"expected {luck.expected:.2f} badugis{z}",
                           expected=luck.expected / luck.draws if luck.draws else None))
-    return Leaks(hands, tuple(lines), snow_hands, snow_won, snow_net, luck)
+    return Leaks(hands, tuple(lines), snow_hands, snow_won, snow_net, luck, _left_out(db, ids, filters, start, end))

@@ -10,6 +10,11 @@ UTG").
 Per group: hands, the badugis among them, the high card of those badugis (median and range)
 and the classes of the hands shown. A group of fewer than READ_MIN_HANDS hands shows its
 count only (`shown` False): no share, no median.
+
+Reads are per game (Badugi, Badacey, Badeucey are different games, never mixed): in the
+five-card games the figures are those of the Badugi half, read with the game's own
+evaluator (rules/games.py: four of the five cards, the ace high in Badeucey, so an ace-high
+badugi's high card is "A").
 """
 
 from __future__ import annotations
@@ -20,7 +25,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..filters import Filters
-from ..rules.badugi import HandClass, evaluate
+from ..cards import parse_cards
+from ..rules.badugi import HandClass
+from ..rules.games import BADUGI, GameRules, game_rules
 from ..stats.values import wilson_interval
 
 READ_MIN_HANDS = 5
@@ -29,9 +36,9 @@ READ_MIN_HANDS = 5
 RANK_LETTERS = "A23456789TJQK"
 
 
-def rank_letter(value_low: int) -> str:
-    """"A" for 1 ... "K" for 13."""
-    return RANK_LETTERS[value_low - 1]
+def rank_letter(value: int) -> str:
+    """"A" for 1 ... "K" for 13, and "A" for 14 (the ace high, Badeucey)."""
+    return RANK_LETTERS[(value - 1) % 13]
 
 
 def draw_pattern(discards: tuple[int | None, ...]) -> str:
@@ -102,24 +109,26 @@ class ReadGroup:
 
 @dataclass(frozen=True, slots=True)
 class PlayerReads:
-    """A player's reads on one site: hands_known (his counted hands with final cards known),
-    the minimum group size, and the groups (draw patterns, last draws, then pre-draw
-    actions; in each, most hands first)."""
+    """A player's reads on one site in one game ("badugi", "badacey", "badeucey"):
+    hands_known (his counted hands with final cards known), the minimum group size, and
+    the groups (draw patterns, last draws, then pre-draw actions; in each, most hands
+    first)."""
 
     player: str
     site: str
     hands_known: int
     min_hands: int
     groups: tuple[ReadGroup, ...]
+    game: str = BADUGI.name
 
 
 _GROUPINGS = ("draw pattern", "last draw and bet", "pre-draw action")
 _ORDER = {c.value: i for i, c in enumerate(HandClass)}
 
 
-def _group(grouping: str, label: str, cards: list[str], min_hands: int) -> ReadGroup:
-    hands = [evaluate(c) for c in cards]
-    tops = sorted(h.cards[0].rank.value_low for h in hands if h.size == 4)
+def _group(grouping: str, label: str, cards: list[str], min_hands: int, game: GameRules = BADUGI) -> ReadGroup:
+    hands = [game.badugi(parse_cards(c)) for c in cards]
+    tops = sorted(h.ranks[0] for h in hands if h.size == 4)
     classes = Counter(h.hand_class.value for h in hands)
     return ReadGroup(
         grouping, label, len(hands), len(tops),
@@ -129,12 +138,12 @@ def _group(grouping: str, label: str, cards: list[str], min_hands: int) -> ReadG
 
 
 def player_reads(db: Any, name: str, filters: Filters = Filters(), min_hands: int = READ_MIN_HANDS) -> list[PlayerReads]:
-    """The reads of the player `name`, one per site he has counted hands with known cards
-    on (empty when none), over the hands matching `filters`. db: a sqlite3 connection or a
+    """The reads of the player `name`, one per site and game he has counted hands with
+    known cards in (empty when none), over the hands matching `filters`. db: a sqlite3 connection or a
     sqlite-utils Database. raises ValueError for bad stakes."""
     where, params = filters.where("f")
     rows = db.execute(
-        f"""select f.site, f.position, hp.final_cards,
+        f"""select f.site, f.game, f.position, hp.final_cards,
               (select discarded from draws d where d.hand_id = f.hand_id and d.player_id = f.player_id and d.draw = 1),
               (select discarded from draws d where d.hand_id = f.hand_id and d.player_id = f.player_id and d.draw = 2),
               (select discarded from draws d where d.hand_id = f.hand_id and d.player_id = f.player_id and d.draw = 3),
@@ -154,19 +163,20 @@ def player_reads(db: Any, name: str, filters: Filters = Filters(), min_hands: in
               select min(x.seq) from actions x where x.hand_id = f.hand_id and x.player_id = f.player_id
                 and x.round = 1 and x.kind in ('fold', 'check', 'call', 'bet', 'raise'))
             where f.player = ? and hp.final_cards is not null and {where}
-            order by f.site, f.start_time, f.hand_id""",
+            order by f.site, f.game, f.start_time, f.hand_id""",
         [name, *params]).fetchall()
-    by_site: dict[str, dict[tuple[str, str], list[str]]] = defaultdict(lambda: defaultdict(list))
-    for site, position, cards, d1, d2, d3, first, entered, raised, called, last in rows:
-        groups = by_site[site]
+    by_site: dict[tuple[str, str], dict[tuple[str, str], list[str]]] = defaultdict(lambda: defaultdict(list))
+    for site, game, position, cards, d1, d2, d3, first, entered, raised, called, last in rows:
+        groups = by_site[site, game]
         groups["draw pattern", draw_pattern((d1, d2, d3))].append(cards)
         if d3 is not None:
             groups["last draw and bet", last_draw(d3, last)].append(cards)
         groups["pre-draw action", f"{predraw_action(first, bool(entered), bool(raised), bool(called))}, {position}"].append(cards)
     result = []
-    for site, groups in by_site.items():
-        made = [_group(grouping, label, cards, min_hands) for (grouping, label), cards in groups.items()]
+    for (site, game), groups in by_site.items():
+        rules = game_rules(game)
+        made = [_group(grouping, label, cards, min_hands, rules) for (grouping, label), cards in groups.items()]
         made.sort(key=lambda g: (_GROUPINGS.index(g.grouping), -g.hands, g.label))
         known = sum(g.hands for g in made if g.grouping == "draw pattern")
-        result.append(PlayerReads(name, site, known, min_hands, tuple(made)))
+        result.append(PlayerReads(name, site, known, min_hands, tuple(made), rules.name))
     return result

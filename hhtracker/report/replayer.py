@@ -135,7 +135,7 @@ def replayer_data(replayed: ReplayedHand) -> dict[str, object]:
     frame(f"Hand {hand.hand_id}: {where}table {hand.table}, seats and stacks")
     for event in hand.events:
         player = getattr(event, "player", None)
-        line = event_line(event, table.money)
+        line = event_line(event, table.money, game_rules(hand.game))
         if isinstance(event, StreetStart):
             if event.street is Street.PREDRAW:
                 continue

@@ -28,6 +28,7 @@ class Code(StrEnum):
     UNREADABLE = "unreadable"
     NO_HANDS = "no_hands"
     TRUNCATED = "truncated"
+    TOO_LONG = "too_long"  # a "hand" over parse.read.MAX_HAND_CHARACTERS (only an excerpt kept)
     UNKNOWN_PLAYER = "unknown_player"
     DUPLICATE_SEAT = "duplicate_seat"
     BET_OVER_STACK = "bet_over_stack"
@@ -70,6 +71,7 @@ ERROR_CODES = frozenset(
         Code.UNREADABLE,
         Code.NO_HANDS,
         Code.TRUNCATED,
+        Code.TOO_LONG,
         Code.UNKNOWN_PLAYER,
         Code.DUPLICATE_SEAT,
         Code.BET_OVER_STACK,

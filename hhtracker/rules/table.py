@@ -279,13 +279,16 @@ class Table:
         return min(max(0, self.level - player.in_round), player.behind)
 
     def verify_call(self, name: str, amount: int | None = None) -> None:
-        """amount: what the site says was added (None: the exact call)."""
+        """amount: what the site says was added (None: the exact call). The stack is
+        checked first: an all-in player who "calls" again puts in more than he has, an
+        error (BET_OVER_STACK), whatever else is wrong with the call."""
         player = self._require_player(name)
+        if amount is not None:
+            self._require_chips(player, amount)
         owed = max(0, self.level - player.in_round)
         if owed == 0:
             raise IllegalAction(Code.SHORT_CALL, f"{name} calls with nothing to call")
         if amount is not None:
-            self._require_chips(player, amount)
             if amount < owed and self._against_all_ins_only(name) and amount == self._matched(name) - player.in_round:
                 return  # against all-in players only, matching what they put in is enough
             if amount > owed:

@@ -530,3 +530,15 @@ def m009_games_in_summaries(db: Database) -> None:
         db.execute(f"drop table if exists {table}")
     summary.create_tables(db)
     summary.rebuild(db)
+
+
+APPLICATION_ID = int.from_bytes(b"hhtk", "big")
+"""`PRAGMA application_id` of an hhtracker database (store/database.py says how it is used)."""
+
+
+@_migration
+def m010_marks(db: Database) -> None:
+    """Mark the database as hhtracker's (`PRAGMA application_id` = the bytes "hhtk"; a new
+    database gets it when it is created): a file without the mark is refused, never written.
+    `PRAGMA user_version`, the schema version, is set after every migration (open_database)."""
+    db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
