@@ -1,7 +1,7 @@
 """The one module that knows where the grammars are. Builds each Lark parser once.
 
 In a checkout the grammars are in the top-level `grammars/` folder; in an installed wheel
-they are packaged as `hhtracker/grammars/` (pyproject.toml, hatch `force-include`).
+they are packaged as `hhtracker/grammars/` (setup.py, `package_dir`).
 """
 
 from __future__ import annotations
