@@ -19,3 +19,8 @@ def build() -> str:
     if origin is not None and origin.endswith(tuple(EXTENSION_SUFFIXES)):
         return "compiled with mypyc"
     return "pure Python"
+
+
+def version_line() -> str:
+    """What `hhtracker --version` prints, e.g. "hhtracker 0.1.0 (compiled with mypyc)"."""
+    return f"hhtracker {__version__} ({build()})"

@@ -76,6 +76,10 @@ def test_version_says_which_build_runs(tmp_path: Path) -> None:
     outside the checkout, says what the file-level check above finds."""
     pure = _python(["-m", "hhtracker", "--version"], pure=True, cwd=ROOT)
     assert pure.returncode == 0 and pure.stdout == "hhtracker 0.1.0 (pure Python)\n", pure.stdout + pure.stderr
+    # the same line from the Typer app (where every other argument list goes)
+    typer_path = _python(["-c", "import sys; from hhtracker.cli import run; sys.argv = ['hhtracker', '--version']; run()"],
+                         pure=True, cwd=ROOT)
+    assert typer_path.stdout == pure.stdout, typer_path.stdout + typer_path.stderr
     installed = _python(["-c", "import hhtracker; print(getattr(hhtracker, 'build', lambda: None)())"],
                         pure=False, cwd=tmp_path).stdout.strip()
     if installed == "None":

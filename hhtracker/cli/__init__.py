@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 from typer.core import TyperCommand, TyperGroup, TyperOption
 
-from .. import __version__, api, build
+from .. import api, version_line
 from . import (
     export_cmd,
     generate_cmd,
@@ -98,7 +98,7 @@ app = typer.Typer(
 
 def _version(value: bool) -> None:
     if value:
-        typer.echo(f"hhtracker {__version__} ({build()})")
+        typer.echo(version_line())
         raise typer.Exit()
 
 
