@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from lark import Token, Transformer, v_args
 
 from ..cards import Card, parse_cards
+from ..games import GameId
 from ..model import (
     CHIPS,
     Bet,
@@ -469,7 +470,7 @@ class PokerStarsParser(SiteParser):
         return ParsedHand(
             site=Site.POKERSTARS,
             hand_id=header.hand_id,
-            game="badugi",
+            game=GameId.BADUGI,
             structure=header.structure,
             stakes=header.stakes,
             currency=header.currency,
