@@ -190,7 +190,7 @@ def player_command(
             raise usage_error(f"{name!r} plays at {len(found)} sites ({', '.join(s.site for s in found)}): "
                               "give --site for one JSON profile")
         value = as_json(found[0])
-        if filters.game in SPLIT_GAMES:  # the low half's classes (the Badugi half's: showdown_classes)
+        if api.is_split_game(filters.game):  # the low half's classes (the Badugi half's: showdown_classes)
             value["distributions"]["showdown_low_classes"] = api.low_showdown_classes(resolve_db(db), name, filters)  # type: ignore[index]
         print_json(value)
         return
@@ -202,12 +202,8 @@ def player_command(
     from .notes_cmd import print_marks
 
     print_marks(resolve_db(db), name, found)
-    if filters.game in SPLIT_GAMES:
+    if api.is_split_game(filters.game):
         _print_low_classes(api.low_showdown_classes(resolve_db(db), name, filters))
-
-
-SPLIT_GAMES = ("badacey", "badeucey")
-"""The split-pot games: their profiles add the low half's showdown classes."""
 
 
 def _print_low_classes(classes: dict[str, int]) -> None:
