@@ -74,7 +74,7 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("Site", "CHIPS"), "model"),
     **dict.fromkeys(("DatabaseOpenError", "DatabaseBusyError", "NewerDatabaseError", "NotOurDatabaseError",
                      "DatabaseCorruptError", "DatabaseWriteError", "OutputPathError"), "errors"),
-    **dict.fromkeys(("Filters", "Game", "GameType", "TableSize", "SORTS"), "filters"),
+    **dict.fromkeys(("Filters", "Game", "GameType", "TableSize", "SORTS", "parse_stakes"), "filters"),
     **dict.fromkeys(("games_played", "low_showdown_classes"), "api.games"),
     **dict.fromkeys(("Money", "format_money"), "money"),
     **dict.fromkeys(("PlayerStats", "Ratio", "format_ratio"), "stats.values"),
@@ -107,7 +107,7 @@ __all__ = [
     "format_prize", "format_ratio", "games_played", "generate", "hand_outcome", "hand_replays",
     "hands_listed", "hero_add", "hero_choice", "hero_list", "hero_remove", "ignored_files",
     "import_paths", "latest_hand", "leaks", "leaks_json", "low_showdown_classes", "note_add",
-    "ordinal", "output_file", "output_path", "player_marks", "player_profile", "player_reads", "players", "print_hand",
+    "ordinal", "output_file", "output_path", "parse_stakes", "player_marks", "player_profile", "player_reads", "players", "print_hand",
     "print_leaks", "print_reads", "print_report", "print_sessions", "query", "read_hands",
     "read_only", "read_table", "reads_json", "replayer_html", "report_html", "report_json",
     "reprocess", "safe", "safe_json", "session_report", "sessions", "summary_json", "table_of_file",
@@ -142,7 +142,7 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
         NotOurDatabaseError,
         OutputPathError,
     )
-    from ..filters import SORTS, Filters, Game, GameType, TableSize
+    from ..filters import SORTS, Filters, Game, GameType, TableSize, parse_stakes
     from ..model import CHIPS, Site
     from ..money import Money, format_money
     from ..report import REVIEW_LIMIT

@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from .. import api
-from .common import DbOption, JsonOption, print_json, resolve_db, stderr, stdout, usage_error
+from .common import DbOption, JsonOption, print_json, resolve_db, stderr, stdout
 
 
 def check_command(db: DbOption = None, json_output: JsonOption = False) -> None:
@@ -14,10 +14,7 @@ def check_command(db: DbOption = None, json_output: JsonOption = False) -> None:
     Prints "ok" and what the database holds, or each problem and how to rebuild the database (exit code 1). A file that is not hhtracker's database is refused (exit code 2).
     """
     db_path = resolve_db(db)
-    try:
-        found = api.check_database(db_path)
-    except api.NoDatabaseError as error:
-        raise usage_error(str(error)) from None
+    found = api.check_database(db_path)
     if json_output:
         print_json({**found.as_json(), "rebuild": None if found.ok else api.REBUILD.format(db=db_path)})
     elif found.ok:

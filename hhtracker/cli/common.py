@@ -80,8 +80,14 @@ def did_you_mean(db: Path, name: str, *, limit: int = 3) -> str:
 
 
 def usage_error(message: str) -> typer.Exit:
-    stderr.print(f"Error: {api.safe(message)}", markup=False, highlight=False)
+    """The usage error (exit code 2) of `message`, printed on stderr as `Error: message`."""
+    stderr_line(f"Error: {message}")
     return typer.Exit(2)
+
+
+def stderr_line(text: str) -> None:
+    """One line on stderr, escaped (text from a file or a name may hold anything)."""
+    stderr.print(api.safe(text), markup=False, highlight=False)
 
 
 def skipped_sites_line(sites: Counter[str]) -> str:

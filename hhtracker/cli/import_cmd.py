@@ -43,10 +43,7 @@ def import_command(
 
     Prints a summary: the database written to; files, new, duplicate, rejected and skipped hands; files in the folders that were not read (not .txt or .xml); and every problem as file:line: severity [code] message. Exit code 1 when any hand was rejected or a file could not be read.
     """
-    try:
-        files = api.expand_paths(paths)
-    except FileNotFoundError as error:
-        raise usage_error(str(error)) from None
+    files = api.expand_paths(paths)
     db_path = resolve_db(db)
     if watch:
         _watch(paths, db_path, interval, json_output)

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from .. import api
-from .common import DbOption, resolve_db, say_waiting, stdout, usage_error
+from .common import DbOption, resolve_db, say_waiting, stdout
 
 NameArgument = Annotated[str, typer.Argument(metavar="NAME", help="The player's screen name, exactly.", show_default=False)]
 
@@ -19,10 +19,7 @@ def note_command(
     db: DbOption = None,
 ) -> None:
     """Add a note on a player (notes add up; the newest is shown first)."""
-    try:
-        api.note_add(resolve_db(db), name, text, on_wait=say_waiting)
-    except api.NoDatabaseError as error:
-        raise usage_error(str(error)) from None
+    api.note_add(resolve_db(db), name, text, on_wait=say_waiting)
     stdout.print(f"note added on {api.safe(name)}", markup=False, highlight=False)
 
 
@@ -33,10 +30,7 @@ def tag_command(
     db: DbOption = None,
 ) -> None:
     """Tag a player (or, with --remove, take a tag off)."""
-    try:
-        changed = api.tag_set(resolve_db(db), name, tag, remove=remove, on_wait=say_waiting)
-    except api.NoDatabaseError as error:
-        raise usage_error(str(error)) from None
+    changed = api.tag_set(resolve_db(db), name, tag, remove=remove, on_wait=say_waiting)
     if remove:
         said = f"tag {tag!r} taken off {name}" if changed else f"{name} had no tag {tag!r}"
     else:

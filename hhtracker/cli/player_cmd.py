@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-import datetime as dt
-from enum import Enum, StrEnum
+from enum import StrEnum
 from typing import Annotated
 
 import typer
@@ -14,13 +13,13 @@ from .. import api
 from .common import (
     DbOption,
     JsonOption,
-    check_order,
     did_you_mean,
     print_json,
     resolve_db,
     stdout,
     usage_error,
 )
+from .options import EVERY_FILTER, filter_options
 
 _ROUND = {"r2": "after draw 1", "r3": "after draw 2", "r4": "after draw 3"}
 
@@ -74,43 +73,6 @@ CLASS_LABELS = {
 SortKey = StrEnum("SortKey", {key: key for key in api.SORTS})  # type: ignore[misc]
 
 
-class Structure(StrEnum):
-    FL = "FL"
-    PL = "PL"
-    HPL = "HPL"
-    NL = "NL"
-
-
-Position = Enum("Position", {p: p for p in ("BTN", "SB", "BB", "UTG", "UTG+1", "UTG+2", "MP", "HJ", "CO")}, type=str)  # type: ignore[misc]
-
-SiteOption = Annotated[api.Site | None, typer.Option("--site", help="Only hands of this site.", show_default=False)]
-StructureOption = Annotated[Structure | None, typer.Option("--structure", help="Betting structure.", show_default=False)]
-StakesOption = Annotated[str | None, typer.Option("--stakes", metavar="SMALL/BIG", help="Stakes as in the header: 0.25/0.50 (money) or 30/60.", show_default=False)]
-GameTypeOption = Annotated[api.GameType | None, typer.Option("--game-type", help="Cash, tournament or play money.", show_default=False)]
-TableSizeOption = Annotated[api.TableSize | None, typer.Option("--table-size", help="Players dealt in: heads-up, 3-6 or 7-8.", show_default=False)]
-SinceOption = Annotated[dt.datetime | None, typer.Option("--since", formats=["%Y-%m-%d"], metavar="YYYY-MM-DD", help="First day (UTC), inclusive.", show_default=False)]
-UntilOption = Annotated[dt.datetime | None, typer.Option("--until", formats=["%Y-%m-%d"], metavar="YYYY-MM-DD", help="Last day (UTC), inclusive.", show_default=False)]
-PositionOption = Annotated[Position | None, typer.Option("--position", help="Only hands played from this position.", show_default=False)]
-GameOption = Annotated[api.Game | None, typer.Option("--game", help="Only hands of this game (players: one table per game unless given; all = every game together).", show_default=False)]
-MinHandsOption = Annotated[int, typer.Option("--min-hands", metavar="N", min=0, help="Only players with at least this many matching hands.")]
-
-
-def _filters(site, structure, stakes, game_type, table_size, since, until, position, min_hands, game=None) -> api.Filters:
-    check_order("--since", since, "--until", until)
-    return api.Filters(
-        site=site.value if site else None,
-        structure=structure.value if structure else None,
-        stakes=stakes,
-        game_type=game_type.value if game_type else None,
-        table_size=table_size.value if table_size else None,
-        since=since.date() if since else None,
-        until=until.date() if until else None,
-        position=position.value if position else None,
-        min_hands=min_hands,
-        game=game.value if game else None,
-    )
-
-
 def _money(m: api.Money) -> dict[str, object]:
     return {"amount": m.amount, "currency": m.currency}
 
@@ -150,38 +112,24 @@ def as_json(stats: api.PlayerStats, *, distributions: bool = True) -> dict[str, 
     return value
 
 
+@filter_options(*EVERY_FILTER)
 def player_command(
     name: Annotated[str, typer.Argument(help="The player's screen name, exactly.", show_default=False)],
     db: DbOption = None,
     json_output: JsonOption = False,
-    site: SiteOption = None,
-    structure: StructureOption = None,
-    stakes: StakesOption = None,
-    game_type: GameTypeOption = None,
-    table_size: TableSizeOption = None,
-    since: SinceOption = None,
-    until: UntilOption = None,
-    position: PositionOption = None,
-    min_hands: MinHandsOption = 0,
+    filters: api.Filters = api.Filters(),
     reads: Annotated[bool, typer.Option("--reads", help="What he showed, grouped by how he played it (draws; pre-draw action and position).")] = False,
-    game: GameOption = None,
 ) -> None:
     """One player's statistics, every percentage with its sample size.
 
     Percentages show (done/opportunities) and, under 100 opportunities, a 95% Wilson interval; "-" when there was no opportunity. bb/100 and BB/100 average each hand in its own big blind / big bet, so in a tournament they can have the opposite sign of the net chips.
     """
-    filters = _filters(site, structure, stakes, game_type, table_size, since, until, position, min_hands, game)
     if reads:
         from .leaks_cmd import show_reads
 
         return show_reads(resolve_db(db), name, filters, json_output)
-    try:
-        found = api.player_profile(resolve_db(db), name, filters)
-    except api.NoDatabaseError as error:
-        raise usage_error(str(error)) from None
-    except ValueError as error:
-        raise usage_error(str(error)) from None
-    found = [s for s in found if s.hands >= min_hands]
+    found = api.player_profile(resolve_db(db), name, filters)
+    found = [s for s in found if s.hands >= filters.min_hands]
     if not found:
         raise usage_error(f"no hands of a player named {name!r} match in the database"
                           + did_you_mean(resolve_db(db), name))
@@ -301,32 +249,18 @@ def by_game_type(stats: api.PlayerStats) -> tuple[str, str]:
     return net, "; ".join(f"{_fmt(k.big_bets_per_100)} {k.game_type}" for k in kinds)
 
 
+@filter_options(*EVERY_FILTER)
 def players_command(
     db: DbOption = None,
     json_output: JsonOption = False,
     sort: Annotated[SortKey, typer.Option("--sort", metavar="KEY", help="Column to sort by: " + ", ".join(api.SORTS) + " (a statistic key sorts by its percentage).")] = SortKey("hands"),
-    min_hands: MinHandsOption = 0,
-    site: SiteOption = None,
-    structure: StructureOption = None,
-    stakes: StakesOption = None,
-    game_type: GameTypeOption = None,
-    table_size: TableSizeOption = None,
-    since: SinceOption = None,
-    until: UntilOption = None,
-    position: PositionOption = None,
-    game: GameOption = None,
+    filters: api.Filters = api.Filters(),
 ) -> None:
     """All players, one row each (one table per game when the hands are of several games; --game all puts them together): hands, VPIP, PFR, 3-bet, steal, pat at draw 1, c-bet, AF, WTSD, W$SD, net, BB/100; each percentage with its sample size."""
-    filters = _filters(site, structure, stakes, game_type, table_size, since, until, position, min_hands, game)
-    try:
-        # never mix games unless asked (--game all): one table (JSON: rows with "game") per game
-        games: list[str | None] = [filters.game] if filters.game is not None else [*api.games_played(resolve_db(db), filters)] or [None]
-        tables = [(g, api.players(resolve_db(db), min_hands=min_hands, sort=sort.value,
-                                  filters=dataclasses.replace(filters, game=g))) for g in games]
-    except api.NoDatabaseError as error:
-        raise usage_error(str(error)) from None
-    except ValueError as error:
-        raise usage_error(str(error)) from None
+    # never mix games unless asked (--game all): one table (JSON: rows with "game") per game
+    games: list[str | None] = [filters.game] if filters.game is not None else [*api.games_played(resolve_db(db), filters)] or [None]
+    tables = [(g, api.players(resolve_db(db), min_hands=filters.min_hands, sort=sort.value,
+                              filters=dataclasses.replace(filters, game=g))) for g in games]
     if json_output:
         if len(tables) == 1 and filters.game is None:
             print_json([as_json(s, distributions=False) for s in tables[0][1]])

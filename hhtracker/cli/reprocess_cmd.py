@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from .. import api
-from .common import DbOption, resolve_db, stderr, stdout, usage_error
+from .common import DbOption, resolve_db, stderr, stdout
 
 
 def reprocess_command(db: DbOption = None) -> None:
@@ -13,10 +13,7 @@ def reprocess_command(db: DbOption = None) -> None:
 
     Lists every hand still rejected on stderr as file:line: why (the file and line it was imported from), and every hand whose analysis met an internal error (a bug to report; the hand is kept as stored); exit code 1 when there is one.
     """
-    try:
-        summary = api.reprocess(resolve_db(db))
-    except api.NoDatabaseError as error:
-        raise usage_error(str(error)) from None
+    summary = api.reprocess(resolve_db(db))
     for problem in summary.rejected:
         stderr.print(api.safe(problem), markup=False, highlight=False)
     for problem in summary.internal:

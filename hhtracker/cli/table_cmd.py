@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from .. import api
-from .common import DbOption, JsonOption, print_json, resolve_db, stdout, usage_error
+from .common import DbOption, JsonOption, print_json, resolve_db, stdout
 
 
 def table_json(view: api.TableView) -> dict[str, object]:
@@ -38,10 +38,7 @@ def table_command(
 
     keys = parse_stats(stats)
     db_path = resolve_db(db)
-    try:
-        view = api.table_of_file(db_path, file)
-    except FileNotFoundError as error:
-        raise usage_error(str(error)) from None
+    view = api.table_of_file(db_path, file)
     if view is None:
         stdout.print(f"no good hand in {api.safe(file)}", markup=False, highlight=False)
         raise typer.Exit(1)

@@ -9,20 +9,7 @@ from rich.table import Table
 
 from .. import api
 from .common import DbOption, JsonOption, print_json, resolve_db, say_waiting, stdout, usage_error
-from .player_cmd import (
-    GameOption,
-    GameTypeOption,
-    MinHandsOption,
-    PositionOption,
-    SiteOption,
-    SinceOption,
-    StakesOption,
-    StructureOption,
-    TableSizeOption,
-    UntilOption,
-    _filters,
-)
-from .report_cmd import HeroOption
+from .options import EVERY_FILTER, HeroOption, filter_options
 
 UNKNOWN = "unknown"  # a value no file gives: never guessed
 
@@ -35,30 +22,18 @@ def _percent(value: float | None) -> str:
     return "-" if value is None else f"{value * 100:+.1f}%"
 
 
+@filter_options(*EVERY_FILTER)
 def tournaments_command(
     db: DbOption = None,
     json_output: JsonOption = False,
     hero: HeroOption = None,
-    site: SiteOption = None,
-    structure: StructureOption = None,
-    stakes: StakesOption = None,
-    game_type: GameTypeOption = None,
-    table_size: TableSizeOption = None,
-    since: SinceOption = None,
-    until: UntilOption = None,
-    position: PositionOption = None,
-    min_hands: MinHandsOption = 0,
-    game: GameOption = None,
+    filters: api.Filters = api.Filters(),
 ) -> None:
     """The hero's tournaments: date, id, game, buy-in + fee, entrants, hands, finish, prize, profit; then per currency: tournaments, in the money, ROI, profit, average finish.
 
     A finish the files do not give shows "unknown" (never a guess). Money is in the tournament's currency (cents, or play chips / points as whole units), never added to cash or to tournament chips. --json: one object per tournament and player.
     """
-    filters = _filters(site, structure, stakes, game_type, table_size, since, until, position, min_hands, game)
-    try:
-        found = api.tournaments(resolve_db(db), hero=hero, filters=filters)
-    except (ValueError, api.NoDatabaseError) as error:
-        raise usage_error(str(error)) from None
+    found = api.tournaments(resolve_db(db), hero=hero, filters=filters)
     if json_output:
         print_json([r.as_json() for r in found.results])
         return
@@ -111,10 +86,7 @@ def hero_add_command(
     db: DbOption = None,
 ) -> None:
     """Remember NAME as one of your accounts (on --site, else on every site)."""
-    try:
-        added = api.hero_add(resolve_db(db), name, site, on_wait=say_waiting)
-    except api.NoDatabaseError as error:
-        raise usage_error(str(error)) from None
+    added = api.hero_add(resolve_db(db), name, site, on_wait=say_waiting)
     where = f" on {site}" if site else " on every site"
     stdout.print(f"{name}{where}: " + ("added" if added else "already there"), markup=False, highlight=False)
 
@@ -126,10 +98,7 @@ def hero_remove_command(
     db: DbOption = None,
 ) -> None:
     """Forget NAME (on --site only, else every entry of that name)."""
-    try:
-        removed = api.hero_remove(resolve_db(db), name, site, on_wait=say_waiting)
-    except api.NoDatabaseError as error:
-        raise usage_error(str(error)) from None
+    removed = api.hero_remove(resolve_db(db), name, site, on_wait=say_waiting)
     if not removed:
         raise usage_error(f"{name!r} is not a configured hero" + (f" on {site}" if site else ""))
     stdout.print(f"{name}: removed", markup=False, highlight=False)
@@ -138,11 +107,8 @@ def hero_remove_command(
 @hero_app.command("list")
 def hero_list_command(db: DbOption = None, json_output: JsonOption = False) -> None:
     """The configured accounts; without any, who the reports take and why."""
-    try:
-        accounts = api.hero_list(resolve_db(db))
-        choice = api.hero_choice(resolve_db(db))
-    except api.NoDatabaseError as error:
-        raise usage_error(str(error)) from None
+    accounts = api.hero_list(resolve_db(db))
+    choice = api.hero_choice(resolve_db(db))
     if json_output:
         print_json({"accounts": [{"site": site or None, "name": name} for site, name in accounts],
                     "hero": choice.names if choice else {}, "note": choice.note if choice else None})

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from .. import api
-from .common import JsonOption, print_json, print_tracebacks, skipped_sites_line, stderr, usage_error
+from .common import JsonOption, print_json, print_tracebacks, skipped_sites_line, stderr
 
 
 def validate_command(
@@ -20,10 +20,7 @@ def validate_command(
 
     One line per problem: `file:line: severity [code] message`, then a count on stderr. Exit code 1 when any error.
     """
-    try:
-        results, skipped = api.validate_paths(paths)
-    except FileNotFoundError as error:
-        raise usage_error(str(error)) from None
+    results, skipped = api.validate_paths(paths)
     if json_output:
         print_json([r.as_json() for r in results])
     else:
