@@ -16,13 +16,11 @@ def table_json(view: api.TableView) -> dict[str, object]:
     """{"site", "table", "hand_id", "players": [the `player --json` object of each seated
     player, in seat order]}; a seated player with no counted hand (sitting out) is
     {"player", "site", "stats": null}."""
-    from .player_cmd import as_json
-
     return {
         "site": view.site,
         "table": view.table,
         "hand_id": view.hand_id,
-        "players": [as_json(p.stats) if p.stats is not None else {"player": p.player, "site": view.site, "stats": None}
+        "players": [api.profile_json(p.stats) if p.stats is not None else {"player": p.player, "site": view.site, "stats": None}
                     for p in view.players],
     }
 

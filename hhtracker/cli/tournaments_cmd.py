@@ -5,21 +5,10 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-from rich.table import Table
 
 from .. import api
 from .common import DbOption, JsonOption, print_json, resolve_db, say_waiting, stdout, usage_error
 from .options import EVERY_FILTER, HeroOption, filter_options
-
-UNKNOWN = "unknown"  # a value no file gives: never guessed
-
-
-def _money(amount: int | None, currency: str | None) -> str:
-    return api.format_prize(amount, currency)
-
-
-def _percent(value: float | None) -> str:
-    return "-" if value is None else f"{value * 100:+.1f}%"
 
 
 @filter_options(*EVERY_FILTER)
@@ -42,37 +31,7 @@ def tournaments_command(
     if not found.results:
         stdout.print("no tournament hands of the hero", markup=False, highlight=False)
         return
-    table = Table(title="Tournaments, oldest first (times UTC)")
-    for column in ("date", "site", "tournament", "player", "game", "buy-in + fee", "entrants", "hands", "finish",
-                   "prize", "profit"):
-        table.add_column(column, justify="right" if column in ("entrants", "hands", "prize", "profit") else "left")
-    for r in found.results:
-        buy = r.buy
-        cost = _money(buy.buy_in, buy.currency) if buy.buy_in is not None else UNKNOWN
-        if buy.fee is not None and buy.currency != "freeroll":
-            cost += f" + {_money(buy.fee, buy.currency)}"
-        if buy.bounty is not None:
-            cost += f" + {_money(buy.bounty, buy.currency)} bounty"
-        if buy.currency == "freeroll":
-            cost = "freeroll"
-        table.add_row(
-            r.first_hand[:16].replace("T", " "), r.site, r.tournament_id, r.player, f"{r.game} {r.structure}", cost,
-            f"{r.entrants:,}" if r.entrants is not None else UNKNOWN, f"{r.hands:,}",
-            api.ordinal(r.finish) if r.finish is not None else UNKNOWN,
-            _money(r.prize, r.prize_currency), _money(r.profit, r.prize_currency),
-        )
-    stdout.print(table)
-    totals = Table(title="Totals per currency (a currency's money is never added to another's)")
-    for column in ("currency", "tournaments", "finish known", "in the money", "ROI", "profit", "average finish"):
-        totals.add_column(column, justify="left" if column == "currency" else "right")
-    for t in found.totals:
-        itm = "-" if t.itm is None else f"{t.in_the_money} ({t.itm * 100:.1f}%)"
-        avg = "-" if t.average_finish is None else f"{t.average_finish:.1f}"
-        currency = t.currency or UNKNOWN
-        profit_currency = "USD" if currency == "freeroll" else currency
-        totals.add_row(currency, str(t.tournaments), str(t.known_finishes), itm, _percent(t.roi),
-                       _money(t.profit, profit_currency) if t.with_profit else UNKNOWN, avg)
-    stdout.print(totals)
+    api.print_tournaments(found.results, found.totals, stdout)
 
 
 HeroSiteOption = Annotated[str | None, typer.Option("--site", help="Only on this site (default: every site).", show_default=False)]
