@@ -42,7 +42,7 @@ def resolve_db(db: Path | None) -> Path:
 def say_waiting() -> None:
     """Told once when another program (an import) holds the database's write lock and the
     command waits for it."""
-    stderr.print("waiting for another import (the database is being written to)…", markup=False, highlight=False)
+    stderr_line("waiting for another import (the database is being written to)…")
 
 
 def print_json(value: object) -> None:
@@ -85,8 +85,14 @@ def usage_error(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
-def stderr_line(text: str) -> None:
-    """One line on stderr, escaped (text from a file or a name may hold anything)."""
+def say(text: object) -> None:
+    """A line of the result on stdout, escaped (text from a file or a name may hold
+    anything: api.safe), never read as markup."""
+    stdout.print(api.safe(text), markup=False, highlight=False)
+
+
+def stderr_line(text: object) -> None:
+    """A line on stderr (an error, progress), escaped as `say` escapes."""
     stderr.print(api.safe(text), markup=False, highlight=False)
 
 

@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 
 from .. import api
-from .common import DbOption, check_order, resolve_db, stderr, usage_error
+from .common import DbOption, check_order, resolve_db, stderr_line, usage_error
 
 
 class ExportFormat(StrEnum):
@@ -44,18 +44,16 @@ def export_command(
             raise usage_error("--format raw writes every stored hand: --player, --from and --to do not apply")
         saved = api.export_raw(resolve_db(db), out)
         for path, hands in saved.files.items():
-            stderr.print(f"{hands:,} hand(s) written to {path}", markup=False, highlight=False)
+            stderr_line(f"{hands:,} hand(s) written to {path}")
         if saved.unreadable:
-            stderr.print(f"{len(saved.unreadable):,} hand(s) could not be read (the damaged part of the database)",
-                         markup=False, highlight=False)
+            stderr_line(f"{len(saved.unreadable):,} hand(s) could not be read (the damaged part of the database)")
             raise typer.Exit(1)
         return
     if format is ExportFormat.PARQUET:
         written = api.export_parquet(resolve_db(db), out, player=player,
                                      date_from=date_from.date() if date_from else None,
                                      date_to=date_to.date() if date_to else None)
-        stderr.print("Parquet written to " + str(out) + ": " + ", ".join(f"{t} {n:,} rows" for t, n in written.items()),
-                     markup=False, highlight=False)
+        stderr_line("Parquet written to " + str(out) + ": " + ", ".join(f"{t} {n:,} rows" for t, n in written.items()))
         return
     if out.is_dir():
         raise usage_error(f"{out} is a folder: give the file to write")
@@ -65,7 +63,6 @@ def export_command(
     if str(out) == "-":
         typer.echo(result.text, nl=False)
     for site, hand_id, reason in result.not_exported:
-        stderr.print(api.safe(f"{site} hand {hand_id} not exported: {reason}"), markup=False, highlight=False)
+        stderr_line(f"{site} hand {hand_id} not exported: {reason}")
     where = "stdout" if str(out) == "-" else str(out)
-    stderr.print(f"{result.hands} hand(s) exported as {result.format} to {where}; {len(result.not_exported)} not exported",
-                 markup=False, highlight=False)
+    stderr_line(f"{result.hands} hand(s) exported as {result.format} to {where}; {len(result.not_exported)} not exported")

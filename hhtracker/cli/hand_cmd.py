@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from .. import api
-from .common import DbOption, JsonOption, print_json, resolve_db, stderr, stdout, usage_error
+from .common import DbOption, JsonOption, print_json, resolve_db, stderr_line, stdout, usage_error
 
 
 def hand_command(
@@ -41,4 +41,4 @@ def write_replayer(replay, out: Path, db_path: Path) -> None:
     if replay.replayed is None:
         raise usage_error(f"hand {replay.hand_id} did not parse: no replayer page")
     api.write_output(out, api.replayer_html(replay.replayed), db_path)
-    stderr.print(f"wrote {out}", markup=False, highlight=False)
+    stderr_line(f"wrote {out}")

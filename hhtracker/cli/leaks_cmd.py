@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .. import api
-from .common import DbOption, JsonOption, print_json, resolve_db, stdout
+from .common import DbOption, JsonOption, print_json, resolve_db, say, stdout
 from .options import GAME, GAME_TYPE, POSITION, SINCE, SITE, STAKES, STRUCTURE, TABLE_SIZE, UNTIL, HeroOption, filter_options
 
 
@@ -26,7 +26,7 @@ def leaks_command(
         print_json({"hero": choice.names, "hero_note": choice.note, **api.leaks_json(found)})
         return
     api.print_leaks(found, stdout)
-    stdout.print(api.safe(choice.note), markup=False, highlight=False)
+    say(choice.note)
 
 
 def show_reads(db: Path, name: str, filters: api.Filters, json_output: bool) -> None:
@@ -36,6 +36,6 @@ def show_reads(db: Path, name: str, filters: api.Filters, json_output: bool) -> 
         print_json(api.reads_json(found))
         return
     if not found:
-        stdout.print(f"no hand of {api.safe(name)} with his cards known matches", markup=False, highlight=False)
+        say(f"no hand of {name} with his cards known matches")
         return
     api.print_reads(found, stdout)

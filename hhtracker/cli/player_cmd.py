@@ -9,15 +9,7 @@ from typing import Annotated
 import typer
 
 from .. import api
-from .common import (
-    DbOption,
-    JsonOption,
-    did_you_mean,
-    print_json,
-    resolve_db,
-    stdout,
-    usage_error,
-)
+from .common import DbOption, JsonOption, did_you_mean, print_json, resolve_db, say, stdout, usage_error
 from .options import EVERY_FILTER, filter_options
 
 SortKey = StrEnum("SortKey", {key: key for key in api.SORTS})  # type: ignore[misc]
@@ -54,8 +46,7 @@ def player_command(
         print_json(value)
         return
     if len(found) > 1:
-        stdout.print(f"{api.safe(name)} plays at {len(found)} sites: {', '.join(s.site for s in found)} (one profile each)",
-                     markup=False, highlight=False)
+        say(f"{name} plays at {len(found)} sites: {', '.join(s.site for s in found)} (one profile each)")
     for stats in found:
         api.print_profile(stats, stdout)
     from .notes_cmd import print_marks

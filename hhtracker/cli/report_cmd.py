@@ -9,16 +9,7 @@ from typing import Annotated
 import typer
 
 from .. import api
-from .common import (
-    DbOption,
-    JsonOption,
-    check_order,
-    print_json,
-    resolve_db,
-    stderr,
-    stdout,
-    usage_error,
-)
+from .common import DbOption, JsonOption, check_order, print_json, resolve_db, stderr_line, stdout, usage_error
 from .options import GapOption, HeroOption
 
 
@@ -75,7 +66,7 @@ def report_command(
         if out is None:
             continue
         write(out)
-        stderr.print(f"wrote {out}", markup=False, highlight=False)
+        stderr_line(f"wrote {out}")
     if json_output:
         print_json(api.report_json(report))
     else:

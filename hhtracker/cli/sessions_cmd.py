@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .. import api
-from .common import DbOption, JsonOption, print_json, resolve_db, stdout
+from .common import DbOption, JsonOption, print_json, resolve_db, say, stdout
 from .options import GapOption, HeroOption
 
 
@@ -19,4 +19,4 @@ def sessions_command(db: DbOption = None, json_output: JsonOption = False, hero:
         api.print_sessions(hero_names, found, stdout)
         choice = api.hero_choice(resolve_db(db), hero)
         if choice is not None:
-            stdout.print(api.safe(choice.note), markup=False, highlight=False)
+            say(choice.note)

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from .. import api
-from .common import DbOption, JsonOption, print_json, resolve_db, stdout
+from .common import DbOption, JsonOption, print_json, resolve_db, say, stdout
 
 
 def table_json(view: api.TableView) -> dict[str, object]:
@@ -38,7 +38,7 @@ def table_command(
     db_path = resolve_db(db)
     view = api.table_of_file(db_path, file)
     if view is None:
-        stdout.print(f"no good hand in {api.safe(file)}", markup=False, highlight=False)
+        say(f"no good hand in {file}")
         raise typer.Exit(1)
     if json_output:
         print_json(table_json(view))

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from .. import api
-from .common import DbOption, JsonOption, print_json, resolve_db, say_waiting, stdout, usage_error
+from .common import DbOption, JsonOption, print_json, resolve_db, say, say_waiting, stdout, usage_error
 from .options import EVERY_FILTER, HeroOption, filter_options
 
 
@@ -27,9 +27,9 @@ def tournaments_command(
         print_json([r.as_json() for r in found.results])
         return
     if found.hero is not None:
-        stdout.print(api.safe(found.hero.note), markup=False, highlight=False)
+        say(found.hero.note)
     if not found.results:
-        stdout.print("no tournament hands of the hero", markup=False, highlight=False)
+        say("no tournament hands of the hero")
         return
     api.print_tournaments(found.results, found.totals, stdout)
 
@@ -47,7 +47,7 @@ def hero_add_command(
     """Remember NAME as one of your accounts (on --site, else on every site)."""
     added = api.hero_add(resolve_db(db), name, site, on_wait=say_waiting)
     where = f" on {site}" if site else " on every site"
-    stdout.print(f"{name}{where}: " + ("added" if added else "already there"), markup=False, highlight=False)
+    say(f"{name}{where}: " + ("added" if added else "already there"))
 
 
 @hero_app.command("remove")
@@ -60,7 +60,7 @@ def hero_remove_command(
     removed = api.hero_remove(resolve_db(db), name, site, on_wait=say_waiting)
     if not removed:
         raise usage_error(f"{name!r} is not a configured hero" + (f" on {site}" if site else ""))
-    stdout.print(f"{name}: removed", markup=False, highlight=False)
+    say(f"{name}: removed")
 
 
 @hero_app.command("list")
@@ -73,8 +73,8 @@ def hero_list_command(db: DbOption = None, json_output: JsonOption = False) -> N
                     "hero": choice.names if choice else {}, "note": choice.note if choice else None})
         return
     for site, name in accounts:
-        stdout.print(f"{name} ({site or 'every site'})", markup=False, highlight=False)
+        say(f"{name} ({site or 'every site'})")
     if choice is not None:
-        stdout.print(api.safe(choice.note), markup=False, highlight=False)
+        say(choice.note)
     elif not accounts:
-        stdout.print("no hero configured and no hand with cards dealt face up", markup=False, highlight=False)
+        say("no hero configured and no hand with cards dealt face up")

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from .. import api
-from .common import JsonOption, print_json, print_tracebacks, skipped_sites_line, stderr
+from .common import JsonOption, print_json, print_tracebacks, skipped_sites_line, stderr_line
 
 
 def validate_command(
@@ -33,9 +33,9 @@ def validate_command(
             f"{statuses['error']} with errors; {sum(skipped.values())} skipped (game or site not supported)")
     if skipped:
         line += ": " + ", ".join(f"{game}: {n}" for game, n in sorted(skipped.items()))
-    stderr.print(api.safe(line), markup=False, highlight=False)
+    stderr_line(line)
     sites = Counter(r.site or "?" for r in results if r.status == "skipped")
     if sites:
-        stderr.print(api.safe(skipped_sites_line(sites)), markup=False, highlight=False)
+        stderr_line(skipped_sites_line(sites))
     if any(r.status == "error" for r in results):
         raise typer.Exit(1)
