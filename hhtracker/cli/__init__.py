@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 from typer.core import TyperCommand, TyperGroup, TyperOption
 
-from .. import __version__
+from .. import version_line
 from .common import Debug
 from .errors import as_exit
 from . import (
@@ -112,7 +112,7 @@ app = typer.Typer(
 
 def _version(value: bool) -> None:
     if value:
-        typer.echo(f"hhtracker {__version__}")
+        typer.echo(version_line())
         raise typer.Exit()
 
 
