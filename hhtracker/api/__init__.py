@@ -76,7 +76,7 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("SITES",), "sites"),
     **dict.fromkeys(("DatabaseOpenError", "DatabaseBusyError", "NewerDatabaseError", "NotOurDatabaseError",
                      "DatabaseCorruptError", "DatabaseWriteError", "OutputPathError"), "errors"),
-    **dict.fromkeys(("Filters", "Game", "GameType", "TableSize", "SORTS"), "filters"),
+    **dict.fromkeys(("Filters", "Game", "GameType", "TableSize", "SORTS", "parse_stakes"), "filters"),
     **dict.fromkeys(("games_played", "low_showdown_classes"), "api.games"),
     **dict.fromkeys(("Money", "format_money"), "money"),
     **dict.fromkeys(("PlayerStats", "Ratio", "format_ratio"), "stats.values"),
@@ -90,6 +90,9 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("replayer_html",), "report.replayer"),
     **dict.fromkeys(("leaks", "player_reads", "NoHeroError"), "api.leaks"),
     **dict.fromkeys(("print_leaks", "leaks_json", "print_reads", "reads_json"), "report.insight_render"),
+    **dict.fromkeys(("print_profile", "print_players", "print_low_classes", "profile_json", "PROFILE_LABELS"),
+                    "report.players_render"),
+    **dict.fromkeys(("print_tournaments",), "report.tournament_render"),
     **dict.fromkeys(("tournaments", "hero_add", "hero_remove", "hero_list", "hero_choice", "HeroChoice",
                      "TournamentReport", "TournamentResult", "TournamentTotals"), "api.tournament_results"),
 }
@@ -109,8 +112,9 @@ __all__ = [
     "format_prize", "format_ratio", "games_played", "generate", "hand_outcome", "hand_replays",
     "hands_listed", "hero_add", "hero_choice", "hero_list", "hero_remove", "ignored_files",
     "import_paths", "latest_hand", "leaks", "leaks_json", "low_showdown_classes", "note_add",
-    "ordinal", "output_file", "output_path", "player_marks", "player_profile", "player_reads", "players", "print_hand",
-    "print_leaks", "print_reads", "print_report", "print_sessions", "query", "read_hands",
+    "ordinal", "output_file", "output_path", "parse_stakes", "player_marks", "player_profile", "player_reads", "players", "print_hand",
+    "print_leaks", "print_low_classes", "print_players", "print_profile", "print_reads", "print_report",
+    "print_sessions", "print_tournaments", "profile_json", "PROFILE_LABELS", "query", "read_hands",
     "read_only", "read_table", "reads_json", "replayer_html", "report_html", "report_json",
     "reprocess", "safe", "safe_json", "session_report", "sessions", "summary_json", "table_of_file",
     "tag_set", "tournaments", "validate_paths", "watch", "write_hand_pages", "write_output",
@@ -144,7 +148,7 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
         NotOurDatabaseError,
         OutputPathError,
     )
-    from ..filters import SORTS, Filters, Game, GameType, TableSize
+    from ..filters import SORTS, Filters, Game, GameType, TableSize, parse_stakes
     from ..games import GAMES, GameId, is_split_game
     from ..model import CHIPS, Site
     from ..money import Money, format_money
@@ -161,6 +165,8 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
         summary_json,
     )
     from ..report.insight_render import leaks_json, print_leaks, print_reads, reads_json
+    from ..report.players_render import PROFILE_LABELS, print_low_classes, print_players, print_profile, profile_json
+    from ..report.tournament_render import print_tournaments
     from ..report.replayer import replayer_html
     from ..stats.facts import DRAW_KEYS, STAT_KEYS
     from ..stats.tags import AUTO_TAGS, AutoTag, auto_tags

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from .. import api
-from .common import stdout, usage_error
+from .common import say, usage_error
 
 
 _GAME_HELP = "The game, in the format of the site named: " + ", ".join(
@@ -41,4 +41,4 @@ def generate_command(
         raise usage_error(str(error)) from None
     except OSError as error:
         raise usage_error(f"cannot write into {out}: {error.strerror or error}") from None
-    stdout.print(f"{hands} hand(s) written to {len(files)} file(s) in {out}", markup=False, highlight=False)
+    say(f"{hands} hand(s) written to {len(files)} file(s) in {out}")
