@@ -67,7 +67,7 @@ from ..model import (
 )
 from ..money import CURRENCY_OF_SIGN
 from .amounts import parse_amount
-from .grammar import Piece, SiteParser, site_time_to_utc, token_line
+from .grammar import Piece, SiteParser, site_stamp, site_time_to_utc, token_line
 from .read import RawHand
 
 _STRUCTURES = {
@@ -371,7 +371,7 @@ class FullTiltParser(SiteParser):
             currency = CHIPS
         clock_text, _, date_text = clock.partition(" - ")
         time_text, zone = clock_text.split(" ")
-        stamp = dt.datetime.strptime(f"{date_text} {time_text}", "%Y/%m/%d %H:%M:%S")
+        stamp = site_stamp(f"{date_text} {time_text}", "%Y/%m/%d %H:%M:%S", raw)
         return ParsedHand(
             site=Site.FULL_TILT,
             hand_id=hand_id,

@@ -194,4 +194,19 @@ def site_time_to_utc(stamp: dt.datetime, zone: str, raw: RawHand) -> dt.datetime
     name = ZONES.get(zone)
     if name is None:
         raise HandSyntaxError(f"unknown time zone {zone!r}", path=raw.path, line=raw.line, code="time_zone")
-    return stamp.replace(tzinfo=ZoneInfo(name)).astimezone(dt.UTC)
+    try:
+        return stamp.replace(tzinfo=ZoneInfo(name)).astimezone(dt.UTC)
+    except OverflowError:  # 9999/12/31 22:00:00 ET is after the last UTC datetime
+        raise HandSyntaxError(f"date out of range: {stamp:%Y/%m/%d %H:%M:%S} {zone}", path=raw.path, line=raw.line,
+                              code="bad_value") from None
+
+
+def site_stamp(text: str, shape: str, raw: RawHand, line: int | None = None) -> dt.datetime:
+    """A site's date and time (`text` in strptime `shape`, "%Y/%m/%d %H:%M:%S") as a naive
+    datetime. raises HandSyntaxError (code bad_value, at `line`, else the hand's first line)
+    for an impossible one: "2013/13/08", "2010/02/30", "25:00:00", "23:59:60"."""
+    try:
+        return dt.datetime.strptime(text, shape)
+    except ValueError:
+        raise HandSyntaxError(f"impossible date or time: {excerpt(text)}", path=raw.path,
+                              line=raw.line if line is None else line, code="bad_value") from None

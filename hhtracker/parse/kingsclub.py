@@ -70,7 +70,8 @@ from ..model import (
     SummaryOutcome,
     SummarySeat,
 )
-from .grammar import Piece, SiteParser, token_line
+from .amounts import check_grouping
+from .grammar import Piece, SiteParser, site_stamp, token_line
 from .read import RawHand
 
 CURRENCY = "USD"
@@ -99,7 +100,8 @@ _BLINDS = {
 
 def parse_money(text: str) -> int:
     """KingsClub money in hundredths: "1,285" -> 128500, "928.25" -> 92825, "-270" -> -27000,
-    "+298.25" -> 29825. raises ValueError for more than two decimals."""
+    "+298.25" -> 29825. raises ValueError for more than two decimals or misplaced commas."""
+    check_grouping(text)
     try:
         value = Decimal(text.replace(",", "")) * 100
     except InvalidOperation:
@@ -293,7 +295,7 @@ class KingsClubParser(SiteParser):
             )
         summary = _summary(summary_items, events)
         events.extend(item for item in summary_items if isinstance(item, Collect))
-        stamp = dt.datetime.strptime(date, "%Y-%m-%d %H:%M:%S")
+        stamp = site_stamp(date, "%Y-%m-%d %H:%M:%S", raw, line=raw.line + 1)  # the date is line 2
         return ParsedHand(
             site=Site.KINGSCLUB,
             hand_id=hand_id,

@@ -80,6 +80,7 @@ from ..model import (
     Tournament,
     UncalledBetReturned,
 )
+from .amounts import check_grouping
 from .read import RawHand
 
 _STAKES = re.compile(
@@ -157,9 +158,11 @@ class _LineBuilder(TreeBuilder):
 
 
 def _money(text: str | None, what: str) -> int:
-    """ "0.05" / "$7.43" / "1,500" -> 5 / 743 / 150000 (hundredths). raises ValueError."""
+    """ "0.05" / "$7.43" / "1,500" -> 5 / 743 / 150000 (hundredths). raises ValueError (also
+    for misplaced commas, "1,2,3")."""
     if text is None:
         raise ValueError(f"{what}: amount missing")
+    check_grouping(text)
     try:
         value = Decimal(text.replace("$", "").replace(",", "")) * 100
     except InvalidOperation:
@@ -170,6 +173,7 @@ def _money(text: str | None, what: str) -> int:
 
 
 def _cards(text: str) -> tuple[Card, ...]:
+    """ "Jh,3h,2s,3s" -> the cards. raises ValueError for what is not a card ("Xx")."""
     return parse_cards(" ".join(part.strip() for part in text.split(",") if part.strip()))
 
 
@@ -208,6 +212,13 @@ class _Hand:
     def amount(self, element: Element) -> int:
         try:
             return _money(element.get("amount"), element.get("type") or element.tag)
+        except ValueError as error:
+            raise self.error(str(error), element) from None
+
+    def card_list(self, element: Element) -> tuple[Card, ...]:
+        """The cards of a <cards> element. raises HandSyntaxError for one that is not a card."""
+        try:
+            return _cards(element.get("cards", ""))
         except ValueError as error:
             raise self.error(str(error), element) from None
 
@@ -280,9 +291,14 @@ class _Hand:
         text = game.get("starttime", "")
         for shape in ("%Y%m%d%H%M%S", "%Y/%m/%d - %H:%M:%S", "%Y/%m/%d %H:%M:%S"):
             try:
-                return dt.datetime.strptime(text[: len(dt.datetime(2000, 1, 1).strftime(shape))], shape).replace(tzinfo=_ET)
+                stamp = dt.datetime.strptime(text[: len(dt.datetime(2000, 1, 1).strftime(shape))], shape).replace(tzinfo=_ET)
             except ValueError:
                 continue
+            try:
+                stamp.astimezone(dt.UTC)
+            except OverflowError:  # 9999/12/31 22:00:00 ET is after the last UTC datetime
+                raise self.error(f"starttime out of range {excerpt(text)}", game) from None
+            return stamp
         raise self.error(f"unknown starttime {text!r}", game)
 
     def seats(self, game: Element) -> tuple[tuple[Seat, ...], int]:
@@ -407,14 +423,14 @@ class _Hand:
         if before is None or after_element is None:  # an opponent: count only
             self.events.append(Discard(player, count, line=line))
             return
-        after = _cards(after_element.get("cards", ""))
+        after = self.card_list(after_element)
         thrown = tuple(card for card in before if card not in after)
         self.events.append(Discard(player, count, thrown, line=line))
 
     def cards(self, element: Element) -> None:
         kind, line = element.get("type", ""), self.line(element)
         player = self.player(element)
-        cards = _cards(element.get("cards", ""))
+        cards = self.card_list(element)
         description = element.get("hand")
         if kind == "HOLE":
             self.dealt = True

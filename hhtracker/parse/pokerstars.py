@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from lark import Token, Transformer, v_args
 
 from ..cards import Card, parse_cards
+from ..errors import HandSyntaxError
 from ..model import (
     CHIPS,
     Bet,
@@ -443,7 +444,11 @@ class PokerStarsParser(SiteParser):
     def parse(self, raw: RawHand) -> ParsedHand:
         header, table, seats, events, summary = self.run(raw)
         if header.et_zone in ZONES:  # the repeated autumn hour settled by the other stamp
-            start_time, time_note = settle_start_time(Clock(header.et_stamp, header.et_zone), header.other_clock, ZONES)
+            try:
+                start_time, time_note = settle_start_time(Clock(header.et_stamp, header.et_zone), header.other_clock, ZONES)
+            except OverflowError:  # 9999/12/31 22:00:00 ET is after the last UTC datetime
+                raise HandSyntaxError(f"date out of range: {header.local_time}", path=raw.path, line=raw.line,
+                                      code="bad_value") from None
         else:
             start_time, time_note = site_time_to_utc(header.et_stamp, header.et_zone, raw), None  # (raises)
         return ParsedHand(

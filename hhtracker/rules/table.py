@@ -94,6 +94,7 @@ class Table:
         self.big_blind_player: str | None = None
         self.draw_number = 0
         self.to_draw: list[str] = []
+        self.drawn: set[str] = set()  # who drew in this draw (draw_number)
         self.betting_started = False
         self._clockwise: dict[int, tuple[str, ...]] = {}  # seat -> clockwise_after(seat): the seats never change
 
@@ -428,6 +429,7 @@ class Table:
         the first left of the button."""
         self.draw_number = number
         self.to_draw = [n for n in self.clockwise_after(self.button_seat) if not self.players[n].folded]
+        self.drawn = set()
         self.pending = []
 
     def verify_draw(self, name: str, count: int) -> None:
@@ -435,6 +437,8 @@ class Table:
         self._require_player(name)
         if not 0 <= count <= self.hand_size:
             raise IllegalAction(Code.BAD_DISCARD, f"{name} discards {count} cards (0 to {self.hand_size} allowed)")
+        if name in self.drawn:  # an error, not a site's order: one draw each (a draw marker lost?)
+            raise IllegalAction(Code.BAD_DISCARD, f"{name} draws twice in draw {self.draw_number}")
         if not self.to_draw or name not in self.to_draw:
             raise IllegalAction(Code.OUT_OF_TURN, f"{name} draws twice or outside a draw")
         if self.to_draw[0] != name:
@@ -444,6 +448,7 @@ class Table:
         return self._can(self.verify_draw, name, count)
 
     def draw(self, name: str, count: int) -> None:
+        self.drawn.add(name)
         if name in self.to_draw:
             self.to_draw.remove(name)
 
