@@ -170,3 +170,11 @@ def test_the_hero_dealt_a_card_twice_is_never_evaluated() -> None:
     replayed = replay(PARSERS.parse(RawHand("f.txt", 1, HERO_DEALT_A_CARD_TWICE), Site.POKERSTARS))
     assert replayed.status == "error"
     assert "too_many_cards" in {i.code.value for i in replayed.issues}
+
+
+def test_merge_stakes_with_misplaced_commas() -> None:
+    """With commas checked, `stakes="Pot Limit ($1,2,3/$0.10)"` raised ValueError out of
+    import (the stakes were read outside the element's error handling)."""
+    error = _rejected(Site.MERGE, _text(MERGE).replace("($0.05/$0.10)", "($1,2,3/$0.10)"))
+    assert error.line == 1
+    assert "badly grouped digits" in error.message
