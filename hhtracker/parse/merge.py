@@ -279,8 +279,11 @@ class _Hand:
         match = _STAKES.match(text)
         if not match:
             raise self.error(f"unknown stakes {text!r}", description)
-        small = _money(match.group("small"), "stakes") if match.group("small") else 0
-        big = _money(match.group("big"), "stakes") if match.group("big") else 0
+        try:
+            small = _money(match.group("small"), "stakes") if match.group("small") else 0
+            big = _money(match.group("big"), "stakes") if match.group("big") else 0
+        except ValueError as error:
+            raise self.error(str(error), description) from None
         return _STRUCTURES[match.group("structure")], Stakes(small, big)
 
     def table(self, game: Element) -> str:
