@@ -11,8 +11,8 @@ import re
 from typing import Protocol
 
 from ..cards import Card
-from ..errors import HandSyntaxError
-from ..model import ParsedHand, Site
+from ..errors import HandSyntaxError, excerpt
+from ..model import FinishTournament, ParsedHand, Site
 from .amounts import MAX_AMOUNT
 from .fulltilt import FullTiltParser
 from .kingsclub import KingsClubParser
@@ -48,7 +48,21 @@ class Parsers:
             parser = self._made[site] = PARSER_TYPES[site]()
         hand = parser.parse(raw)
         _check_numbers(hand, raw)
+        _check_finishes(hand, raw)
         return hand
+
+
+def _check_finishes(hand: ParsedHand, raw: RawHand) -> None:
+    """A player finishes a tournament once: a second "finished the tournament" line of his
+    is a damaged file (it broke the store's one finish a player and hand). raises
+    HandSyntaxError (code syntax) at the second line."""
+    finished: set[str] = set()
+    for event in hand.events:
+        if type(event) is FinishTournament:
+            if event.player in finished:
+                raise HandSyntaxError(f"{excerpt(event.player)} finishes the tournament twice", path=raw.path,
+                                      line=event.line, code="syntax")
+            finished.add(event.player)
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}
@@ -71,7 +85,7 @@ def _check_numbers(hand: ParsedHand, raw: RawHand) -> None:
     then no number can be that large."""
     if _LONG_NUMBER.search(raw.text) is None:
         return
-    pending: list[object] = [*hand.seats, *hand.events, hand.summary]
+    pending: list[object] = [hand.stakes, *hand.seats, *hand.events, hand.summary]
     numbers: list[tuple[int, object]] = [(hand.button_seat, None), (hand.max_seats or 0, None)]
     while pending:
         value = pending.pop()

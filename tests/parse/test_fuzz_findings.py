@@ -178,3 +178,20 @@ def test_merge_stakes_with_misplaced_commas() -> None:
     error = _rejected(Site.MERGE, _text(MERGE).replace("($0.05/$0.10)", "($1,2,3/$0.10)"))
     assert error.line == 1
     assert "badly grouped digits" in error.message
+
+
+def test_stakes_no_database_integer_holds() -> None:
+    """Long run, KingsClub seed 4358: `#...: Limit Badeucey - 10/99999999999999999999999`
+    reached the store (OverflowError): the stakes were not among the numbers checked."""
+    error = _rejected(Site.KINGSCLUB, _text(KINGSCLUB).replace("Limit Badugi - 30/60", "Limit Badugi - 30/99999999999999999999999"))
+    assert "number too large" in error.message
+
+
+def test_a_player_finishing_a_tournament_twice() -> None:
+    """Long run, PokerStars seed 5272: a `finished the tournament` line duplicated broke the
+    store's one finish per player and hand (IntegrityError out of import)."""
+    hand = next(h for h in _text("PokerStars__badugi_FL_SNG_201011.txt").split("\n\n\n") if "Player1 finished the tournament in 5th place" in h)
+    line = "Player1 finished the tournament in 5th place"
+    error = _rejected(Site.POKERSTARS, hand.strip("\ufeff\n").replace(line, f"{line}\n{line}"))
+    assert "finishes the tournament twice" in error.message
+    assert error.line == 1 + hand.strip("\ufeff\n").split("\n").index(next(t for t in hand.strip("\ufeff\n").split("\n") if t.startswith(line))) + 1
