@@ -282,6 +282,8 @@ class Table:
     def verify_call(self, name: str, amount: int | None = None) -> None:
         """amount: what the site says was added (None: the exact call)."""
         player = self._require_player(name)
+        if amount is not None and amount < 0:  # "calls 50" (to 50) with 60 in already
+            raise IllegalAction(Code.CHIPS_NOT_CONSERVED, f"{name} calls to {player.in_round + amount} with {player.in_round} in already: chips taken back")
         owed = max(0, self.level - player.in_round)
         if owed == 0:
             raise IllegalAction(Code.SHORT_CALL, f"{name} calls with nothing to call")
@@ -329,6 +331,8 @@ class Table:
     def verify_raise(self, name: str, to: int) -> None:
         """A raise to a total bet of `to` this round."""
         player = self._require_player(name)
+        if to < player.in_round:  # a small blind of 500 "raises 100 to 200": chips taken back
+            raise IllegalAction(Code.CHIPS_NOT_CONSERVED, f"{name} raises to {to} with {player.in_round} in already: chips taken back")
         self._require_chips(player, to - player.in_round)
         if self.level == 0:
             raise IllegalAction(Code.BET_SIZE, f"{name} raises with no bet to raise")

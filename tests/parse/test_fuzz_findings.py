@@ -195,3 +195,19 @@ def test_a_player_finishing_a_tournament_twice() -> None:
     error = _rejected(Site.POKERSTARS, hand.strip("\ufeff\n").replace(line, f"{line}\n{line}"))
     assert "finishes the tournament twice" in error.message
     assert error.line == 1 + hand.strip("\ufeff\n").split("\n").index(next(t for t in hand.strip("\ufeff\n").split("\n") if t.startswith(line))) + 1
+
+
+def test_a_raise_to_less_than_already_in_is_an_error() -> None:
+    """Long run, PokerStars seed 9712: `posts small blind 500` (was 50) then `raises 100 to
+    200`: the replay took 300 back out of the pot, found the chips conserved, and the hand
+    was stored with warnings though by its text 1500 went in and 1200 came out (the money
+    oracle's finding). Now chips_not_conserved."""
+    from hhtracker.rules.replay import replay
+
+    hand = next(h for h in _text("PokerStars__badugi_FL_SNG_201011.txt").split("\n\n\n") if "Player7: raises 100 to 200" in h
+                and "Player7: posts small blind 50\n" in h)
+    text = hand.strip("\ufeff\n").replace("Player7: posts small blind 50\n", "Player7: posts small blind 500\n")
+    replayed = replay(PARSERS.parse(RawHand("f.txt", 1, text), Site.POKERSTARS))
+    assert replayed.status == "error"
+    assert ("chips_not_conserved", "Player7 raises to 200 with 500 in already: chips taken back") in {
+        (i.code.value, i.message) for i in replayed.issues}
