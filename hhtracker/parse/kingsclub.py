@@ -71,6 +71,7 @@ from ..model import (
     SummaryOutcome,
     SummarySeat,
 )
+from .amounts import check_grouping
 from .grammar import Piece, SiteParser, read_wall_clock, token_line
 from .read import RawHand
 
@@ -99,7 +100,8 @@ _BLINDS = {
 
 def parse_money(text: str) -> int:
     """KingsClub money in hundredths: "1,285" -> 128500, "928.25" -> 92825, "-270" -> -27000,
-    "+298.25" -> 29825. raises ValueError for more than two decimals."""
+    "+298.25" -> 29825. raises ValueError for more than two decimals or misplaced commas."""
+    check_grouping(text)
     try:
         value = Decimal(text.replace(",", "")) * 100
     except InvalidOperation:

@@ -16,6 +16,7 @@ from lark.visitors import Transformer, v_args  # its own module: what mypyc's bu
 
 from ..cards import Card, parse_cards
 from ..games import GameId
+from ..errors import HandSyntaxError
 from ..model import (
     CHIPS,
     Bet,
