@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 from typer.core import TyperCommand, TyperGroup, TyperOption
 
-from .. import __version__, api
+from .. import api, version_line
 from .common import Debug
 from . import (
     check_cmd,
@@ -100,7 +100,7 @@ app = typer.Typer(
 
 def _version(value: bool) -> None:
     if value:
-        typer.echo(f"hhtracker {__version__}")
+        typer.echo(version_line())
         raise typer.Exit()
 
 

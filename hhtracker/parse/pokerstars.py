@@ -11,7 +11,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from lark import Token, Transformer, v_args
+from lark import Token
+from lark.visitors import Transformer, v_args  # its own module: what mypyc's build imports
 
 from ..cards import Card, parse_cards
 from ..model import (
