@@ -4,7 +4,7 @@ per player, whatever the number of hands."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..filters import SORTS, Filters
 from ..money import Money
@@ -35,7 +35,7 @@ class _Sums:
     in_big_bets: float = 0.0
     total: dict[str, int] = field(default_factory=dict)
     by_currency: list[tuple[str, dict[str, int]]] = field(default_factory=list)
-    by_type: dict[str, list] = field(default_factory=dict)  # game type -> [hands, in_bb, in_big_bets, [Money]]
+    by_type: dict[str, list[Any]] = field(default_factory=dict)  # game type -> [hands, in_bb, in_big_bets, [Money]]
 
     def money(self, column: str) -> tuple[Money, ...]:
         return tuple(Money(sums[column], currency) for currency, sums in self.by_currency)
