@@ -95,7 +95,9 @@ GameOption = Annotated[api.Game | None, typer.Option("--game", help="Only hands 
 MinHandsOption = Annotated[int, typer.Option("--min-hands", metavar="N", min=0, help="Only players with at least this many matching hands.")]
 
 
-def _filters(site, structure, stakes, game_type, table_size, since, until, position, min_hands, game=None) -> api.Filters:
+def _filters(site: api.Site | None, structure: Structure | None, stakes: str | None, game_type: api.GameType | None,
+             table_size: api.TableSize | None, since: dt.datetime | None, until: dt.datetime | None,
+             position: Position | None, min_hands: int, game: api.Game | None = None) -> api.Filters:
     check_order("--since", since, "--until", until)
     return api.Filters(
         site=site.value if site else None,

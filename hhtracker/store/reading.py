@@ -20,6 +20,8 @@ from ..stats.values import (
 from . import summary
 
 if TYPE_CHECKING:
+    import sqlite3
+
     from sqlite_utils import Database
 
 
@@ -42,7 +44,7 @@ class _Sums:
 
 
 def player_stats(
-    db: Database,
+    db: Database | sqlite3.Connection,
     name: str | None = None,
     *,
     min_hands: int = 0,
@@ -131,7 +133,7 @@ def player_stats(
     return result
 
 
-def _biggest(db: Database, table: str, where: str, params: list[object]) -> dict[tuple[int, str], tuple[BiggestPot | None, BiggestPot | None]]:
+def _biggest(db: Database | sqlite3.Connection, table: str, where: str, params: list[object]) -> dict[tuple[int, str], tuple[BiggestPot | None, BiggestPot | None]]:
     """(player_id, currency) -> (biggest win if above 0, biggest loss if below 0) over the
     summary rows `where` matches (ties: the hand stored first)."""
     found: dict[tuple[int, str], list[BiggestPot | None]] = {}
