@@ -23,7 +23,7 @@ LAYER = {
     "": 0,  # hhtracker/__init__.py: the version
     "cards": 0, "errors": 0,
     "model": 1,
-    "money": 2, "display": 2,
+    "money": 2, "display": 2, "games": 2, "sites": 2,
     "tournaments": 3, "parse": 3,
     "rules": 4, "odds": 4,
     "stats": 5, "generate": 5,

@@ -38,6 +38,7 @@ from ..parse.stars_summary import SummaryFormatError, is_summary_file, read_summ
 from ..report.queries import choose_hero
 from ..rules.issues import Code
 from ..rules.replay import ReplayedHand
+from ..sites import SITES
 from ..store.database import immediate
 from ..store.rows import prepare_hand
 from ..store.tournaments import store_summary
@@ -121,7 +122,8 @@ class ImportSummary:
         }
 
 
-HAND_HISTORY_SUFFIXES = (".txt", ".xml")
+HAND_HISTORY_SUFFIXES = tuple(sorted({record.file_format.suffix for record in SITES.values()}))
+"""The file endings the sites write (sites.py): ".txt", ".xml"."""
 
 
 def expand_paths(paths: Iterable[Path]) -> list[Path]:
@@ -320,7 +322,7 @@ class _HandStore:
             detected = detect_raw(raw)
         except Exception as error:  # noqa: BLE001  (fault isolation: that hand is rejected, the import goes on)
             return HandOutcome(raw, None, "", internal_rejection(raw, error))
-        if detected.site is not None and detected.is_badugi:
+        if detected.site is not None and detected.supported:
             found = self.writer.stored(detected.site.value, raw_hand_key(raw))
             if found is not None and found.counts:
                 return HandOutcome(raw, detected.site, detected.game, duplicate=True)

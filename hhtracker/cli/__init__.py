@@ -7,13 +7,14 @@ unreadable); 2 usage errors (a bad option, a path that does not exist).
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from typer.core import TyperCommand, TyperGroup, TyperOption
 
-from .. import api, version_line
+from .. import version_line
 from .common import Debug
+from .errors import as_exit
 from . import (
     check_cmd,
     export_cmd,
@@ -84,10 +85,21 @@ class HonestCommand(TyperCommand):
 
 
 class HonestGroup(TyperGroup):
-    """The top-level group, with the same --help as HonestCommand."""
+    """The top-level group, with the same --help as HonestCommand, and the place where the
+    api's errors, whichever command met them, become a line and an exit code
+    (errors.error_exits, the one map) instead of a traceback."""
 
     def get_params(self, ctx: click.Context) -> list[click.Parameter]:
         return _no_value_shown_for_flags(super().get_params(ctx))
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except Exception as error:
+            exit = as_exit(error)
+            if exit is None:
+                raise
+            raise exit from None
 
 
 app = typer.Typer(
@@ -138,15 +150,6 @@ app.command("check", cls=HonestCommand)(check_cmd.check_command)
 
 
 def run() -> None:
-    """The `hhtracker` command: the Typer app, with the database's errors reported as one
-    line (exit code 2) instead of a traceback, whichever command met them (the one place
-    they become messages; each error's text says what to do): no database there
-    (NoDatabaseError), a file that is not hhtracker's, a damaged database, one that cannot
-    be written (a full disk, read-only), one another program keeps locked, and an output
-    file refused or not written (OutputPathError)."""
-    try:
-        app(prog_name="hhtracker")
-    except (api.DatabaseOpenError, api.DatabaseBusyError, api.NoDatabaseError, api.OutputPathError) as error:
-        from .common import usage_error
-
-        raise SystemExit(usage_error(str(error)).exit_code) from None
+    """The `hhtracker` command: the Typer app (its errors become messages in
+    HonestGroup.invoke)."""
+    app(prog_name="hhtracker")

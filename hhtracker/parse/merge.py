@@ -48,6 +48,7 @@ from defusedxml.ElementTree import DefusedXMLParser
 
 from ..cards import Card, parse_cards
 from ..errors import HandSyntaxError, excerpt
+from ..games import GameId
 from ..model import (
     CHIPS,
     Bet,
@@ -247,7 +248,7 @@ class _Hand:
         return ParsedHand(
             site=Site.MERGE,
             hand_id=game.get("id", ""),
-            game="badugi",
+            game=GameId.BADUGI,
             structure=structure,
             stakes=stakes,
             currency=currency,

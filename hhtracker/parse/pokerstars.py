@@ -15,6 +15,7 @@ from lark import Token
 from lark.visitors import Transformer, v_args  # its own module: what mypyc's build imports
 
 from ..cards import Card, parse_cards
+from ..games import GameId
 from ..model import (
     CHIPS,
     Bet,
@@ -470,7 +471,7 @@ class PokerStarsParser(SiteParser):
         return ParsedHand(
             site=Site.POKERSTARS,
             hand_id=header.hand_id,
-            game="badugi",
+            game=GameId.BADUGI,
             structure=header.structure,
             stakes=header.stakes,
             currency=header.currency,

@@ -190,7 +190,7 @@ def describe(replayed: ReplayedHand, status: str | None = None, issues: tuple[Is
         stakes = f"{money(hand.stakes.small_bet)}/{money(hand.stakes.big_bet)} {currency}"
     where = f"tournament {hand.tournament.tournament_id}, " if hand.tournament else ""
     header = [
-        f"Hand {hand.hand_id} ({hand.site.value}), {where}table {hand.table!r}, {game.name.capitalize()} {hand.structure.value} {stakes}",
+        f"Hand {hand.hand_id} ({hand.site.value}), {where}table {hand.table!r}, {game.record.name} {hand.structure.value} {stakes}",
         f"Started {hand.start_time.strftime('%Y-%m-%d %H:%M:%S')} UTC (site's time: {hand.local_time}); status {status or replayed.status}",
         "Seats:",
     ]

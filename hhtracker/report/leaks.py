@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..filters import Filters
+from ..games import GameId
 from ..money import Money
 from ..stats.leaks import (
     EARLY_POSITIONS,
@@ -53,7 +54,7 @@ class Leaks:
     left_out: dict[str, int] = field(default_factory=dict)
 
 
-LEAK_GAME = "badugi"
+LEAK_GAME: str = GameId.BADUGI
 """The one game read for leaks: the baselines are Badugi's."""
 
 

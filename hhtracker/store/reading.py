@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..filters import SORTS, Filters
+from ..games import FEWEST_CARDS, MOST_CARDS
 from ..money import Money
 from ..stats.facts import DRAW_KEYS, STAT_KEYS
 from ..stats.values import (
@@ -99,9 +100,9 @@ def player_stats(
         if with_distributions:
             distributions = _empty_distributions()
             for key in DRAW_KEYS:
-                distributions[key] = {str(n): total[f"{key}_{n}"] for n in range(5)}
-                if total.get(f"{key}_5"):  # five cards drawn: Badacey and Badeucey only
-                    distributions[key]["5"] = total[f"{key}_5"]
+                # every count up to the fewest cards dealt (Badugi's four); more only when drawn
+                distributions[key] = {str(n): total[f"{key}_{n}"] for n in range(MOST_CARDS + 1)
+                                      if n <= FEWEST_CARDS or total.get(f"{key}_{n}")}
             distributions["showdown_classes"] = {
                 c: total[f"showdown_won_{c}"] + total[f"showdown_lost_{c}"] for c in summary.CLASS_VALUES
             }
@@ -154,7 +155,7 @@ def _biggest(db: Database | sqlite3.Connection, table: str, where: str, params: 
 
 
 def _empty_distributions() -> dict[str, dict[str, int]]:
-    value: dict[str, dict[str, int]] = {key: {str(n): 0 for n in range(5)} for key in DRAW_KEYS}
+    value: dict[str, dict[str, int]] = {key: {str(n): 0 for n in range(FEWEST_CARDS + 1)} for key in DRAW_KEYS}
     value["showdown_classes"] = dict.fromkeys(HAND_CLASSES, 0)
     return value
 

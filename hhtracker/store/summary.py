@@ -42,6 +42,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
+from ..games import MOST_CARDS, MOST_DRAWS
 from ..model import CHIPS, COUNTING, COUNTING_SQL
 from ..rules.badugi import HandClass
 from ..stats.facts import STAT_KEYS
@@ -55,7 +56,9 @@ DAY_GROUP: tuple[str, ...] = (
 )
 TOTAL_GROUP: tuple[str, ...] = tuple(c for c in DAY_GROUP if c != "date")
 STAT_COLUMNS: tuple[str, ...] = tuple(f"{key}_{end}" for key in STAT_KEYS for end in ("done", "opp"))
-DRAWN_COLUMNS: tuple[str, ...] = tuple(f"cards_drawn_d{k}_{n}" for k in (1, 2, 3) for n in range(6))
+DRAWN_COLUMNS: tuple[str, ...] = tuple(f"cards_drawn_d{k}_{n}" for k in range(1, MOST_DRAWS + 1) for n in range(MOST_CARDS + 1))
+"""cards_drawn_d<k>_<n>: hands that drew n cards at draw k, for every draw and count the
+games' records allow (games.py: 3 draws, 0-5 cards; a record past them needs a migration)."""
 CLASS_VALUES: tuple[str, ...] = tuple(c.value for c in HandClass)
 CLASS_COLUMNS: tuple[str, ...] = tuple(f"showdown_{how}_{c}" for c in CLASS_VALUES for how in ("won", "lost"))
 LUCK_COLUMNS: tuple[str, ...] = ("luck_draws", "luck_completed", "luck_expected_e9", "luck_variance_e9")
@@ -244,10 +247,10 @@ _WIDE = ("net", "rake", *STAT_COLUMNS)
 PLAYER_COLUMNS: tuple[str, ...] = (*_NARROW, *_WIDE)
 """The hand_players columns the summaries are made of."""
 _EXTRA_AT: dict[tuple[object, object], int] = {  # (draw, cards drawn) or (class, won) -> place
-    **{(k, n): 6 * (k - 1) + n for k in (1, 2, 3) for n in range(6)},  # cards_drawn_d<k>_<n>
-    **{(c, won): 18 + 2 * i + (0 if won else 1) for i, c in enumerate(CLASS_VALUES) for won in (True, False)},
+    **{(k, n): (MOST_CARDS + 1) * (k - 1) + n for k in range(1, MOST_DRAWS + 1) for n in range(MOST_CARDS + 1)},  # DRAWN_COLUMNS
+    **{(c, won): len(DRAWN_COLUMNS) + 2 * i + (0 if won else 1) for i, c in enumerate(CLASS_VALUES) for won in (True, False)},
 }
-_LUCK_AT = 18 + len(CLASS_COLUMNS)
+_LUCK_AT = len(DRAWN_COLUMNS) + len(CLASS_COLUMNS)
 _EXTRAS = _LUCK_AT + len(LUCK_COLUMNS)
 """Per group: DRAWN_COLUMNS, CLASS_COLUMNS, LUCK_COLUMNS and the showdown net, as one list."""
 

@@ -15,11 +15,12 @@ from collections.abc import Sequence
 from sqlite_utils import Database
 
 from ..filters import Filters
+from ..model import Site
 from ..parse.stars_summary import TournamentSummary
 from ..tournaments import BuyIn, TournamentResult, parse_buy_in
 
 
-def store_summary(db: Database, summary: TournamentSummary, site: str = "pokerstars") -> None:
+def store_summary(db: Database, summary: TournamentSummary, site: str = Site.POKERSTARS) -> None:
     """Store (or replace) one tournament summary file and its places. Call inside a write
     transaction."""
     key = [site, summary.tournament_id]
