@@ -7,7 +7,7 @@ unreadable); 2 usage errors (a bad option, a path that does not exist).
 from __future__ import annotations
 
 import re
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from typer.core import TyperCommand, TyperGroup, TyperOption
@@ -34,8 +34,11 @@ from . import (
     validate_cmd,
 )
 
+if TYPE_CHECKING:
+    from typer import _click as click  # the Click Typer runs on (its own copy, as of Typer 0.29)
 
-def _no_value_shown_for_flags(params: list) -> list:
+
+def _no_value_shown_for_flags(params: list[click.Parameter]) -> list[click.Parameter]:
     """A flag (--json, --help...) takes no value, so --help shows none: this Typer shows
     `<bool>` beside every flag (as if `--json true` worked; it is an error)."""
     for param in params:
@@ -70,10 +73,10 @@ class HonestCommand(TyperCommand):
     """A command whose --help shows a value only for options that take one, and whose option
     errors read as sentences."""
 
-    def get_params(self, ctx) -> list:
+    def get_params(self, ctx: click.Context) -> list[click.Parameter]:
         return _no_value_shown_for_flags(super().get_params(ctx))
 
-    def parse_args(self, ctx, args: list[str]) -> list[str]:
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         try:
             return super().parse_args(ctx, args)
         except typer.BadParameter as error:
@@ -86,10 +89,10 @@ class HonestGroup(TyperGroup):
     api's errors, whichever command met them, become a line and an exit code
     (errors.error_exits, the one map) instead of a traceback."""
 
-    def get_params(self, ctx) -> list:
+    def get_params(self, ctx: click.Context) -> list[click.Parameter]:
         return _no_value_shown_for_flags(super().get_params(ctx))
 
-    def invoke(self, ctx):
+    def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except Exception as error:
