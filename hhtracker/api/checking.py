@@ -46,8 +46,9 @@ class DatabaseCheck:
 @uses_database
 def check_database(db_path: Path) -> DatabaseCheck:
     """Check the database at db_path without writing to it: SQLite's `PRAGMA quick_check`
-    (every page read: about 1 s per 20,000 hands), our marks (application_id, the schema
-    version) and that the hands and their raw texts can be counted. A file that is not
+    (every page read: about 1 s per 20,000 hands; always, sealed or not), our marks
+    (application_id, the schema version) and that the hands and their raw texts can be
+    counted. A sound database is sealed (store.seals: the next import skips its own check). A file that is not
     hhtracker's is refused as by every command. raises NoDatabaseError, NotOurDatabaseError,
     NewerDatabaseError, DatabaseOpenError."""
     from ..store import migrations
@@ -88,6 +89,10 @@ def check_database(db_path: Path) -> DatabaseCheck:
         raw_hands = _count(conn, "raw_hands", problems)
     finally:
         conn.close()
+    if not problems:
+        from ..store import seals
+
+        seals.seal(db_path)  # (found sound whole: the next import need not check it again)
     return DatabaseCheck(str(db_path), version or 0, schema_version(), hands, raw_hands, tuple(problems))
 
 

@@ -38,6 +38,7 @@ from ..parse.stars_summary import SummaryFormatError, is_summary_file, read_summ
 from ..report.queries import choose_hero
 from ..rules.issues import Code
 from ..rules.replay import ReplayedHand
+from ..store import seals
 from ..store.database import immediate
 from ..store.rows import prepare_hand
 from ..store.tournaments import store_summary
@@ -477,6 +478,7 @@ def import_paths(
             pool.close()
             pool.join()
         db.close()
+    seals.seal(db_path)  # found sound, written, closed: the next import need not check it whole
     return summary
 
 

@@ -27,7 +27,7 @@ from ..errors import (
     NoDatabaseError,
     NotOurDatabaseError,
 )
-from . import migrations
+from . import migrations, seals
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -182,7 +182,9 @@ def open_database(path: Path | str, on_wait: Callable[[], None] | None = None, *
     the commands that import only); else a missing file is NoDatabaseError. check: an
     existing database is checked whole first (damage_found, PRAGMA quick_check: about 1 s
     per 20,000 hands) and refused, DatabaseCorruptError, when damaged, before anything is
-    written. on_wait() is called once if another program holds a lock we must wait for (two
+    written; unless it is sealed (store.seals: the last import found it sound and nothing
+    changed the file since), which the caller records with seals.seal(path) after closing
+    it. on_wait() is called once if another program holds a lock we must wait for (two
     importers creating one database at once: one makes it, the other waits). raises NoDatabaseError, NotOurDatabaseError (nothing
     written), DatabaseOpenError, DatabaseCorruptError, DatabaseWriteError, DatabaseBusyError."""
     path = Path(path)
@@ -191,6 +193,7 @@ def open_database(path: Path | str, on_wait: Callable[[], None] | None = None, *
     fresh = kind in (DatabaseKind.MISSING, DatabaseKind.EMPTY)
     if fresh and not create:
         raise NoDatabaseError(f"no database at {path}: import hand histories first (hhtracker import --db {path} PATH)")
+    whole_check = check and not fresh and not seals.is_sealed(path)  # (looked at before SQLite opens it)
     try:
         if fresh:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -199,7 +202,7 @@ def open_database(path: Path | str, on_wait: Callable[[], None] | None = None, *
         raise DatabaseOpenError(f"cannot open the database {path}: {getattr(error, 'strerror', None) or error}") from None
     try:
         with sqlite_errors(path, opening=True):
-            if check and not fresh:
+            if whole_check:
                 damage = damage_found(conn)
                 if damage:
                     raise DatabaseCorruptError.of(path, damage[0])
