@@ -44,3 +44,34 @@ def test_table_and_hud_read_a_file_whose_name_is_not_utf8(tmp_path: Path) -> Non
     assert [table.hand_id for table in state.tables] == ["48911471158"]
     result = runner.invoke(app, ["table", "--db", str(db), str(path)])
     assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("command", [
+    ["export", "--format", "json"], ["export", "--format", "phh"], ["report", "--html"], ["report", "--png"],
+])
+def test_an_output_is_never_a_hand_history_file(tmp_path: Path, command: list[str]) -> None:
+    """`export --format json --db t.db hh.txt`, where hh.txt is the hand history just
+    imported, replaced it with JSON (exit 0): the player's original file, the one way to
+    rebuild a database, gone. `report --html/--png` the same. A hand history of another site
+    (not read by hhtracker) is kept too."""
+    history = tmp_path / "hh.txt"
+    history.write_bytes(SAMPLE.read_bytes())
+    db = tmp_path / "t.db"
+    assert runner.invoke(app, ["import", "--db", str(db), "--quiet", str(history)]).exit_code == 0
+    winamax = tmp_path / "winamax.txt"
+    winamax.write_text("\n\nWinamax Poker - CashGame - HandId: #1-1-1 - Holdem no limit (0.01€/0.02€)\n", encoding="utf-8")
+    for out in (history, winamax):
+        before = out.read_bytes()
+        result = runner.invoke(app, [*command, str(out), "--db", str(db)])
+        assert result.exit_code == 2, result.output
+        assert "hand histor" in result.stderr and "not overwritten" in result.stderr
+        assert out.read_bytes() == before
+    utf16 = tmp_path / "ft.txt"  # (a Full Tilt file as the 2010 client wrote it: UTF-16, with a BOM)
+    utf16.write_bytes("\ufeffFull Tilt Poker Game #1: Table A (6 max) - $0.25/$0.50 - Limit Badugi - 20:01:02 ET - 2010/02/03\n"
+                      .encode("utf-16-le"))
+    result = runner.invoke(app, [*command, str(utf16), "--db", str(db)])
+    assert result.exit_code == 2 and "not overwritten" in result.stderr
+    other = tmp_path / "notes.txt"  # an ordinary text file is replaced, as asked
+    other.write_text("my notes\n", encoding="utf-8")
+    assert runner.invoke(app, [*command, str(other), "--db", str(db)]).exit_code == 0
+    assert other.read_bytes() != b"my notes\n"
