@@ -75,3 +75,25 @@ def test_an_output_is_never_a_hand_history_file(tmp_path: Path, command: list[st
     other.write_text("my notes\n", encoding="utf-8")
     assert runner.invoke(app, [*command, str(other), "--db", str(db)]).exit_code == 0
     assert other.read_bytes() != b"my notes\n"
+
+
+@pytest.mark.parametrize(("name", "address"), [(b"r\xe9.html", "r%E9.html"), (b"r#1 ?.html", "r%231%20%3F.html")])
+def test_report_pages_link_back_to_a_report_of_any_name(tmp_path: Path, name: bytes, address: str) -> None:
+    """`report --html r\\xe9.html`: the replayer pages' link back held the name's lone
+    surrogate, which cannot be written (UnicodeEncodeError traceback, no report); a `#` or
+    `?` in the name made a link to another address."""
+    db = tmp_path / "t.db"
+    assert runner.invoke(app, ["import", "--db", str(db), "--quiet", str(SAMPLE)]).exit_code == 0
+    out = Path(os.fsdecode(os.fsencode(tmp_path) + b"/" + name))
+    try:
+        out.touch()
+        out.unlink()
+    except OSError as error:
+        pytest.skip(f"this file system refuses the name: {error}")
+    result = runner.invoke(app, ["report", "--db", str(db), "--html", str(out)])
+    assert result.exit_code == 0, result.output
+    assert out.is_file()
+    pages = sorted(tmp_path.glob("hand-*.html"))
+    assert pages
+    for page in pages:
+        assert f'<a href="{address}">Back to the session report</a>' in page.read_text(encoding="utf-8")
