@@ -1,7 +1,7 @@
 """The Typer command-line interface: one module per command, each calling hhtracker.api.
 
 Exit codes: 0 everything imported or valid; 1 data problems (a hand rejected, a file
-unreadable); 2 usage errors (a bad option, a path that does not exist).
+unreadable); 2 usage errors (a bad option, a path that does not exist); 3 an internal error (a bug).
 """
 
 from __future__ import annotations
@@ -140,10 +140,36 @@ def run() -> None:
     they become messages; each error's text says what to do): no database there
     (NoDatabaseError), a file that is not hhtracker's, a damaged database, one that cannot
     be written (a full disk, read-only), one another program keeps locked, and an output
-    file refused or not written (OutputPathError)."""
+    file refused or not written (OutputPathError). Any other exception is a bug of ours:
+    one line too (internal_error), exit code 3."""
     try:
         app(prog_name="hhtracker")
     except (api.DatabaseOpenError, api.DatabaseBusyError, api.NoDatabaseError, api.OutputPathError) as error:
         from .common import usage_error
 
         raise SystemExit(usage_error(str(error)).exit_code) from None
+    except Exception as error:  # a bug of ours met outside a hand: one line, never a traceback unless --debug
+        raise SystemExit(internal_error(error)) from None
+
+
+INTERNAL_ERROR = 3
+"""Exit code of an internal error (a bug of hhtracker's) that ended a command."""
+
+
+def internal_error(error: Exception) -> int:
+    """Say, on stderr, in one line, that the command ended in an internal error (its type and
+    message, cut to 300 characters, escaped), with --debug also its traceback; the exit
+    code (INTERNAL_ERROR)."""
+    import traceback
+
+    from .common import Debug, stderr
+
+    said = str(error)
+    said = said if len(said) <= 300 else said[:300] + "..."
+    stderr.print(api.safe(f"Error: internal error ({type(error).__name__}: {said}): a bug of hhtracker; please "
+                          "report it with the command you ran (hhtracker --debug ... also prints the traceback)"),
+                 markup=False, highlight=False)
+    if Debug.on:
+        stderr.print(api.safe("".join(traceback.format_exception(error)), keep_newlines=True), markup=False,
+                     highlight=False)
+    return INTERNAL_ERROR

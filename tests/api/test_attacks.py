@@ -97,3 +97,30 @@ def test_report_pages_link_back_to_a_report_of_any_name(tmp_path: Path, name: by
     assert pages
     for page in pages:
         assert f'<a href="{address}">Back to the session report</a>' in page.read_text(encoding="utf-8")
+
+
+def test_a_bug_met_outside_a_hand_is_one_line_and_exit_code_3(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """Any exception a command did not foresee (the report's UnicodeEncodeError above, the
+    live view's) reached the user as a 60-line traceback: now one line naming it, escaped,
+    and the traceback only with --debug."""
+    import sys
+
+    from hhtracker.cli import run
+
+    def boom(*args: object, **kwargs: object) -> None:
+        raise ValueError("boom \x1b[2J" + "x" * 1000)
+
+    monkeypatch.setattr(api, "check_database", boom)
+    db = tmp_path / "t.db"
+    for debug in ([], ["--debug"]):
+        monkeypatch.setattr(sys, "argv", ["hhtracker", *debug, "check", "--db", str(db)])
+        with pytest.raises(SystemExit) as ended:
+            run()
+        assert ended.value.code == 3
+        err = capsys.readouterr().err
+        first = err.splitlines()[0]
+        assert first.startswith("Error: internal error (ValueError: boom \\x1b[2J") and "please report it" in first
+        assert "\x1b" not in err and len(first) < 500
+        assert ("Traceback" in err) == bool(debug)
+        assert len(err.splitlines()) == 1 or debug
