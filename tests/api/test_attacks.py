@@ -4,6 +4,7 @@ for what each one was."""
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -124,3 +125,26 @@ def test_a_bug_met_outside_a_hand_is_one_line_and_exit_code_3(tmp_path: Path, mo
         assert "\x1b" not in err and len(first) < 500
         assert ("Traceback" in err) == bool(debug)
         assert len(err.splitlines()) == 1 or debug
+
+
+def test_a_tail_of_nul_bytes_left_by_a_crash_costs_no_hand(tmp_path: Path) -> None:
+    """A client or machine that crashed while writing leaves a block of NUL bytes where the
+    file's end was to be (preallocated, never written). A small file with such a tail was
+    refused whole as binary (its hands lost); in a larger one the NUL line joined the last
+    hand, rejected as syntax. A block of NULs is blank; a file with NULs among its text
+    is still binary."""
+    data = SAMPLE.read_bytes()
+    first = data.split(b"\n\n\n")[0] + b"\n\n\n"
+    folder = tmp_path / "histories"
+    folder.mkdir()
+    (folder / "small.txt").write_bytes(first + b"\x00" * 4096)
+    (folder / "large.txt").write_bytes(data.replace(b"Game #489", b"Game #589") + b"\n\n" + b"\x00" * 4096 + b"\r\n\n"
+                                       + first.replace(b"Game #489", b"Game #689"))
+    (folder / "binary.txt").write_bytes(first + b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x01\x00" * 10)
+    db = tmp_path / "t.db"
+    result = runner.invoke(app, ["import", "--db", str(db), "--json", str(folder)])
+    summary = json.loads(result.stdout)
+    assert summary["hands_new"] == 1 + 9 + 1 and summary["hands_rejected"] == 0
+    problems = [(Path(p["file"]).name, p["code"]) for p in summary["problems"]]
+    assert problems == [("binary.txt", "encoding")]
+    assert result.exit_code == 1  # (the binary file's problem)
