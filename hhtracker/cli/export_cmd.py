@@ -48,9 +48,13 @@ def export_command(
             raise usage_error(str(error)) from None
         for path, hands in saved.files.items():
             stderr.print(f"{hands:,} hand(s) written to {path}", markup=False, highlight=False)
+        if saved.end_lost_after is not None:
+            stderr.print(f"the end of the database could not be read (a cut-off file?): hands stored after hand id "
+                         f"{saved.end_lost_after:,}, if any, are lost", markup=False, highlight=False)
         if saved.unreadable:
             stderr.print(f"{len(saved.unreadable):,} hand(s) could not be read (the damaged part of the database)",
                          markup=False, highlight=False)
+        if saved.unreadable or saved.end_lost_after is not None:
             raise typer.Exit(1)
         return
     if format is ExportFormat.PARQUET:

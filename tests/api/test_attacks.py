@@ -148,3 +148,47 @@ def test_a_tail_of_nul_bytes_left_by_a_crash_costs_no_hand(tmp_path: Path) -> No
     problems = [(Path(p["file"]).name, p["code"]) for p in summary["problems"]]
     assert problems == [("binary.txt", "encoding")]
     assert result.exit_code == 1  # (the binary file's problem)
+
+
+def test_raw_export_saves_what_a_cut_off_database_still_holds(tmp_path: Path) -> None:
+    """A database file cut short (a copy that stopped, a full disk while copying): the
+    raw export, the way to rebuild, asked the table for its highest id first, which SQLite
+    cannot read past the cut ("malformed"), and saved nothing. Now every hand whose text
+    can still be read is saved (known here by reading each id directly), and the lost end
+    is said."""
+    import sqlite3
+
+    db = tmp_path / "t.db"
+    assert runner.invoke(app, ["generate", "--out", str(tmp_path / "hands"), "--hands", "400", "--seed", "5"]).exit_code == 0
+    assert runner.invoke(app, ["import", "--db", str(db), "--quiet", str(tmp_path / "hands")]).exit_code == 0
+    with sqlite3.connect(db) as conn:
+        conn.execute("pragma wal_checkpoint(truncate)")
+    whole = db.read_bytes()
+    cut = tmp_path / "cut.db"
+    for size in range(len(whole) - 4096, 4096, -4096):  # the longest cut copy whose raw_hands cannot say its end
+        cut.write_bytes(whole[:size])
+        conn = sqlite3.connect(f"file:{cut}?mode=ro", uri=True)
+        conn.execute("pragma writable_schema = on")  # (the schema's own pages may be cut off too)
+        try:
+            conn.execute("select max(hand_id) from raw_hands").fetchone()
+            continue
+        except sqlite3.DatabaseError:
+            readable = []
+            for hand_id in range(1, 1000):
+                try:
+                    row = conn.execute("select text from raw_hands where hand_id = ?", [hand_id]).fetchone()
+                except sqlite3.DatabaseError:
+                    continue
+                if row is not None:
+                    readable.append(row[0])
+            if readable:
+                break
+        finally:
+            conn.close()
+    else:
+        pytest.fail("no cut leaves a readable hand with the table's end unreadable")
+    result = runner.invoke(app, ["export", "--format", "raw", "--db", str(cut), str(tmp_path / "raw")])
+    assert result.exit_code == 1 and "the end of the database could not be read" in result.stderr
+    saved = "".join(path.read_text(encoding="utf-8") for path in sorted((tmp_path / "raw").iterdir()))
+    assert all(text.rstrip("\n") in saved for text in readable)
+    assert saved.count("\n\n\n") == len(readable)
