@@ -192,3 +192,18 @@ def test_raw_export_saves_what_a_cut_off_database_still_holds(tmp_path: Path) ->
     saved = "".join(path.read_text(encoding="utf-8") for path in sorted((tmp_path / "raw").iterdir()))
     assert all(text.rstrip("\n") in saved for text in readable)
     assert saved.count("\n\n\n") == len(readable)
+
+
+def test_a_link_to_nothing_in_a_folder_is_a_file_problem_not_skipped_silently(tmp_path: Path) -> None:
+    """A `.txt` link whose target is gone (a moved hand-history folder) was left out of a
+    folder's import without a word; a FIFO named `.txt` is still left alone (reading it
+    would wait forever)."""
+    folder = tmp_path / "histories"
+    folder.mkdir()
+    (folder / "good.txt").write_bytes(SAMPLE.read_bytes())
+    (folder / "gone.txt").symlink_to(tmp_path / "moved" / "table.txt")
+    os.mkfifo(folder / "pipe.txt")
+    result = runner.invoke(app, ["import", "--db", str(tmp_path / "t.db"), "--json", str(folder)])
+    summary = json.loads(result.stdout)
+    assert result.exit_code == 1 and summary["files"] == 2 and summary["hands_new"] == 9
+    assert [(Path(p["file"]).name, p["code"], p["line"]) for p in summary["problems"]] == [("gone.txt", "unreadable", None)]
