@@ -35,7 +35,9 @@ def _same(a: Path, b: Path) -> bool:
 def check_output(out: Path, db_path: Path | None) -> None:
     """raises OutputPathError when `out` may not be written: it is the database at db_path
     or one of its -wal, -shm or -journal files, an existing SQLite database (any program's),
-    an existing hand history (hand_history_site), or a folder."""
+    an existing hand history (hand_history_site), a folder, or anything else that is not a
+    regular file (a device such as /dev/stdout, a named pipe: the file written is renamed
+    over its name)."""
     out = Path(out)
     if db_path is not None:
         db_path = Path(db_path)
@@ -45,6 +47,9 @@ def check_output(out: Path, db_path: Path | None) -> None:
                 raise OutputPathError(f"{out} is {what} ({db_path}): it is not overwritten; give another file to write")
     if out.is_dir():
         raise OutputPathError(f"{out} is a folder: give the file to write")
+    if out.exists() and not out.is_file():  # (before anything reads it: opening a pipe waits for ever)
+        raise OutputPathError(f"{out} is not a regular file (a device, a pipe): it is not replaced; give a file "
+                              "to write")
     if out.exists() and is_sqlite_file(out):
         raise OutputPathError(f"{out} is an SQLite database: it is not overwritten; give another file to write")
     site = hand_history_site(out)

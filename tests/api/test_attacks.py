@@ -207,3 +207,24 @@ def test_a_link_to_nothing_in_a_folder_is_a_file_problem_not_skipped_silently(tm
     summary = json.loads(result.stdout)
     assert result.exit_code == 1 and summary["files"] == 2 and summary["hands_new"] == 9
     assert [(Path(p["file"]).name, p["code"], p["line"]) for p in summary["problems"]] == [("gone.txt", "unreadable", None)]
+
+
+def test_an_output_that_is_a_named_pipe_is_refused_at_once(tmp_path: Path) -> None:
+    """`export --format json p.json` where p.json is a named pipe waited for ever (the
+    output checks opened it to read its first bytes), and would then have replaced the
+    pipe (or a device such as /dev/stdout, as root) with a regular file."""
+    import subprocess
+    import sys
+
+    db = tmp_path / "t.db"
+    assert runner.invoke(app, ["import", "--db", str(db), "--quiet", str(SAMPLE)]).exit_code == 0
+    pipe = tmp_path / "p.json"
+    os.mkfifo(pipe)
+    for command in (["export", "--format", "json"], ["report", "--html"], ["hand", "48911471158", "--html"]):
+        try:
+            done = subprocess.run([sys.executable, "-m", "hhtracker", *command, str(pipe), "--db", str(db)],
+                                  capture_output=True, text=True, timeout=60)
+        except subprocess.TimeoutExpired:
+            pytest.fail(f"{command}: still waiting on the pipe after 60 s")
+        assert done.returncode == 2 and "not a regular file" in done.stderr, done.stderr
+        assert pipe.is_fifo()
