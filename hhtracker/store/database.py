@@ -12,6 +12,7 @@ from __future__ import annotations
 import enum
 import os
 import sqlite3
+import stat
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -83,8 +84,16 @@ def database_kind(path: Path | str) -> DatabaseKind:
     """What the file at path is, read without writing a byte or leaving a -wal/-shm: its
     header (the magic bytes, application_id), and for an SQLite file without our mark its
     tables, read from the file alone (SQLite's immutable mode: no lock, no side file).
-    raises DatabaseOpenError when the file exists but cannot be read."""
+    raises DatabaseOpenError when the file exists but cannot be read, or is not a regular
+    file (a device such as /dev/null, a named pipe: never opened, nothing made beside it)."""
     path = Path(path)
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        mode = None  # (missing, or unreadable: said below)
+    if mode is not None and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+        raise DatabaseOpenError(f"{path} is not a regular file (a device, a pipe): it is left untouched; give a "
+                                "database file (a new file name makes a new database)")
     try:
         with open(path, "rb") as file:
             header = file.read(100)

@@ -228,3 +228,25 @@ def test_an_output_that_is_a_named_pipe_is_refused_at_once(tmp_path: Path) -> No
             pytest.fail(f"{command}: still waiting on the pipe after 60 s")
         assert done.returncode == 2 and "not a regular file" in done.stderr, done.stderr
         assert pipe.is_fifo()
+
+
+def test_a_database_path_that_is_a_pipe_or_a_device_is_refused_at_once(tmp_path: Path) -> None:
+    """`--db fifo.db`, a named pipe: every command waited for ever (the file's header was
+    read first). `--db /dev/null`: `import` wrote a `-journal` file beside the device and
+    said "disk I/O error"; the reading commands said "no database". Now one line, exit 2,
+    nothing opened or made."""
+    import subprocess
+    import sys
+
+    pipe = tmp_path / "fifo.db"
+    os.mkfifo(pipe)
+    for db, commands in ((str(pipe), (["players"], ["import", str(SAMPLE)], ["note", "Hero", "x"], ["check"])),
+                         (os.devnull, (["players"], ["check"]))):
+        for command in commands:
+            try:
+                done = subprocess.run([sys.executable, "-m", "hhtracker", *command, "--db", db],
+                                      capture_output=True, text=True, timeout=60)
+            except subprocess.TimeoutExpired:
+                pytest.fail(f"{command} --db {db}: still waiting after 60 s")
+            assert done.returncode == 2 and "not a regular file" in done.stderr, (command, db, done.stderr)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fifo.db"]
