@@ -17,13 +17,17 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from .cards import DECK, Card, format_cards
-from .model import BettingStructure, BlindKind, Round, Stakes
+from .games import BADUGI
+from .model import BettingStructure, BlindKind, Round, Site, Stakes
 from .rules.badugi import BadugiHand, evaluate
 from .rules.pots import build_pots, split_amount
-from .rules.table import Table
+from .rules.table import PlayerState, Table
+
+_HEADER_GAME = f"{BADUGI.words_on(Site.POKERSTARS)} Limit"
+"""The game as PokerStars writes it in a header (its record's spelling, fixed limit)."""
 
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
 
@@ -225,7 +229,7 @@ class _HandMaker:
             self.table.return_uncalled(ranked[0].name, extra)
             self.lines.append(f"Uncalled bet ({self.m(extra)}) returned to {ranked[0].name}")
 
-    def raise_(self, name: str, to: int, player) -> None:
+    def raise_(self, name: str, to: int, player: PlayerState) -> None:
         level = self.table.level
         self.table.raise_to(name, to)
         self.voluntary.add(name)
@@ -239,7 +243,7 @@ class _HandMaker:
         if cap is not None and self.table.full_bets >= cap:
             self.lines.append("Betting is capped")
 
-    def say(self, name: str, what: str, player) -> None:
+    def say(self, name: str, what: str, player: PlayerState) -> None:
         self.lines.append(f"{name}: {what}{' and is all-in' if player.all_in else ''}")
 
     # ---- draws -----------------------------------------------------------------------------
@@ -431,11 +435,11 @@ def generate_hands(
         hand_id = str(first_hand_id + number)
         eastern = clock.strftime("%Y/%m/%d %H:%M:%S")
         if tournament:
-            header = (f"PokerStars Game #{hand_id}: Tournament #{first_hand_id // 1000 + t}, $1.00+$0.20 USD Badugi Limit"
+            header = (f"PokerStars Game #{hand_id}: Tournament #{first_hand_id // 1000 + t}, $1.00+$0.20 USD {_HEADER_GAME}"
                       f" - Level I (20/40) - {eastern} ET")
             table_line = f"Table '{first_hand_id // 1000 + t} 1' {len(table_seats[t])}-max Seat #{buttons[t]} is the button"
         else:
-            header = f"PokerStars Game #{hand_id}:  Badugi Limit ($0.25/$0.50 USD) - {eastern} ET"
+            header = f"PokerStars Game #{hand_id}:  {_HEADER_GAME} ($0.25/$0.50 USD) - {eastern} ET"
             table_line = f"Table 'Generated {t + 1}' {len(table_seats[t])}-max Seat #{buttons[t]} is the button"
         maker = _HandMaker(rng, seats, buttons[t], stakes, hand_id, header, table_line, not tournament, hero)
         made = maker.play()
@@ -446,7 +450,7 @@ def generate_hands(
         yield GeneratedHand(made.hand_id, f"Generated {t + 1}", made.text, made.put_in, made.collected, made.rake, made.winners)
 
 
-def generate_files(out: Path, **options) -> list[Path]:
+def generate_files(out: Path, **options: Any) -> list[Path]:
     """Write generated hands to `out`, one file per table, hands separated by blank lines as
     PokerStars does (UTF-8 with a BOM, LF). Returns the files written."""
     out.mkdir(parents=True, exist_ok=True)
@@ -456,7 +460,7 @@ def generate_files(out: Path, **options) -> list[Path]:
         for hand in generate_hands(**options):
             handle = handles.get(hand.table)
             if handle is None:
-                path = out / f"HH {hand.table} - $0.25-$0.50 - USD Badugi Limit.txt"
+                path = out / f"HH {hand.table} - $0.25-$0.50 - USD {_HEADER_GAME}.txt"
                 handle = handles[hand.table] = open(path, "w", encoding="utf-8-sig", newline="\n")
                 paths.append(path)
             handle.write(hand.text + "\n\n\n\n")

@@ -170,7 +170,7 @@ def analyze(raw: RawHand, parsers: Parsers, detected: Detected | None = None) ->
     try:
         detected = detected or detect_raw(raw)
         site, game = detected.site, detected.game
-        if not parsers.supports(detected.site) or not detected.is_badugi:
+        if not parsers.supports(detected.site) or not detected.supported:
             return SkippedHand(raw, detected.site, detected.game)
         assert detected.site is not None  # (supports() said so)
         if raw.too_long is not None:  # (only an excerpt of it was kept)
@@ -195,8 +195,8 @@ def analyze_stored(raw: RawHand, parsers: Parsers, site: Site | str | None = Non
     try:
         if site is None:
             detected = detect_raw(raw)
-            if not detected.is_badugi:
-                raise UnsupportedHandError(f"not a Badugi hand ({detected.game})", path=raw.path, line=raw.line)
+            if not detected.supported:
+                raise UnsupportedHandError(f"a game hhtracker does not read ({detected.game})", path=raw.path, line=raw.line)
             site = detected.site
         try:
             known = Site(site or "")  # (None or "" is refused here: ValueError)

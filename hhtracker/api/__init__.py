@@ -72,9 +72,11 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("check_output", "write_output", "output_file", "output_path"), "api.outputs"),
     # the values and views a caller needs with them, from the layer that defines each
     **dict.fromkeys(("Site", "CHIPS"), "model"),
+    **dict.fromkeys(("GAMES", "GameId", "is_split_game"), "games"),
+    **dict.fromkeys(("SITES",), "sites"),
     **dict.fromkeys(("DatabaseOpenError", "DatabaseBusyError", "NewerDatabaseError", "NotOurDatabaseError",
                      "DatabaseCorruptError", "DatabaseWriteError", "OutputPathError"), "errors"),
-    **dict.fromkeys(("Filters", "Game", "GameType", "TableSize", "SORTS"), "filters"),
+    **dict.fromkeys(("Filters", "Game", "GameType", "TableSize", "SORTS", "parse_stakes"), "filters"),
     **dict.fromkeys(("games_played", "low_showdown_classes"), "api.games"),
     **dict.fromkeys(("Money", "format_money"), "money"),
     **dict.fromkeys(("PlayerStats", "Ratio", "format_ratio"), "stats.values"),
@@ -86,8 +88,12 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("print_report", "print_sessions", "print_hand", "summary_json", "report_json", "report_html",
                      "chart_png", "hands_listed"), "report.render"),
     **dict.fromkeys(("replayer_html",), "report.replayer"),
+    **dict.fromkeys(("HandReplay",), "report.hand_text"),
     **dict.fromkeys(("leaks", "player_reads", "NoHeroError"), "api.leaks"),
     **dict.fromkeys(("print_leaks", "leaks_json", "print_reads", "reads_json"), "report.insight_render"),
+    **dict.fromkeys(("print_profile", "print_players", "print_low_classes", "profile_json", "PROFILE_LABELS"),
+                    "report.players_render"),
+    **dict.fromkeys(("print_tournaments",), "report.tournament_render"),
     **dict.fromkeys(("tournaments", "hero_add", "hero_remove", "hero_list", "hero_choice", "HeroChoice",
                      "TournamentReport", "TournamentResult", "TournamentTotals"), "api.tournament_results"),
 }
@@ -95,8 +101,8 @@ _HOMES: dict[str, str] = {
 
 __all__ = [
     "ACTIVE_MINUTES", "APP_NAME", "DatabaseCheck", "REBUILD", "RawExport", "check_database", "export_raw", "AUTO_TAGS", "AutoTag", "CHIPS", "DRAW_KEYS", "DatabaseBusyError",
-    "DatabaseCorruptError", "DatabaseOpenError", "DatabaseWriteError", "NotOurDatabaseError", "OutputPathError", "EXPORT_FORMATS", "ExportResult", "FLUSH_HANDS", "FLUSH_SECONDS",
-    "Filters", "Game", "GameType", "HAND_HISTORY_SUFFIXES", "HandOutcome", "HandValidation",
+    "DatabaseCorruptError", "DatabaseOpenError", "GAMES", "GameId", "SITES", "is_split_game", "DatabaseWriteError", "NotOurDatabaseError", "OutputPathError", "EXPORT_FORMATS", "ExportResult", "FLUSH_HANDS", "FLUSH_SECONDS",
+    "Filters", "Game", "GameType", "HAND_HISTORY_SUFFIXES", "HandOutcome", "HandReplay", "HandValidation",
     "HeroChoice", "Hud", "HudState", "ImportSummary", "MissingExtraError", "Money",
     "NewerDatabaseError", "NoDatabaseError", "NoHeroError", "PARQUET_TABLES", "PlayerStats",
     "Problem", "QUERY_BYTE_LIMIT", "QUERY_ROW_LIMIT", "QUERY_TIMEOUT_SECONDS", "QueryLimitError", "REVIEW_LIMIT",
@@ -107,8 +113,9 @@ __all__ = [
     "format_prize", "format_ratio", "games_played", "generate", "hand_outcome", "hand_replays",
     "hands_listed", "hero_add", "hero_choice", "hero_list", "hero_remove", "ignored_files",
     "import_paths", "latest_hand", "leaks", "leaks_json", "low_showdown_classes", "note_add",
-    "ordinal", "output_file", "output_path", "player_marks", "player_profile", "player_reads", "players", "print_hand",
-    "print_leaks", "print_reads", "print_report", "print_sessions", "query", "read_hands",
+    "ordinal", "output_file", "output_path", "parse_stakes", "player_marks", "player_profile", "player_reads", "players", "print_hand",
+    "print_leaks", "print_low_classes", "print_players", "print_profile", "print_reads", "print_report",
+    "print_sessions", "print_tournaments", "profile_json", "PROFILE_LABELS", "query", "read_hands",
     "read_only", "read_table", "reads_json", "replayer_html", "report_html", "report_json",
     "reprocess", "safe", "safe_json", "session_report", "sessions", "summary_json", "table_of_file",
     "tag_set", "tournaments", "validate_paths", "watch", "write_hand_pages", "write_output",
@@ -142,9 +149,11 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
         NotOurDatabaseError,
         OutputPathError,
     )
-    from ..filters import SORTS, Filters, Game, GameType, TableSize
+    from ..filters import SORTS, Filters, Game, GameType, TableSize, parse_stakes
+    from ..games import GAMES, GameId, is_split_game
     from ..model import CHIPS, Site
     from ..money import Money, format_money
+    from ..sites import SITES
     from ..report import REVIEW_LIMIT
     from ..report.render import (
         chart_png,
@@ -157,6 +166,9 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
         summary_json,
     )
     from ..report.insight_render import leaks_json, print_leaks, print_reads, reads_json
+    from ..report.hand_text import HandReplay
+    from ..report.players_render import PROFILE_LABELS, print_low_classes, print_players, print_profile, profile_json
+    from ..report.tournament_render import print_tournaments
     from ..report.replayer import replayer_html
     from ..stats.facts import DRAW_KEYS, STAT_KEYS
     from ..stats.tags import AUTO_TAGS, AutoTag, auto_tags

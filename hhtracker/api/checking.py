@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import DatabaseCorruptError, NoDatabaseError
+from ..sites import SITES
 from .common import uses_database
 
 REBUILD = (
@@ -117,8 +118,9 @@ def _count(conn: sqlite3.Connection, table: str, problems: list[str]) -> int | N
         return None
 
 
-RAW_SUFFIXES = {"merge": ".xml"}
-"""The file suffix of a site's raw hands (`.txt` for the others)."""
+RAW_SUFFIXES: dict[str, str] = {record.site.value: record.file_format.suffix for record in SITES.values()}
+"""The file suffix of a site's raw hands, from its record (sites.py; `.txt` for a name no
+record has)."""
 
 
 @dataclass

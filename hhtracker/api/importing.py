@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from ..analysis import (
     Analysis,
@@ -38,12 +38,18 @@ from ..parse.stars_summary import SummaryFormatError, is_summary_file, read_summ
 from ..report.queries import choose_hero
 from ..rules.issues import Code
 from ..rules.replay import ReplayedHand
+from ..sites import SITES
 from ..store import seals
 from ..store.database import immediate
 from ..store.rows import prepare_hand
 from ..store.tournaments import store_summary
 from ..store.writer import HandWriter, Verdict
 from .common import open_tracker, uses_database
+
+if TYPE_CHECKING:
+    from multiprocessing.pool import AsyncResult, Pool
+
+    from sqlite_utils import Database
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +123,8 @@ class ImportSummary:
         }
 
 
-HAND_HISTORY_SUFFIXES = (".txt", ".xml")
+HAND_HISTORY_SUFFIXES = tuple(sorted({record.file_format.suffix for record in SITES.values()}))
+"""The file endings the sites write (sites.py): ".txt", ".xml"."""
 
 
 def expand_paths(paths: Iterable[Path]) -> list[Path]:
@@ -311,7 +318,7 @@ class _HandStore:
     statistics and rows, and handed to the HandWriter, which writes them in batches. Used in
     this process and, with --jobs, in each worker process for the batches it is sent."""
 
-    def __init__(self, db, file_id: int, parsers: Parsers, on_wait: Callable[[], None] | None = None) -> None:
+    def __init__(self, db: Database, file_id: int, parsers: Parsers, on_wait: Callable[[], None] | None = None) -> None:
         self.writer = HandWriter(db, file_id, on_wait)
         self.parsers = parsers
         self.tally = _Tally()
@@ -323,7 +330,7 @@ class _HandStore:
             detected = detect_raw(raw)
         except Exception as error:  # noqa: BLE001  (fault isolation: that hand is rejected, the import goes on)
             return HandOutcome(raw, None, "", internal_rejection(raw, error))
-        if detected.site is not None and detected.is_badugi:
+        if detected.site is not None and detected.supported:
             found = self.writer.stored(detected.site.value, raw_hand_key(raw))
             if found is not None and found.counts:
                 return HandOutcome(raw, detected.site, detected.game, duplicate=True)
@@ -517,7 +524,7 @@ def file_internal_problem(path: Path, error: BaseException) -> Problem:
     return Problem(path_text(path), None, None, Code.INTERNAL.value, "error", message, trace)
 
 
-def _import_summary(db, path: Path, summary: ImportSummary, on_wait: Callable[[], None] | None,
+def _import_summary(db: Database, path: Path, summary: ImportSummary, on_wait: Callable[[], None] | None,
                     text: SummaryText | None = None) -> None:
     """A PokerStars tournament summary, a file of its own or `text` met among a file's
     hands: stored (replacing an earlier copy); one that does not read is a `syntax` problem."""
@@ -534,7 +541,7 @@ def _import_summary(db, path: Path, summary: ImportSummary, on_wait: Callable[[]
     summary.tournament_summaries += 1
 
 
-def other_hero_notes(db, files: list[tuple[Path, int]]) -> list[str]:
+def other_hero_notes(db: Database, files: list[tuple[Path, int]]) -> list[str]:
     """One note per file whose hands were dealt to a name that is not the hero of its site
     (the configured accounts, else the name dealt cards in most of the site's hands): a
     downloaded tournament, a friend's file."""
@@ -553,17 +560,17 @@ def other_hero_notes(db, files: list[tuple[Path, int]]) -> list[str]:
     return notes
 
 
-def _file_row(db, path: Path, on_wait: Callable[[], None] | None) -> int:
+def _file_row(db: Database, path: Path, on_wait: Callable[[], None] | None) -> int:
     """A new row of the files table for this import of `path`; its id."""
     with immediate(db, on_wait):
-        return db.table("files").insert(
+        return cast(int, db.table("files").insert(  # (the row just inserted: its id is there)
             {"path": path_text(path.resolve()), "size": path.stat().st_size, "sha256": file_digest(path),
              "imported_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
              "hands_new": 0, "hands_duplicate": 0, "hands_rejected": 0, "hands_unsupported": 0}
-        ).last_pk
+        ).last_pk)
 
 
-def _file_level(item: Problem | OtherSiteFile | SummaryText, summary: ImportSummary, db,
+def _file_level(item: Problem | OtherSiteFile | SummaryText, summary: ImportSummary, db: Database,
                 on_wait: Callable[[], None] | None) -> None:
     if isinstance(item, SummaryText):
         _import_summary(db, Path(item.path), summary, on_wait, item)
@@ -573,7 +580,8 @@ def _file_level(item: Problem | OtherSiteFile | SummaryText, summary: ImportSumm
         summary.problems.append(item)
 
 
-def _import_file(db, parsers: Parsers, path: Path, summary: ImportSummary, progress, *,
+def _import_file(db: Database, parsers: Parsers, path: Path, summary: ImportSummary,
+                 progress: Callable[[Path, int], None] | None, *,
                  hold_tail: bool = False, on_wait: Callable[[], None] | None = None, from_line: int = 1) -> _Imported:
     """Import one file (from line `from_line` on)."""
     file_id = _file_row(db, path, on_wait)
@@ -610,11 +618,12 @@ class _Imported:
     next_line: int
 
 
-def _import_file_in_workers(db, db_path: Path, pool, jobs: int, path: Path, summary: ImportSummary, progress,
+def _import_file_in_workers(db: Database, db_path: Path, pool: Pool, jobs: int, path: Path, summary: ImportSummary,
+                            progress: Callable[[Path, int], None] | None,
                             on_wait: Callable[[], None] | None) -> int:
     file_id = _file_row(db, path, on_wait)
     tally = _Tally()
-    pending: deque = deque()  # batches handed to the workers, oldest first
+    pending: deque[AsyncResult[_Tally]] = deque()  # batches handed to the workers, oldest first
     batch: list[RawHand] = []
 
     def send() -> None:

@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..filters import Filters
 from ..model import CHIPS
@@ -24,6 +25,9 @@ from ..store.reading import player_stats
 from .common import database_to_read, database_to_write, uses_database
 from .importing import ImportSummary, Problem, import_paths
 from .watching import Watcher
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
 
 ACTIVE_MINUTES = 10
 """`hud --active` default: a table whose file got a hand in the last 10 minutes is shown."""
@@ -67,7 +71,7 @@ class TableView:
     path: str | None = None
 
 
-def read_table(db, hand_row: int, *, path: str | None = None, distributions: bool = False) -> TableView:
+def read_table(db: Database | sqlite3.Connection, hand_row: int, *, path: str | None = None, distributions: bool = False) -> TableView:
     """The table of the stored hand with id `hand_row` (hands.id), read from `db` (a sqlite3
     connection or a sqlite-utils Database): seated players in seat order with their
     statistics on the hand's site in the hand's game (with the cards-drawn distributions
@@ -107,26 +111,28 @@ def read_table(db, hand_row: int, *, path: str | None = None, distributions: boo
 # read every good hand: 0.3 s on 1,000,000 hands)
 
 
-def _file_ids(db, path: str) -> list[int]:
+def _file_ids(db: Database | sqlite3.Connection, path: str) -> list[int]:
     return [row[0] for row in db.execute("select id from files where path = ?", [path])]
 
 
-def _file_hands(db, path: str) -> int:
+def _file_hands(db: Database | sqlite3.Connection, path: str) -> int:
     ids = _file_ids(db, path)
     if not ids:
         return 0
-    return db.execute(f"select count(*) from hands where file_id in ({', '.join('?' * len(ids))}) "
-                      "and +status in ('ok', 'warning')", ids).fetchone()[0]
+    hands: int = db.execute(f"select count(*) from hands where file_id in ({', '.join('?' * len(ids))}) "
+                            "and +status in ('ok', 'warning')", ids).fetchone()[0]
+    return hands
 
 
-def latest_hand(db, path: Path | str) -> int | None:
+def latest_hand(db: Database | sqlite3.Connection, path: Path | str) -> int | None:
     """hands.id of the last good hand stored from the file at `path` (any import of it);
     None when it has none."""
     ids = _file_ids(db, path_text(Path(path).resolve()))
     if not ids:
         return None
-    return db.execute(f"select max(id) from hands where file_id in ({', '.join('?' * len(ids))}) "
-                      "and +status in ('ok', 'warning')", ids).fetchone()[0]
+    latest: int | None = db.execute(f"select max(id) from hands where file_id in ({', '.join('?' * len(ids))}) "
+                                    "and +status in ('ok', 'warning')", ids).fetchone()[0]
+    return latest
 
 
 @uses_database

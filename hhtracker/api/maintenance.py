@@ -6,11 +6,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from sqlite_utils import Database
 
 from ..analysis import RejectedHand, analyze_stored, internal_error
-from ..model import COUNTING_SQL, HandStatus
+from ..games import GAMES, GameId, game_of
+from ..model import COUNTING_SQL, HandStatus, Site
 from ..parse.read import RawHand
 from ..parse.sites import Parsers
 from ..rules.issues import Code
@@ -23,14 +25,18 @@ from .importing import DATABASE_ERRORS, ROW_ERRORS
 
 
 def generate(out: Path, *, hands: int, seed: int, players: int = 12, tables: int = 1, tournament: bool = False,
-             game: str = "badugi") -> list[Path]:
+             game: str = GameId.BADUGI) -> list[Path]:
     """Write `hands` generated legal hands into the folder `out`, one file per table;
-    deterministic for a seed. Returns the files written. game "badugi": PokerStars format;
-    "badacey" / "badeucey": KingsClub format, cash only (generate_split.py; raises
-    ValueError with tournament)."""
+    deterministic for a seed. Returns the files written. game: a stored game name, written in
+    the format of its record's `generated_as` site (games.py): Badugi in PokerStars' (cash or
+    tournament), the split-pot games in KingsClub's, cash only (generate_split.py). raises
+    ValueError for a game no record has, and for a tournament in KingsClub's format."""
     from ..generate import generate_files
 
-    if game != "badugi":
+    record = game_of(game)
+    if record is None:
+        raise ValueError(f"no game named {game!r}: " + ", ".join(GAMES))
+    if record.generated_as is Site.KINGSCLUB:
         if tournament:
             raise ValueError(f"{game} hands are generated as KingsClub cash games only: leave out --tournament")
         from ..generate_split import generate_split_files
@@ -56,7 +62,7 @@ class ReprocessSummary:
     internal: tuple[str, ...] = ()
 
 
-def _stored_raw_hands(db, page: int = 1000) -> Iterator[tuple]:
+def _stored_raw_hands(db: Database, page: int = 1000) -> Iterator[tuple[Any, ...]]:
     """(id, site, status, file_id, path, line, text, undecodable) of every hand stored when
     called, in id order, read a page at a time (memory stays flat on a big database). A hand
     stored again meanwhile gets a higher id than any of these and is not read again."""

@@ -17,6 +17,7 @@ from ..store.tournaments import (
 )
 from ..tournaments import TournamentResult, TournamentTotals, totals
 from .common import database_to_write, existing_database, uses_database
+from .leaks import NoHeroError
 
 __all__ = ["HeroChoice", "TournamentReport", "TournamentResult", "TournamentTotals", "hero_add", "hero_choice",
            "hero_list", "hero_remove", "tournaments"]
@@ -37,14 +38,14 @@ class TournamentReport:
 def tournaments(db_path: Path, *, hero: str | None = None, filters: Filters = Filters()) -> TournamentReport:
     """The hero's tournaments (`hero` on every site, else the configured accounts, else the
     name dealt cards in most hands per site) over the hands the filters match. raises
-    ValueError for bad stakes or an unknown --hero, NoDatabaseError when db_path does not
+    ValueError for bad stakes, NoHeroError for an unknown --hero, NoDatabaseError when db_path does not
     exist."""
     db = existing_database(db_path)
     try:
         choice = choose_hero(db, hero)
         if choice is None:
             if hero is not None:
-                raise ValueError(f"no player named {hero!r} in the database")
+                raise NoHeroError(f"no player named {hero!r} in the database")
             return TournamentReport(None, (), ())
         results = tournament_results(db, choice.ids, filters)
     finally:

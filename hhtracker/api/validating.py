@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..model import Site
 from ..parse.read import OtherSiteFile, SummaryText, path_text
 from ..parse.stars_summary import SummaryFormatError, summary_of_text
 from ..parse.sites import Parsers
@@ -59,7 +60,7 @@ def validate_paths(paths: Iterable[Path]) -> tuple[list[HandValidation], Counter
                         summary_of_text(item.path, item.line, item.text)
                     except SummaryFormatError as error:
                         problem = Problem(name, error.line, None, "syntax", "error", error.reason)
-                        results.append(HandValidation(name, item.line, "pokerstars", None, "error", (problem,)))
+                        results.append(HandValidation(name, item.line, Site.POKERSTARS.value, None, "error", (problem,)))
                     continue
                 site = item.site.value if item.site else None
                 rejected = item.rejected

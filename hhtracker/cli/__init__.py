@@ -7,13 +7,14 @@ unreadable); 2 usage errors (a bad option, a path that does not exist); 3 an int
 from __future__ import annotations
 
 import re
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from typer.core import TyperCommand, TyperGroup, TyperOption
 
-from .. import __version__, api
+from .. import version_line
 from .common import Debug
+from .errors import as_exit
 from . import (
     check_cmd,
     export_cmd,
@@ -33,8 +34,11 @@ from . import (
     validate_cmd,
 )
 
+if TYPE_CHECKING:
+    from typer import _click as click  # the Click Typer runs on (its own copy, as of Typer 0.29)
 
-def _no_value_shown_for_flags(params: list) -> list:
+
+def _no_value_shown_for_flags(params: list[click.Parameter]) -> list[click.Parameter]:
     """A flag (--json, --help...) takes no value, so --help shows none: this Typer shows
     `<bool>` beside every flag (as if `--json true` worked; it is an error)."""
     for param in params:
@@ -69,10 +73,10 @@ class HonestCommand(TyperCommand):
     """A command whose --help shows a value only for options that take one, and whose option
     errors read as sentences."""
 
-    def get_params(self, ctx) -> list:
+    def get_params(self, ctx: click.Context) -> list[click.Parameter]:
         return _no_value_shown_for_flags(super().get_params(ctx))
 
-    def parse_args(self, ctx, args: list[str]) -> list[str]:
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         try:
             return super().parse_args(ctx, args)
         except typer.BadParameter as error:
@@ -81,10 +85,21 @@ class HonestCommand(TyperCommand):
 
 
 class HonestGroup(TyperGroup):
-    """The top-level group, with the same --help as HonestCommand."""
+    """The top-level group, with the same --help as HonestCommand, and the place where the
+    api's errors, whichever command met them, become a line and an exit code
+    (errors.error_exits, the one map) instead of a traceback."""
 
-    def get_params(self, ctx) -> list:
+    def get_params(self, ctx: click.Context) -> list[click.Parameter]:
         return _no_value_shown_for_flags(super().get_params(ctx))
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except Exception as error:
+            exit = as_exit(error)
+            if exit is None:
+                raise
+            raise exit from None
 
 
 app = typer.Typer(
@@ -100,7 +115,7 @@ app = typer.Typer(
 
 def _version(value: bool) -> None:
     if value:
-        typer.echo(f"hhtracker {__version__}")
+        typer.echo(version_line())
         raise typer.Exit()
 
 
@@ -135,20 +150,12 @@ app.command("check", cls=HonestCommand)(check_cmd.check_command)
 
 
 def run() -> None:
-    """The `hhtracker` command: the Typer app, with the database's errors reported as one
-    line (exit code 2) instead of a traceback, whichever command met them (the one place
-    they become messages; each error's text says what to do): no database there
-    (NoDatabaseError), a file that is not hhtracker's, a damaged database, one that cannot
-    be written (a full disk, read-only), one another program keeps locked, and an output
-    file refused or not written (OutputPathError). Any other exception is a bug of ours:
-    one line too (internal_error), exit code 3."""
+    """The `hhtracker` command: the Typer app (its errors become messages in
+    HonestGroup.invoke). Any other exception is a bug of ours: one line too
+    (internal_error), exit code 3, never a traceback unless --debug."""
     try:
         app(prog_name="hhtracker")
-    except (api.DatabaseOpenError, api.DatabaseBusyError, api.NoDatabaseError, api.OutputPathError) as error:
-        from .common import usage_error
-
-        raise SystemExit(usage_error(str(error)).exit_code) from None
-    except Exception as error:  # a bug of ours met outside a hand: one line, never a traceback unless --debug
+    except Exception as error:  # (not SystemExit nor KeyboardInterrupt: those are not bugs)
         raise SystemExit(internal_error(error)) from None
 
 
@@ -162,13 +169,13 @@ def internal_error(error: Exception) -> int:
     code (INTERNAL_ERROR)."""
     import traceback
 
-    from .common import Debug, stderr
+    from .. import api
+    from .common import stderr, stderr_line
 
     said = str(error)
     said = said if len(said) <= 300 else said[:300] + "..."
-    stderr.print(api.safe(f"Error: internal error ({type(error).__name__}: {said}): a bug of hhtracker; please "
-                          "report it with the command you ran (hhtracker --debug ... also prints the traceback)"),
-                 markup=False, highlight=False)
+    stderr_line(f"Error: internal error ({type(error).__name__}: {said}): a bug of hhtracker; please report it "
+                "with the command you ran (hhtracker --debug ... also prints the traceback)")
     if Debug.on:
         stderr.print(api.safe("".join(traceback.format_exception(error)), keep_newlines=True), markup=False,
                      highlight=False)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from .. import api
-from .common import DbOption, JsonOption, print_json, resolve_db, stderr, stdout, usage_error
+from .common import DbOption, JsonOption, print_json, resolve_db, say, stderr_line
 
 
 def check_command(db: DbOption = None, json_output: JsonOption = False) -> None:
@@ -14,20 +14,17 @@ def check_command(db: DbOption = None, json_output: JsonOption = False) -> None:
     Prints "ok" and what the database holds, or each problem and how to rebuild the database (exit code 1). A file that is not hhtracker's database is refused (exit code 2).
     """
     db_path = resolve_db(db)
-    try:
-        found = api.check_database(db_path)
-    except api.NoDatabaseError as error:
-        raise usage_error(str(error)) from None
+    found = api.check_database(db_path)
     if json_output:
         print_json({**found.as_json(), "rebuild": None if found.ok else api.REBUILD.format(db=db_path)})
     elif found.ok:
         version = (f"schema version {found.schema_version}" if found.schema_version
                    else "from an older hhtracker, marked by the next command that writes to it")
-        stdout.print(f"ok: {db_path} is an hhtracker database ({version}), {found.hands:,} hand(s); "
-                     "SQLite's quick_check found no damage", markup=False, highlight=False)
+        say(f"ok: {db_path} is an hhtracker database ({version}), {found.hands:,} hand(s); "
+            "SQLite's quick_check found no damage")
     else:
         for problem in found.problems:
-            stderr.print(api.safe(f"{db_path}: {problem}"), markup=False, highlight=False)
-        stderr.print(api.safe(api.REBUILD.format(db=db_path)), markup=False, highlight=False)
+            stderr_line(f"{db_path}: {problem}")
+        stderr_line(api.REBUILD.format(db=db_path))
     if not found.ok:
         raise typer.Exit(1)

@@ -42,7 +42,7 @@ def resolve_db(db: Path | None) -> Path:
 def say_waiting() -> None:
     """Told once when another program (an import) holds the database's write lock and the
     command waits for it."""
-    stderr.print("waiting for another import (the database is being written to)…", markup=False, highlight=False)
+    stderr_line("waiting for another import (the database is being written to)…")
 
 
 def print_json(value: object) -> None:
@@ -80,8 +80,20 @@ def did_you_mean(db: Path, name: str, *, limit: int = 3) -> str:
 
 
 def usage_error(message: str) -> typer.Exit:
-    stderr.print(f"Error: {api.safe(message)}", markup=False, highlight=False)
+    """The usage error (exit code 2) of `message`, printed on stderr as `Error: message`."""
+    stderr_line(f"Error: {message}")
     return typer.Exit(2)
+
+
+def say(text: object) -> None:
+    """A line of the result on stdout, escaped (text from a file or a name may hold
+    anything: api.safe), never read as markup."""
+    stdout.print(api.safe(text), markup=False, highlight=False)
+
+
+def stderr_line(text: object) -> None:
+    """A line on stderr (an error, progress), escaped as `say` escapes."""
+    stderr.print(api.safe(text), markup=False, highlight=False)
 
 
 def skipped_sites_line(sites: Counter[str]) -> str:

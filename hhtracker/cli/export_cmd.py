@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 
 from .. import api
-from .common import DbOption, check_order, resolve_db, stderr, usage_error
+from .common import DbOption, check_order, resolve_db, stderr_line, usage_error
 
 
 class ExportFormat(StrEnum):
@@ -42,49 +42,31 @@ def export_command(
     if format is ExportFormat.RAW:
         if player or date_from or date_to:
             raise usage_error("--format raw writes every stored hand: --player, --from and --to do not apply")
-        try:
-            saved = api.export_raw(resolve_db(db), out)
-        except (api.NoDatabaseError, api.OutputPathError) as error:
-            raise usage_error(str(error)) from None
+        saved = api.export_raw(resolve_db(db), out)
         for path, hands in saved.files.items():
-            stderr.print(f"{hands:,} hand(s) written to {path}", markup=False, highlight=False)
+            stderr_line(f"{hands:,} hand(s) written to {path}")
         if saved.end_lost_after is not None:
-            stderr.print(f"the end of the database could not be read (a cut-off file?): hands stored after hand id "
-                         f"{saved.end_lost_after:,}, if any, are lost", markup=False, highlight=False)
+            stderr_line(f"the end of the database could not be read (a cut-off file?): hands stored after hand id "
+                        f"{saved.end_lost_after:,}, if any, are lost")
         if saved.unreadable:
-            stderr.print(f"{len(saved.unreadable):,} hand(s) could not be read (the damaged part of the database)",
-                         markup=False, highlight=False)
+            stderr_line(f"{len(saved.unreadable):,} hand(s) could not be read (the damaged part of the database)")
         if saved.unreadable or saved.end_lost_after is not None:
             raise typer.Exit(1)
         return
     if format is ExportFormat.PARQUET:
-        try:
-            written = api.export_parquet(resolve_db(db), out, player=player,
-                                         date_from=date_from.date() if date_from else None,
-                                         date_to=date_to.date() if date_to else None)
-        except (api.NoDatabaseError, api.UnknownPlayerError, api.MissingExtraError, api.OutputPathError) as error:
-            raise usage_error(str(error)) from None
-        stderr.print("Parquet written to " + str(out) + ": " + ", ".join(f"{t} {n:,} rows" for t, n in written.items()),
-                     markup=False, highlight=False)
+        written = api.export_parquet(resolve_db(db), out, player=player,
+                                     date_from=date_from.date() if date_from else None,
+                                     date_to=date_to.date() if date_to else None)
+        stderr_line("Parquet written to " + str(out) + ": " + ", ".join(f"{t} {n:,} rows" for t, n in written.items()))
         return
     if out.is_dir():
         raise usage_error(f"{out} is a folder: give the file to write")
-    try:
-        result = api.export_hands(
-            resolve_db(db),
-            None if str(out) == "-" else out,
-            format=format.value,
-            player=player,
-            date_from=date_from.date() if date_from else None,
-            date_to=date_to.date() if date_to else None,
-            json_lines=lines,
-        )
-    except (api.NoDatabaseError, api.UnknownPlayerError, ValueError, api.OutputPathError) as error:
-        raise usage_error(str(error)) from None
+    result = api.export_hands(resolve_db(db), None if str(out) == "-" else out, format=format.value, player=player,
+                              date_from=date_from.date() if date_from else None,
+                              date_to=date_to.date() if date_to else None, json_lines=lines)
     if str(out) == "-":
         typer.echo(result.text, nl=False)
     for site, hand_id, reason in result.not_exported:
-        stderr.print(api.safe(f"{site} hand {hand_id} not exported: {reason}"), markup=False, highlight=False)
+        stderr_line(f"{site} hand {hand_id} not exported: {reason}")
     where = "stdout" if str(out) == "-" else str(out)
-    stderr.print(f"{result.hands} hand(s) exported as {result.format} to {where}; {len(result.not_exported)} not exported",
-                 markup=False, highlight=False)
+    stderr_line(f"{result.hands} hand(s) exported as {result.format} to {where}; {len(result.not_exported)} not exported")

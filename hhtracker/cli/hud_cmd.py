@@ -10,7 +10,7 @@ from typing import Annotated, Any
 import typer
 
 from .. import api
-from .common import DbOption, resolve_db, stderr, usage_error
+from .common import DbOption, resolve_db, stderr_line, usage_error
 
 
 ACTIVE_DEFAULT = 10.0
@@ -64,7 +64,7 @@ def hud_command(
                     break
     except KeyboardInterrupt:
         pass
-    stderr.print("stopped", markup=False, highlight=False)
+    stderr_line("stopped")
     _print_summary(hud.state.total, db_path, title="hud: ", errors=False)
 
 

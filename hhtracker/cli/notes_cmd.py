@@ -3,12 +3,13 @@ tags on players, stored in the database, shown by `hud`, `table` and `player`.""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from .. import api
-from .common import DbOption, resolve_db, say_waiting, stdout, usage_error
+from .common import DbOption, resolve_db, say, say_waiting
 
 NameArgument = Annotated[str, typer.Argument(metavar="NAME", help="The player's screen name, exactly.", show_default=False)]
 
@@ -19,11 +20,8 @@ def note_command(
     db: DbOption = None,
 ) -> None:
     """Add a note on a player (notes add up; the newest is shown first)."""
-    try:
-        api.note_add(resolve_db(db), name, text, on_wait=say_waiting)
-    except api.NoDatabaseError as error:
-        raise usage_error(str(error)) from None
-    stdout.print(f"note added on {api.safe(name)}", markup=False, highlight=False)
+    api.note_add(resolve_db(db), name, text, on_wait=say_waiting)
+    say(f"note added on {name}")
 
 
 def tag_command(
@@ -33,26 +31,23 @@ def tag_command(
     db: DbOption = None,
 ) -> None:
     """Tag a player (or, with --remove, take a tag off)."""
-    try:
-        changed = api.tag_set(resolve_db(db), name, tag, remove=remove, on_wait=say_waiting)
-    except api.NoDatabaseError as error:
-        raise usage_error(str(error)) from None
+    changed = api.tag_set(resolve_db(db), name, tag, remove=remove, on_wait=say_waiting)
     if remove:
         said = f"tag {tag!r} taken off {name}" if changed else f"{name} had no tag {tag!r}"
     else:
         said = f"{name} tagged {tag!r}" if changed else f"{name} was tagged {tag!r} already"
-    stdout.print(api.safe(said), markup=False, highlight=False)
+    say(said)
 
 
-def print_marks(db_path, name: str, found: list[api.PlayerStats]) -> None:
+def print_marks(db_path: Path, name: str, found: list[api.PlayerStats]) -> None:
     """Below `player NAME`'s profile: the automatic tags (per site), the user's tags and his
     notes, newest first (nothing when there are none)."""
     notes, tags = api.player_marks(db_path, name)
     for stats in found:
         earned = api.auto_tags(stats)
         if earned:
-            stdout.print(f"automatic tags ({stats.site}): {', '.join(earned)}", markup=False, highlight=False)
+            say(f"automatic tags ({stats.site}): {', '.join(earned)}")
     if tags:
-        stdout.print(api.safe(f"tags: {', '.join(tags)}"), markup=False, highlight=False)
+        say(f"tags: {', '.join(tags)}")
     for note in notes:
-        stdout.print(api.safe(f"note: {note}"), markup=False, highlight=False)
+        say(f"note: {note}")

@@ -29,9 +29,7 @@ def query_command(
         raise usage_error("give an SQL statement, e.g. hhtracker query 'select count(*) from hands'")
     try:
         columns, rows = api.query(resolve_db(db), sql, timeout=timeout or None, limit=limit or None)
-    except (api.NoDatabaseError, api.ReadOnlyQueryError, api.QueryLimitError) as error:
-        raise usage_error(str(error)) from None
-    except sqlite3.Error as error:
+    except sqlite3.Error as error:  # the user's SQL: its error is his to correct
         raise usage_error(str(error)) from None
     if table:
         out = Table()

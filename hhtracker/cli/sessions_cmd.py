@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from .. import api
-from .common import DbOption, JsonOption, print_json, resolve_db, stdout, usage_error
-from .report_cmd import GapOption, HeroOption
+from .common import DbOption, JsonOption, print_json, resolve_db, say, stdout
+from .options import GapOption, HeroOption
 
 
 def sessions_command(db: DbOption = None, json_output: JsonOption = False, hero: HeroOption = None, gap: GapOption = 30) -> None:
@@ -12,14 +12,11 @@ def sessions_command(db: DbOption = None, json_output: JsonOption = False, hero:
 
     A session is the hero's hands, all tables together, with no gap longer than --gap minutes; session 1 is the oldest. --json prints a list, newest first.
     """
-    try:
-        hero_names, found = api.sessions(resolve_db(db), hero=hero, gap_minutes=gap)
-    except (api.NoDatabaseError, api.ReportError) as error:
-        raise usage_error(str(error.args[0] if error.args else error)) from None
+    hero_names, found = api.sessions(resolve_db(db), hero=hero, gap_minutes=gap)
     if json_output:
         print_json([{"hero": hero_names, **api.summary_json(s)} for s in found])
     else:
         api.print_sessions(hero_names, found, stdout)
         choice = api.hero_choice(resolve_db(db), hero)
         if choice is not None:
-            stdout.print(api.safe(choice.note), markup=False, highlight=False)
+            say(choice.note)

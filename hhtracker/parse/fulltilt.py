@@ -28,6 +28,7 @@ from lark import Token, Transformer, v_args
 
 from ..cards import parse_cards
 from ..errors import HandSyntaxError
+from ..games import GameId
 from ..model import (
     CHIPS,
     Bet,
@@ -374,7 +375,7 @@ class FullTiltParser(SiteParser):
         return ParsedHand(
             site=Site.FULL_TILT,
             hand_id=hand_id,
-            game="badugi",
+            game=GameId.BADUGI,
             structure=structure,
             stakes=stakes,
             currency=currency,

@@ -1,7 +1,7 @@
 """The one module that knows where the grammars are. Builds each Lark parser once.
 
 In a checkout the grammars are in the top-level `grammars/` folder; in an installed wheel
-they are packaged as `hhtracker/grammars/` (pyproject.toml, hatch `force-include`).
+they are packaged as `hhtracker/grammars/` (setup.py, `package_dir`).
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 from zoneinfo import ZoneInfo
 
 import lark
@@ -150,11 +150,12 @@ class SiteParser:
     hand with the transformer told the hand's first file line. Subclasses assemble the
     ParsedHand in `parse()`. Not thread-safe (one inline transformer per process)."""
 
-    grammar: str
-    transformer: type[Transformer[Token, object]]
+    grammar: ClassVar[str]
+    transformer: ClassVar[type[Transformer[Token, object]]]
 
     def __init__(self) -> None:
-        self._lark = load_parser(self.grammar, self.transformer)
+        site = type(self)  # class attributes, read from the class (the compiled build has no instance slot)
+        self._lark = load_parser(site.grammar, site.transformer)
         self._transformer = inline_transformer(self._lark)
 
     def run(self, raw: RawHand) -> Any:  # the transformer's `start` result (parse_lines)

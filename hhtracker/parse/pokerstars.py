@@ -11,9 +11,12 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from lark import Token, Transformer, v_args
+from lark import Token
+from lark.visitors import Transformer, v_args  # its own module: what mypyc's build imports
 
 from ..cards import Card, parse_cards
+from ..games import GameId
+from ..errors import HandSyntaxError
 from ..model import (
     CHIPS,
     Bet,
@@ -469,7 +472,7 @@ class PokerStarsParser(SiteParser):
         return ParsedHand(
             site=Site.POKERSTARS,
             hand_id=header.hand_id,
-            game="badugi",
+            game=GameId.BADUGI,
             structure=header.structure,
             stakes=header.stakes,
             currency=header.currency,

@@ -21,11 +21,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import EncodingError, excerpt
+from ..sites import SITES
 from .detect import other_site
 
 # A line that starts a hand, for every site hhtracker knows. Site detection proper is in
 # detect.py; this only has to find the boundaries.
-_HAND_START = re.compile(r"^(?:PokerStars |Full ?Tilt ?Poker |#\d+: |<description |<game )")
+_HAND_START = re.compile("^(?:" + "|".join(record.hand_start for record in SITES.values()) + ")")
 
 
 @dataclass(frozen=True, slots=True)

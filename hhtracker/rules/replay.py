@@ -309,6 +309,8 @@ class _Replay:
             size = self.game.hand_size
             if len(event.cards) != size or len(set(event.cards)) != size:
                 self.issue(Code.TOO_MANY_CARDS, f"{event.player} is dealt {len(event.cards)} cards: {format_cards(event.cards)}", event.line)
+                self.hero_cards = None  # not a hand: never evaluated (an error already)
+                return
             self.hero_cards = event.cards
             return
         pending = self.pending_discard
@@ -337,7 +339,7 @@ class _Replay:
             self.issue(Code.BAD_DISCARD, f"kept [{format_cards(kept)}] and discarded [{format_cards(pending.cards)}] are not the hand held [{format_cards(before)}]", event.line)
         if len(new) != pending.count:
             self.issue(Code.BAD_DISCARD, f"{event.player} discards {pending.count} but gets {len(new)} new cards", event.line)
-        self.hero_cards = after
+        self.hero_cards = after if len(after) == size and len(set(after)) == size else None  # (else an error already)
         self.on_draw(pending, pending.count, before, pending.cards, new)
 
     def on_discard(self, event: Discard) -> None:
@@ -369,6 +371,8 @@ class _Replay:
             after = before if count == 0 else tuple(c for c in before if c not in thrown) + tuple(new or ())
         if count == 0 and player == self.hero:
             before = after = self.hero_cards
+        if any(done.draw == self.draw and done.player == player for done in self.draws):
+            return  # drew twice in one draw: an error already (bad_discard); one DrawAction a draw each
         self.draws.append(DrawAction(self.draw, player, count, before, discarded, new, after, event.line))
 
     def on_show(self, player: str, cards: tuple[Card, ...], description: str | None, line: int) -> None:

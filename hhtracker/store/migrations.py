@@ -428,7 +428,7 @@ def m004_pokertracker_positions(db: Database) -> None:
         changed.extend((names[seat], hand_id, player_id) for hand_id, _, player_id, seat, old in seated
                        if names[seat] != old)
 
-    hand: list = []
+    hand: list[tuple[int, int, int, int, str | None]] = []
     for row in rows:
         if hand and row[0] != hand[0][0]:
             recompute(hand)

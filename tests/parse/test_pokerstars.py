@@ -204,7 +204,7 @@ TOURNAMENT_HEADERS = [
 @pytest.mark.parametrize(("header", "tournament", "buy_in", "level", "small_bet"), TOURNAMENT_HEADERS,
                          ids=[h[0].split(",")[1].strip()[:16] for h in TOURNAMENT_HEADERS])
 def test_pokerstars_tournament_headers_are_badugi(header: str, tournament: str, buy_in: str, level: str, small_bet: int) -> None:
-    assert detect(header).is_badugi
+    assert detect(header).supported
     hand = parse(HAND.replace(HAND.split("\n", 1)[0], header))
     assert hand.tournament is not None
     assert (hand.tournament.tournament_id, hand.tournament.buy_in, hand.tournament.level) == (tournament, buy_in, level)
@@ -213,7 +213,7 @@ def test_pokerstars_tournament_headers_are_badugi(header: str, tournament: str, 
 
 def test_pokerstars_zoom_cash_header_is_badugi() -> None:
     header = "PokerStars Zoom Hand #7:  Badugi Limit ($0.25/$0.50) - 2010/11/12 15:47:10 ET"
-    assert detect(header).is_badugi
+    assert detect(header).supported
     assert parse(HAND.replace(HAND.split("\n", 1)[0], header)).stakes.small_bet == 25
 
 
