@@ -39,6 +39,7 @@ from ..report.queries import choose_hero
 from ..rules.issues import Code
 from ..rules.replay import ReplayedHand
 from ..sites import SITES
+from ..store import seals
 from ..store.database import immediate
 from ..store.rows import prepare_hand
 from ..store.tournaments import store_summary
@@ -128,15 +129,16 @@ HAND_HISTORY_SUFFIXES = tuple(sorted({record.file_format.suffix for record in SI
 
 def expand_paths(paths: Iterable[Path]) -> list[Path]:
     """Files named, and the .txt and .xml files under folders named (recursively, following
-    symbolic links to folders, each folder walked once however many links lead to it), sorted
-    within a folder. A file reached twice (named twice, or through a link) is listed once, at
+    symbolic links to folders, each folder walked once however many links lead to it; a link
+    to nothing listed too, so that reading it says so), sorted within a folder. A file reached twice (named twice, or through a link) is listed once, at
     its first place. raises FileNotFoundError for a path that does not exist."""
     files: list[Path] = []
     seen: set[tuple[int, int]] = set()
     for path in paths:
         if path.is_dir():
-            found = sorted(p for p in _folder_files(path) if p.is_file() and p.suffix.lower() in HAND_HISTORY_SUFFIXES)
-        elif path.is_file():
+            found = sorted(p for p in _folder_files(path) if p.suffix.lower() in HAND_HISTORY_SUFFIXES
+                           and (p.is_file() or _dangling(p)))
+        elif path.is_file() or _dangling(path):
             found = [path]
         else:
             raise FileNotFoundError(f"no such file or folder: {path_text(path)}")
@@ -150,6 +152,12 @@ def expand_paths(paths: Iterable[Path]) -> list[Path]:
                 seen.add((status.st_dev, status.st_ino))
                 files.append(file)
     return files
+
+
+def _dangling(path: Path) -> bool:
+    """A symbolic link to nothing (listed: reading it is the file's problem, said, not a
+    file skipped without a word)."""
+    return path.is_symlink() and not path.exists()
 
 
 def _folder_files(folder: Path) -> Iterator[Path]:
@@ -484,6 +492,7 @@ def import_paths(
             pool.close()
             pool.join()
         db.close()
+    seals.seal(db_path)  # found sound, written, closed: the next import need not check it whole
     return summary
 
 

@@ -53,7 +53,7 @@ def import_command(
     if not files:
         raise usage_error("no hand-history files (.txt, .xml) in " + ", ".join(str(p) for p in paths)
                           + (f" ({ignored} other file(s) not read)" if ignored else ""))
-    total = sum(f.stat().st_size for f in files)
+    total = sum(_size(f) for f in files)
     progress = import_progress(stderr, disable=quiet or not stderr.is_terminal)
     with progress:
         task = progress.add_task("", total=total)
@@ -122,6 +122,15 @@ def _print_summary(summary: api.ImportSummary, db_path: Path, ignored: int = 0, 
         say(f"{hand_warnings} warning(s) in {summary.hands_with_warnings} hand(s) (hands kept); see `hhtracker validate` or --json")
     if summary.hands_pending:
         say(f"{summary.hands_pending} hand(s) still being written, left for the next look")
+
+
+def _size(path: Path) -> int:
+    """The file's size for the progress bar; 0 for one that cannot be read (a link to
+    nothing, a file gone meanwhile: the import says so as the file's problem)."""
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
 
 
 def _watch(paths: list[Path], db: Path, interval: float, json_output: bool) -> None:
