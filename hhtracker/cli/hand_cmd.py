@@ -44,7 +44,7 @@ def write_replayer(replay, out: Path, db_path: Path) -> None:
     if replay.replayed is None:
         raise usage_error(f"hand {replay.hand_id} did not parse: no replayer page")
     try:
-        api.write_output(out, api.replayer_html(replay.replayed), db_path)
+        api.write_output(out, api.replayer_html(replay.replayed, replay.draw_odds), db_path)
     except api.OutputPathError as error:
         raise usage_error(str(error)) from None
     stderr.print(f"wrote {out}", markup=False, highlight=False)
