@@ -27,7 +27,7 @@ from ..odds.decisions import DrawDecision, fraction_text
 from ..odds.draws import TARGETS, KeepOdds
 
 TABLE = "draw_decisions"
-M007_COLUMNS: dict[str, type] = {  # (the table as m007 made it)
+COLUMNS: dict[str, type] = {
     "hand_id": int, "player_id": int, "draw": int, "draws_left": int, "cards_before": str, "kept": str,
     "discarded": int, "dominated": int, "dominated_by": str,
     **{f"{t.value}{end}": str for t in TARGETS for end in ("", "_best", "_best_keep")},
@@ -37,7 +37,7 @@ ADDED_COLUMNS: dict[str, type] = {  # (m011)
     "seen": str,
     **{f"{t.value}_best_{u.value}": str for t in TARGETS for u in TARGETS if u is not t},
 }
-COLUMNS: dict[str, type] = {**M007_COLUMNS, **ADDED_COLUMNS}
+COLUMNS.update(ADDED_COLUMNS)
 
 
 def decision_row(decision: DrawDecision) -> dict[str, object]:
@@ -69,9 +69,10 @@ def decision_rows(decisions: Iterable[DrawDecision], hero: str | None) -> list[d
 
 
 def create_table(db: Database) -> None:
-    """The table as m007 made it (m011 adds ADDED_COLUMNS)."""
+    """The table with every column (m007 on a database that never had it; m011 adds
+    ADDED_COLUMNS to a table made before them)."""
     if not db.table(TABLE).exists():
-        db.table(TABLE).create(M007_COLUMNS, pk=("hand_id", "player_id", "draw"),
+        db.table(TABLE).create(COLUMNS, pk=("hand_id", "player_id", "draw"),
                          foreign_keys=[("hand_id", "hands", "id"), ("player_id", "players", "id")])
         db.table(TABLE).create_index(["player_id", "dominated"], if_not_exists=True)
 
@@ -108,8 +109,7 @@ def backfill(db: Database, *, missing_only: bool = False) -> int:
         except ValueError:
             continue
         by_hand.setdefault((hand_id, player_id), []).append(stored)
-    columns = set(db.table(TABLE).columns_dict)  # (m007's backfill writes m007's columns)
-    out = [{k: v for k, v in {"hand_id": hand_id, "player_id": player_id, **decision_row(d)}.items() if k in columns}
+    out = [{"hand_id": hand_id, "player_id": player_id, **decision_row(d)}
            for (hand_id, player_id), draws in by_hand.items() for d in draw_decisions(draws, player_id)]
     db.table(TABLE).insert_all(out, pk=("hand_id", "player_id", "draw"), replace=True)
     return len(out)
