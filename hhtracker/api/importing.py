@@ -8,6 +8,7 @@ import datetime as dt
 import multiprocessing
 import multiprocessing.util
 import os
+import signal
 import sqlite3
 import sys
 import time
@@ -469,7 +470,8 @@ def import_paths(
     files = expand_paths(paths)
     pool = None
     if jobs > 1:  # made before the database is opened: no connection crosses a fork
-        pool = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork").Pool(jobs)
+        pool = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork").Pool(
+            jobs, initializer=_leave_interrupt_to_parent)
     db = open_tracker(db_path, on_wait, create=True, check=True)  # a damaged database is never written into
     summary = ImportSummary()
     parsers = Parsers()
@@ -487,6 +489,12 @@ def import_paths(
                     file_id = _import_file_in_workers(db, db_path, pool, jobs, path, summary, progress, on_wait)
                 file_ids.append((path, file_id))
         summary.notes.extend(other_hero_notes(db, file_ids))
+    except BaseException:  # Ctrl-C (KeyboardInterrupt) or an error: the workers are stopped at once
+        if pool is not None:
+            pool.terminate()  # (a batch a worker was writing is rolled back whole by SQLite)
+            pool.join()
+            pool = None
+        raise
     finally:
         if pool is not None:
             pool.close()
@@ -494,6 +502,13 @@ def import_paths(
         db.close()
     seals.seal(db_path)  # found sound, written, closed: the next import need not check it whole
     return summary
+
+
+def _leave_interrupt_to_parent() -> None:
+    """A --jobs worker ignores Ctrl-C (SIGINT reaches the whole process group): the importing
+    process stops the workers itself, so no worker prints a KeyboardInterrupt traceback and
+    none is left waiting for work that will not come."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 DATABASE_ERRORS = (DatabaseOpenError, DatabaseBusyError, sqlite3.Error)

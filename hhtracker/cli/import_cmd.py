@@ -61,7 +61,13 @@ def import_command(
         def advance(path: Path, size: int) -> None:
             progress.update(task, advance=size, description=api.safe(short_name(path.name)))
 
-        summary = api.import_paths(files, db_path, progress=advance, jobs=jobs, on_wait=say_waiting)
+        try:
+            summary = api.import_paths(files, db_path, progress=advance, jobs=jobs, on_wait=say_waiting)
+        except KeyboardInterrupt:
+            progress.stop()
+            stderr_line(f"interrupted: the hands written so far are kept in {db_path} (whole hands only); "
+                        "run the same import again to finish it")
+            raise typer.Exit(INTERRUPTED) from None
     if json_output:
         print_json({"database": str(db_path), **summary.as_json(), "files_ignored": ignored})
         print_tracebacks(summary.problems)
@@ -70,6 +76,9 @@ def import_command(
     if summary.hands_rejected or any(p.severity == "error" for p in summary.problems):
         raise typer.Exit(1)
 
+
+INTERRUPTED = 130
+"""The exit code of an import stopped with Ctrl-C (128 + SIGINT, as shells report it)."""
 
 NAME_WIDTH = 22
 
