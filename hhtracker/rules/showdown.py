@@ -7,7 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import Card
+from .badugi import BadugiHand
 from .deck import reshuffle_draws
+from .lowball import LowHand
 from .issues import Code
 from .pots import PotLayer, split_amount
 from .results import PotResult
@@ -46,13 +48,20 @@ def settle(r: _Replay, layers: tuple[PotLayer, ...], live: list[str], showdown: 
         if len(contenders) == 1:
             winners = (contenders[0],)
         else:
-            hands = {}
+            hands: dict[str, BadugiHand | LowHand] = {}
             for player in contenders:
                 cards = r.shown.get(player)
                 if cards is None and player == r.hero:
                     cards = r.hero_cards
                 if cards is None:
                     break
+                if r.game.lowball:  # 2-7 Triple Draw: the whole pot to the best low (rules/games.py)
+                    if len(cards) != r.game.hand_size or len(set(cards)) != len(cards):
+                        break
+                    low = r.game.low_hand(cards)
+                    assert low is not None
+                    hands[player] = low
+                    continue
                 hands[player] = r.evaluate(cards)
             else:
                 best = max(hands.values())
