@@ -40,7 +40,7 @@ from .model import BettingStructure, Site
 __all__ = [
     "BADACEY", "BADEUCEY", "BADUGI", "DEUCE_TO_SEVEN_TRIPLE_DRAW", "FEWEST_CARDS", "GAMES", "MOST_CARDS", "MOST_DRAWS", "Evaluator", "GameId",
     "GameRecord", "HandClasses", "Half", "MadeHand", "PhhVariant", "Scoring", "Spelling", "game_of",
-    "game_spelled", "is_split_game",
+    "game_spelled", "has_low_classes", "is_split_game",
 ]
 
 
@@ -236,6 +236,14 @@ def is_split_game(game: str | None) -> bool:
     None, "all" and names no record has."""
     record = game_of(game) if game is not None else None
     return record is not None and record.split
+
+
+def has_low_classes(game: str | None) -> bool:
+    """Whether a stored game name (or a `--game` choice) counts low showdown classes (a
+    scoring by HandClasses.LOW: Badacey's and Badeucey's low half, 2-7 Triple Draw's whole
+    hand); False for None, "all" and names no record has."""
+    record = game_of(game) if game is not None else None
+    return record is not None and any(s.classes is HandClasses.LOW for s in record.scoring)
 
 
 def game_spelled(site: Site | None, words: str) -> GameRecord | None:
