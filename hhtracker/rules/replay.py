@@ -304,6 +304,12 @@ class _Replay:
     # ---- cards ----------------------------------------------------------------------------
 
     def on_dealt(self, event: DealtCards) -> None:
+        pending = self.pending_discard
+        if (event.new is None and pending is not None and pending.player == event.player
+                and pending.count == len(event.cards) and self.hero_cards is not None):
+            # a draw of the whole hand: PokerStars prints the new cards alone, in one bracket
+            # ("discards 5 cards [..]" then "Dealt to Hero [6h Td 2c 5h 3s]"): nothing kept
+            event = DealtCards(event.player, (), event.cards, line=event.line)
         if event.new is None:
             if self.hero is None:
                 self.hero = event.player

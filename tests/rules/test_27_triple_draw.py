@@ -157,3 +157,18 @@ def test_a_low_description_unlike_the_cards_is_flagged() -> None:
     found = analyze(dataclasses.replace(raw, text=text), Parsers())
     assert isinstance(found, AnalyzedHand)
     assert [issue.code for issue in found.replayed.issues] == [Code.DESCRIPTION_MISMATCH] * 2
+
+
+def test_a_draw_of_all_five_cards() -> None:
+    # PokerStars 8-Game #99631903994: "Hero: discards 5 cards [Kh As Kd 8h 2d]" then
+    # "Dealt to Hero [6h Td 2c 5h 3s]", one bracket (nothing kept): a draw of five at draw 1,
+    # not a second deal.
+    path = CORPUS / STARS_8GAME
+    if not path.exists():
+        pytest.skip(f"{path} not present (../shared)")
+    (hand,) = [a for a in _analyzed(path) if a.replayed.hand.hand_id == "99631903994"]
+    (first,) = [d for d in hand.replayed.draws if d.player == "Hero" and d.draw == 1]
+    assert (first.discarded, first.cards_before, first.new_cards, first.cards_after) == (
+        5, parse_cards("Kh As Kd 8h 2d"), parse_cards("6h Td 2c 5h 3s"), parse_cards("6h Td 2c 5h 3s"))
+    (facts,) = [f for f in hand.facts if f.player == "Hero"]
+    assert facts.cards_drawn_d1 == 5
