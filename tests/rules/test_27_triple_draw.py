@@ -172,3 +172,12 @@ def test_a_draw_of_all_five_cards() -> None:
         5, parse_cards("Kh As Kd 8h 2d"), parse_cards("6h Td 2c 5h 3s"), parse_cards("6h Td 2c 5h 3s"))
     (facts,) = [f for f in hand.facts if f.player == "Hero"]
     assert facts.cards_drawn_d1 == 5
+
+
+def test_generate_refuses_27_triple_draw_rather_than_writing_badugi(tmp_path: Path) -> None:
+    # generate.py deals Badugi hands only: asked for 2-7 Triple Draw it says so and writes nothing
+    from hhtracker.api import generate
+
+    with pytest.raises(ValueError, match="2-7 Triple Draw hands cannot be generated yet"):
+        generate(tmp_path / "out", hands=2, seed=1, players=6, tables=1, tournament=False, game="27_triple_draw")
+    assert not (tmp_path / "out").exists()
