@@ -2,7 +2,7 @@
 
 ONE database holds every game and site the importer accepts: the real Badugi corpus of
 ../shared/corpus (PokerStars cash and a tournament, Full Tilt, KingsClub, Merge; the 8-Game
-file's other games are skipped), 60 Badacey and 60 Badeucey hands made by `hhtracker
+file's 18 2-7 Triple Draw hands, its other games skipped), 60 Badacey and 60 Badeucey hands made by `hhtracker
 generate --game`, and the hand-written KingsClub split-pot hands of tests/data/split_hands.
 Every read command runs on it (players, player, player --reads, leaks, report in every form,
 sessions, tournaments, hand in every form, table, the live view rendered headless, export
