@@ -48,7 +48,7 @@ def player_command(
     if len(found) > 1:
         say(f"{name} plays at {len(found)} sites: {', '.join(s.site for s in found)} (one profile each)")
     for stats in found:
-        api.print_profile(stats, stdout)
+        api.print_profile(stats, stdout, filters.game)
     from .notes_cmd import print_marks
 
     print_marks(resolve_db(db), name, found)

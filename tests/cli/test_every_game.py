@@ -299,3 +299,16 @@ def test_export_in_every_format(every_game: EveryGame, tmp_path: Path) -> None:
         assert len(json.loads((tmp_path / f"{game}.json").read_text())) == theirs
     run("export", "--format", "parquet", "--player", "Hero", "--db", db, tmp_path / "parquet")
     assert (tmp_path / "parquet" / "hands.parquet").is_file()
+
+
+def test_27_triple_draw_has_its_table_and_its_profile(every_game: EveryGame) -> None:
+    # Issue 25: the 8-Game file's 2-7 Triple Draw hands get their own `players` table and a
+    # profile named by the game, with the low classes of the hands shown; the hand count is
+    # Hero's seats in those hands, counted in the file.
+    db = every_game.db
+    deuce = _stars_27td(CORPUS / STARS_8GAME, "Hero")
+    assert "players (27_triple_draw)" in run("players", "--db", db)
+    text = run("player", "Hero", "--db", db, "--site", "pokerstars", "--game", "27_triple_draw")
+    assert f"Hero (pokerstars, {deuce} hands, 2-7 Triple Draw)" in text
+    assert "the whole hand in 2-7 Triple Draw" in text
+    assert "2-7 Triple Draw)" not in run("player", "Hero", "--db", db, "--site", "pokerstars", "--game", "badugi")
