@@ -16,13 +16,18 @@ or anything above them.
 | Badugi | 4 | 3 | the whole pot: Badugi, ace low | every site |
 | Badacey | 5 | 3 | Badugi, ace low; A-5 low | KingsClub |
 | Badeucey | 5 | 3 | Badugi, ace high; 2-7 low | KingsClub |
+| 2-7 Triple Draw | 5 | 3 | the whole pot: 2-7 low (no pair, straight or flush; ace high) | PokerStars, Full Tilt, Merge |
 
 Sources: ../shared/seeds/001 "Variants" (Badacey: "best Badugi hand wins half, best A-5
 lowball hand wins the other half"; Badeucey: "Split pot between best Badugi and best 2-7
 lowball hand"); seeds/002 section 2 (the ace "is low here and in Badacey, and high in
 Badeucey"); five cards dealt and the KingsClub header words: FORMATS.md section 3; the odd
 chip to the low half: the BARGE rulebook, "Ties & Odd Chips" (rules/games.py quotes it); PHH's
-variant code "FB" (fixed-limit Badugi): the PHH specification's variant table.
+variant code "FB" (fixed-limit Badugi) and "F2L3D" (fixed-limit deuce-to-seven triple draw): the
+PHH specification's variant table. 2-7 Triple Draw's site words: the real files of
+../shared/corpus-draw ("Triple Draw 2-7 Lowball Limit" on PokerStars, "Limit 2-7 Triple Draw"
+on Full Tilt, type="2-7 Lowball" stakes="Pot Limit" on Merge); its made hand: STATS.md "The
+other draw games".
 """
 
 from __future__ import annotations
@@ -33,9 +38,9 @@ from enum import StrEnum, unique
 from .model import BettingStructure, Site
 
 __all__ = [
-    "BADACEY", "BADEUCEY", "BADUGI", "FEWEST_CARDS", "GAMES", "MOST_CARDS", "MOST_DRAWS", "Evaluator", "GameId",
+    "BADACEY", "BADEUCEY", "BADUGI", "DEUCE_TO_SEVEN_TRIPLE_DRAW", "FEWEST_CARDS", "GAMES", "MOST_CARDS", "MOST_DRAWS", "Evaluator", "GameId",
     "GameRecord", "HandClasses", "Half", "MadeHand", "PhhVariant", "Scoring", "Spelling", "game_of",
-    "game_spelled", "is_split_game",
+    "game_spelled", "has_low_classes", "is_split_game",
 ]
 
 
@@ -46,6 +51,7 @@ class GameId(StrEnum):
     BADUGI = "badugi"
     BADACEY = "badacey"
     BADEUCEY = "badeucey"
+    DEUCE_TO_SEVEN_TRIPLE_DRAW = "27_triple_draw"
 
 
 @unique
@@ -86,9 +92,11 @@ class HandClasses(StrEnum):
 class MadeHand(StrEnum):
     """What a made hand is, which gives snow (standing pat without one) and break (throwing
     one away) their sense: BADUGI four cards of four ranks and four suits among those held
-    (with five cards, stats/five_card.py: some four of them)."""
+    (with five cards, stats/five_card.py: some four of them); DEUCE_TO_SEVEN_LOW five cards
+    with no pair, no straight and no flush, the ace high (STATS.md, "The other draw games")."""
 
     BADUGI = "badugi"
+    DEUCE_TO_SEVEN_LOW = "deuce_to_seven_low"
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,7 +201,18 @@ BADEUCEY = GameRecord(
     generated_as=Site.KINGSCLUB,
 )
 
-GAMES: dict[GameId, GameRecord] = {game.id: game for game in (BADUGI, BADACEY, BADEUCEY)}
+DEUCE_TO_SEVEN_TRIPLE_DRAW = GameRecord(
+    id=GameId.DEUCE_TO_SEVEN_TRIPLE_DRAW, name="2-7 Triple Draw", cards=5, draws=3,
+    structures=(BettingStructure.FIXED_LIMIT, BettingStructure.POT_LIMIT),
+    scoring=(Scoring(Half.LOW, Evaluator.DEUCE_TO_SEVEN_LOW, HandClasses.LOW),),
+    made_hand=MadeHand.DEUCE_TO_SEVEN_LOW,
+    spellings=(Spelling(Site.POKERSTARS, "Triple Draw 2-7 Lowball"), Spelling(Site.FULL_TILT, "2-7 Triple Draw"),
+               Spelling(Site.MERGE, "2-7 Lowball")),
+    generated_as=Site.POKERSTARS,
+    phh=(PhhVariant(BettingStructure.FIXED_LIMIT, "F2L3D"),),
+)
+
+GAMES: dict[GameId, GameRecord] = {game.id: game for game in (BADUGI, BADACEY, BADEUCEY, DEUCE_TO_SEVEN_TRIPLE_DRAW)}
 """Every game hhtracker reads, by id, Badugi first (the order games are listed in)."""
 
 MOST_CARDS = max(game.cards for game in GAMES.values())
@@ -217,6 +236,14 @@ def is_split_game(game: str | None) -> bool:
     None, "all" and names no record has."""
     record = game_of(game) if game is not None else None
     return record is not None and record.split
+
+
+def has_low_classes(game: str | None) -> bool:
+    """Whether a stored game name (or a `--game` choice) counts low showdown classes (a
+    scoring by HandClasses.LOW: Badacey's and Badeucey's low half, 2-7 Triple Draw's whole
+    hand); False for None, "all" and names no record has."""
+    record = game_of(game) if game is not None else None
+    return record is not None and any(s.classes is HandClasses.LOW for s in record.scoring)
 
 
 def game_spelled(site: Site | None, words: str) -> GameRecord | None:

@@ -72,7 +72,7 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("check_output", "write_output", "output_file", "output_path"), "api.outputs"),
     # the values and views a caller needs with them, from the layer that defines each
     **dict.fromkeys(("Site", "CHIPS"), "model"),
-    **dict.fromkeys(("GAMES", "GameId", "is_split_game"), "games"),
+    **dict.fromkeys(("GAMES", "GameId", "has_low_classes", "is_split_game"), "games"),
     **dict.fromkeys(("SITES",), "sites"),
     **dict.fromkeys(("DatabaseOpenError", "DatabaseBusyError", "NewerDatabaseError", "NotOurDatabaseError",
                      "DatabaseCorruptError", "DatabaseWriteError", "OutputPathError"), "errors"),
@@ -101,7 +101,7 @@ _HOMES: dict[str, str] = {
 
 __all__ = [
     "ACTIVE_MINUTES", "APP_NAME", "DatabaseCheck", "REBUILD", "RawExport", "check_database", "export_raw", "AUTO_TAGS", "AutoTag", "CHIPS", "DRAW_KEYS", "DatabaseBusyError",
-    "DatabaseCorruptError", "DatabaseOpenError", "GAMES", "GameId", "SITES", "is_split_game", "DatabaseWriteError", "NotOurDatabaseError", "OutputPathError", "EXPORT_FORMATS", "ExportResult", "FLUSH_HANDS", "FLUSH_SECONDS",
+    "DatabaseCorruptError", "DatabaseOpenError", "GAMES", "GameId", "SITES", "has_low_classes", "is_split_game", "DatabaseWriteError", "NotOurDatabaseError", "OutputPathError", "EXPORT_FORMATS", "ExportResult", "FLUSH_HANDS", "FLUSH_SECONDS",
     "Filters", "Game", "GameType", "HAND_HISTORY_SUFFIXES", "HandOutcome", "HandReplay", "HandValidation",
     "HeroChoice", "Hud", "HudState", "ImportSummary", "MissingExtraError", "Money",
     "NewerDatabaseError", "NoDatabaseError", "NoHeroError", "PARQUET_TABLES", "PlayerStats",
@@ -150,7 +150,7 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
         OutputPathError,
     )
     from ..filters import SORTS, Filters, Game, GameType, TableSize, parse_stakes
-    from ..games import GAMES, GameId, is_split_game
+    from ..games import GAMES, GameId, has_low_classes, is_split_game
     from ..model import CHIPS, Site
     from ..money import Money, format_money
     from ..sites import SITES

@@ -30,7 +30,8 @@ def generate(out: Path, *, hands: int, seed: int, players: int = 12, tables: int
     deterministic for a seed. Returns the files written. game: a stored game name, written in
     the format of its record's `generated_as` site (games.py): Badugi in PokerStars' (cash or
     tournament), the split-pot games in KingsClub's, cash only (generate_split.py). raises
-    ValueError for a game no record has, and for a tournament in KingsClub's format."""
+    ValueError for a game no record has, for a tournament in KingsClub's format, and for 2-7
+    Triple Draw (not generated yet)."""
     from ..generate import generate_files
 
     record = game_of(game)
@@ -42,6 +43,8 @@ def generate(out: Path, *, hands: int, seed: int, players: int = 12, tables: int
         from ..generate_split import generate_split_files
 
         return generate_split_files(out, game=game, hands=hands, seed=seed, players=players, tables=tables)
+    if record.id is not GameId.BADUGI:  # (generate.py deals and plays Badugi hands only)
+        raise ValueError(f"{record.name} hands cannot be generated yet: give --game badugi, badacey or badeucey")
 
     return generate_files(out, hands=hands, seed=seed, players=players, tables=tables, tournament=tournament)
 

@@ -41,18 +41,18 @@ def player_command(
             raise usage_error(f"{name!r} plays at {len(found)} sites ({', '.join(s.site for s in found)}): "
                               "give --site for one JSON profile")
         value = api.profile_json(found[0])
-        if api.is_split_game(filters.game):  # the low half's classes (the Badugi half's: showdown_classes)
+        if api.has_low_classes(filters.game):  # the low half's classes (the Badugi half's: showdown_classes)
             value["distributions"]["showdown_low_classes"] = api.low_showdown_classes(resolve_db(db), name, filters)  # type: ignore[index]
         print_json(value)
         return
     if len(found) > 1:
         say(f"{name} plays at {len(found)} sites: {', '.join(s.site for s in found)} (one profile each)")
     for stats in found:
-        api.print_profile(stats, stdout)
+        api.print_profile(stats, stdout, filters.game)
     from .notes_cmd import print_marks
 
     print_marks(resolve_db(db), name, found)
-    if api.is_split_game(filters.game):
+    if api.has_low_classes(filters.game):
         api.print_low_classes(api.low_showdown_classes(resolve_db(db), name, filters), stdout)
 
 

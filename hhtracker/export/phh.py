@@ -197,11 +197,13 @@ def _actions(replayed: ReplayedHand, index: dict[str, int], label: dict[str, str
     hero = replayed.hero if replayed.hero in index else None
     hero_draws = [d for d in replayed.draws if d.player == hero]
     hero_deal = next((e.cards for e in hand.events if isinstance(e, DealtCards) and e.new is None and e.player == hero), None)
+    record = game_of(hand.game)
+    dealt = record.cards if record is not None else 4  # (4 in Badugi, 5 in 2-7 Triple Draw)
     # Write the hero's cards only when the whole trail is known (his deal, every discard and
     # every new card); else, like any opponent, his cards are unknown until shown.
     hero_known = (
         hero_deal is not None
-        and len(hero_deal) == 4
+        and len(hero_deal) == dealt
         and all(d.discarded == 0 or (d.discarded_cards is not None and d.new_cards is not None
                                      and len(d.discarded_cards) == len(d.new_cards) == d.discarded)
                 for d in hero_draws)
@@ -209,7 +211,7 @@ def _actions(replayed: ReplayedHand, index: dict[str, int], label: dict[str, str
     order = sorted(index, key=index.__getitem__)
     out: list[str | _Comment] = [_Comment("the deal")]
     for player in order:
-        cards = cards_text(hero_deal) if player == hero and hero_known and hero_deal else unknown(4)
+        cards = cards_text(hero_deal) if player == hero and hero_known and hero_deal else unknown(dealt)
         out.append(f"d dh {label[player]} {cards}")
     betting = _betting_codes(replayed, index)
     for number in (1, 2, 3, 4):
@@ -243,7 +245,7 @@ def _actions(replayed: ReplayedHand, index: dict[str, int], label: dict[str, str
         out.append(_Comment("showdown"))
     for result in sorted(at_showdown, key=lambda p: index[p.player]):
         final = result.final_cards
-        if final is not None and len(final) == 4:
+        if final is not None and len(final) == dealt:
             out.append(f"{label[result.player]} sm {cards_text(final)}")
         else:
             out.append(f"{label[result.player]} sm")

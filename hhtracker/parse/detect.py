@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..games import GAMES, GameRecord, game_spelled
+from ..games import GAMES, GameId, GameRecord, game_spelled
 from ..model import Site
 from ..sites import SITES
 
@@ -86,6 +86,13 @@ def detect(first_line: str) -> Detected:
         if re.match(record.hand_start, first_line):
             return Detected(record.site, _GAME_READERS[record.site](first_line))
     return Detected(None, "unknown")
+
+
+def game_id_of(text: str) -> GameId:
+    """The stored game of a hand by its first line (`detect`): the record's id, Badugi when
+    no record's spelling is there (detection skips such hands before they are parsed)."""
+    record = detect(text.lstrip("\ufeff").split("\n", 1)[0].rstrip("\r")).record
+    return record.id if record is not None else GameId.BADUGI
 
 
 def _stars_game(first_line: str) -> str:

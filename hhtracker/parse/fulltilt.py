@@ -30,7 +30,7 @@ from lark.visitors import Transformer, v_args  # its own module: what mypyc's bu
 
 from ..cards import Card, parse_cards
 from ..errors import HandSyntaxError
-from ..games import GameId
+from .detect import game_id_of
 from ..model import (
     CHIPS,
     Bet,
@@ -207,7 +207,7 @@ class FullTiltTransformer(Transformer[Token, object]):
 
     def header_game(self, first: Token, second: Token) -> tuple[BettingStructure, Stakes, str]:
         stakes, game = (first, second) if first.type == "STAKES" else (second, first)
-        structure = _STRUCTURES[str(game).rsplit(" ", 1)[0]]
+        structure = _STRUCTURES[max((s for s in _STRUCTURES if str(game).startswith(s + " ")), key=len)]
         blinds = str(stakes).split(" Ante ")[0]
         small, big = blinds.split("/")
         money = small[0] in "$€£"
@@ -443,7 +443,7 @@ class FullTiltParser(SiteParser):
         return ParsedHand(
             site=Site.FULL_TILT,
             hand_id=hand_id,
-            game=GameId.BADUGI,
+            game=game_id_of(raw.text),
             structure=structure,
             stakes=stakes,
             currency=currency,

@@ -48,7 +48,7 @@ from defusedxml.ElementTree import DefusedXMLParser
 
 from ..cards import Card, parse_cards
 from ..errors import HandSyntaxError, excerpt
-from ..games import GameId
+from .detect import game_id_of
 from ..model import (
     CHIPS,
     Bet,
@@ -252,7 +252,7 @@ class _Hand:
         return ParsedHand(
             site=Site.MERGE,
             hand_id=game.get("id", ""),
-            game=GameId.BADUGI,
+            game=game_id_of(self.raw.text),
             structure=structure,
             stakes=stakes,
             currency=currency,

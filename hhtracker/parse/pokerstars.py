@@ -15,7 +15,7 @@ from lark import Token
 from lark.visitors import Transformer, v_args  # its own module: what mypyc's build imports
 
 from ..cards import Card, parse_cards
-from ..games import GameId
+from .detect import game_id_of
 from ..errors import HandSyntaxError
 from ..model import (
     CHIPS,
@@ -120,8 +120,8 @@ def _with(text: str) -> str | None:
 # The grammar has already checked each line's shape; these only pick the values out.
 _HEADER = re.compile(
     r"[^#]*#(?P<hand_id>\d+): +(?:\{[^}]*\} )?"
-    r"(?:Tournament #(?P<tournament>\d+), (?P<buy_in>(?:[$€£]?[\d.,]+(?:\+[$€£]?[\d.,]+)*(?: [A-Z]{2,4})?|Freeroll) +|[^\n]*? +(?=(?:[^(\n]+ \()?Badugi ))?)?"
-    r".*?Badugi (?P<structure>Limit|Pot Limit|No Limit|Half Pot Limit)\)?"
+    r"(?:Tournament #(?P<tournament>\d+), (?P<buy_in>(?:[$€£]?[\d.,]+(?:\+[$€£]?[\d.,]+)*(?: [A-Z]{2,4})?|Freeroll) +|[^\n]*? +(?=(?:[^(\n]+ \()?(?:Badugi|Triple Draw 2-7 Lowball) ))?)?"
+    r".*?(?:Badugi|Triple Draw 2-7 Lowball) (?P<structure>Limit|Pot Limit|No Limit|Half Pot Limit)\)?"
     r"(?: - (?:Match Round [IVXLC]+, )?Level (?P<level>[IVXLC]+))?"
     r" \((?P<small>[^/]+)/(?P<big>[^ )]+)(?: (?P<currency>[A-Z]{3}))?\)"
     r" - (?P<date>\S+ \S+) (?P<zone>[A-Z]+)(?: \[(?P<et_date>\S+ \S+) (?P<et_zone>[A-Z]+)\])?\n"
@@ -358,6 +358,9 @@ _LINES: dict[str, Callable[[str, int], Event | None]] = {
     "STREET": lambda text, line: StreetStart(_STREETS[text], line=line),
     "UNCALLED": _uncalled,
     "CAPPED": lambda text, line: BettingCapped(),
+    # `The deck is reshuffled` carries nothing the replay needs: it works out when the stub
+    # may have run out from the counts of cards dealt and drawn (rules/deck.py).
+    "RESHUFFLED": lambda text, line: None,
     "CANCELLED": lambda text, line: TableNote("", NoteKind.HAND_CANCELLED),
 }
 
@@ -472,7 +475,7 @@ class PokerStarsParser(SiteParser):
         return ParsedHand(
             site=Site.POKERSTARS,
             hand_id=header.hand_id,
-            game=GameId.BADUGI,
+            game=game_id_of(raw.text),
             structure=header.structure,
             stakes=header.stakes,
             currency=header.currency,

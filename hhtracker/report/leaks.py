@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..filters import Filters
-from ..games import GameId
+from ..games import GAMES, GameId
 from ..money import Money
 from ..stats.leaks import (
     EARLY_POSITIONS,
@@ -157,10 +157,13 @@ def _luck(db: Any, scope: str, params: list[Any]) -> Luck:
 
 def _left_out(db: Any, ids: tuple[int, ...], filters: Filters, start: dt.datetime | None,
               end: dt.datetime | None) -> dict[str, int]:
-    """The hero's counted hands of the games other than LEAK_GAME, by game."""
+    """The hero's counted hands of the games other than LEAK_GAME, by game, in the records'
+    order (games.GAMES), a name no record has last."""
     scope, params = _scope(ids, filters, start, end, game=None)
     rows = db.execute(f"select f.game, count(*) from hand_facts f where {scope} and f.game != ? "
                       "group by f.game order by f.game", [*params, LEAK_GAME]).fetchall()
+    order = list(GAMES)
+    rows.sort(key=lambda row: (order.index(row[0]) if row[0] in GAMES else len(order), row[0]))
     return {game: hands for game, hands in rows}
 
 

@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ..display import cell
+from ..games import game_of
 from ..model import CHIPS
 from ..money import Money, format_money
 from ..stats.facts import DRAW_KEYS, STAT_KEYS
@@ -101,8 +102,9 @@ def profile_json(stats: PlayerStats, *, distributions: bool = True) -> dict[str,
 
 
 def print_low_classes(classes: dict[str, int], console: Console) -> None:
-    """The low half's hands shown at showdown (the Badugi half's are in the profile)."""
-    table = Table(title="Low half at showdown (A-5 in Badacey, 2-7 in Badeucey)")
+    """The low hands shown at showdown: the low half's in the split games (the Badugi half's
+    are in the profile), the whole hand's in 2-7 Triple Draw."""
+    table = Table(title="Low half at showdown (A-5 in Badacey, 2-7 in Badeucey; the whole hand in 2-7 Triple Draw)")
     table.add_column("class")
     table.add_column("shown")
     shown = sum(classes.values())
@@ -121,11 +123,14 @@ def format_af(done: int, calls: int) -> str:
     return f"{done / calls:.2f} ({done}/{calls})"
 
 
-def print_profile(stats: PlayerStats, console: Console) -> None:
+def print_profile(stats: PlayerStats, console: Console, game: str | None = None) -> None:
     """One player's profile on one site: every statistic of PROFILE_SECTIONS as done/opportunities
     (with its interval under 100), the cards drawn, the classes shown, results per game type
-    (cash and chips never added), draw luck."""
-    table = Table(title=cell(f"{stats.player} ({stats.site}, {stats.hands:,} hand{'' if stats.hands == 1 else 's'})"), show_header=True)
+    (cash and chips never added), draw luck. game: the stored game the profile is of (`--game`),
+    named in the title ("Hero (pokerstars, 35 hands, 2-7 Triple Draw)"); None: not named."""
+    record = game_of(game) if game is not None else None
+    named = f", {record.name}" if record is not None else ""
+    table = Table(title=cell(f"{stats.player} ({stats.site}, {stats.hands:,} hand{'' if stats.hands == 1 else 's'}{named})"), show_header=True)
     table.add_column("statistic")
     table.add_column("value (done/opportunities) [95% interval under 100]")
     for section, rows in PROFILE_SECTIONS:

@@ -11,7 +11,8 @@ Per group: hands, the badugis among them, the high card of those badugis (median
 and the classes of the hands shown. A group of fewer than READ_MIN_HANDS hands shows its
 count only (`shown` False): no share, no median.
 
-Reads are per game (Badugi, Badacey, Badeucey are different games, never mixed): in the
+Reads are per game (Badugi, Badacey, Badeucey are different games, never mixed; 2-7 Triple
+Draw, with no Badugi hand, has none yet): in the
 five-card games the figures are those of the Badugi half, read with the game's own
 evaluator (rules/games.py: four of the five cards, the ace high in Badeucey, so an ace-high
 badugi's high card is "A").
@@ -175,6 +176,8 @@ def player_reads(db: Any, name: str, filters: Filters = Filters(), min_hands: in
     result = []
     for (site, game), groups in by_site.items():
         rules = game_rules(game)
+        if rules.lowball:  # (2-7 Triple Draw: no Badugi hand to read; its own reads are not made yet)
+            continue
         made = [_group(grouping, label, cards, min_hands, rules) for (grouping, label), cards in groups.items()]
         made.sort(key=lambda g: (_GROUPINGS.index(g.grouping), -g.hands, g.label))
         known = sum(g.hands for g in made if g.grouping == "draw pattern")

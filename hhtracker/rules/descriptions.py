@@ -11,6 +11,28 @@ _DESCRIPTION = re.compile(r"^(?:a |an )?(badugi|[123]-card|three|two|one)(?: car
 _RANK = re.compile(r"10|[2-9TJQKA]")
 
 
+_LOW_NAMES = {"twos": "2", "deuces": "2", "threes": "3", "fours": "4", "fives": "5", "sixes": "6", "sevens": "7",
+              "eights": "8", "nines": "9", "tens": "T", "jacks": "J", "queens": "Q", "kings": "K", "aces": "A"}
+_LOW_PAIR = re.compile(r"^(?:lo: )?a pair of (\w+)$", re.I)
+_LOW_RANKS = re.compile(r"^(?:lo: )?((?:10|[2-9TJQKA])(?:,(?:10|[2-9TJQKA])){4})$", re.I)
+
+
+@lru_cache(maxsize=4096)
+def read_low_description(text: str) -> tuple[bool, tuple[str, ...]] | None:
+    """A site's description of a five-card low hand as (paired, rank letters): "Lo: 9,7,6,4,2"
+    (PokerStars) and "9,7,6,4,2" (Full Tilt) -> (False, the five ranks high first); "Lo: a pair
+    of Eights", "a pair of Threes" -> (True, ("8",)). None for other words (not checked)."""
+    text = text.strip()
+    pair = _LOW_PAIR.match(text)
+    if pair:
+        rank = _LOW_NAMES.get(pair.group(1).lower())
+        return None if rank is None else (True, (rank,))
+    ranks = _LOW_RANKS.match(text)
+    if ranks:
+        return False, tuple("T" if r == "10" else r.upper() for r in ranks.group(1).split(","))
+    return None
+
+
 @lru_cache(maxsize=4096)
 def read_description(text: str) -> tuple[int, tuple[str, ...]] | None:
     """A site's hand description as (cards that play, rank letters high first), whatever the

@@ -12,6 +12,7 @@ Badugi's):
 | badugi | 4 | low | none: the whole pot to the best Badugi hand |
 | badacey | 5 | low | the best A-5 lowball hand |
 | badeucey | 5 | high | the best 2-7 lowball hand |
+| 27_triple_draw | 5 | (no Badugi half) | none: the whole pot to the best 2-7 lowball hand |
 
 rule: seeds/001 "Variants" ("Badacey: A split-pot mixed game: best Badugi hand wins half,
 best A-5 lowball hand wins the other half"; "Badeucey: Split pot between best Badugi and best
@@ -42,15 +43,15 @@ from .badugi import BadugiHand
 from .badugi5 import evaluate_badugi
 from .lowball import LowGame, LowHand, evaluate_low
 
-__all__ = ["BADACEY", "BADEUCEY", "BADUGI", "GAMES", "GameRules", "Half", "game_rules", "rules_of"]
+__all__ = ["BADACEY", "BADEUCEY", "BADUGI", "DEUCE_TO_SEVEN_TRIPLE_DRAW", "GAMES", "GameRules", "Half", "game_rules", "rules_of"]
 
 
 @dataclass(frozen=True, slots=True)
 class GameRules:
     """One game's rules, read from its record (`rules_of`). record: the game's record; name:
-    the game as stored ("badugi", "badacey", "badeucey"); hand_size: cards dealt to each
+    the game as stored ("badugi", "badacey", "badeucey", "27_triple_draw"); hand_size: cards dealt to each
     player (also the most one may discard); ace_high: the ace is high in the Badugi half; low:
-    the lowball of the other half (None: no split); odd_chip_half: the half that takes an odd
+    the lowball of the other half, or of the whole pot in a lowball game (None: Badugi); odd_chip_half: the half that takes an odd
     unit (module doc)."""
 
     record: GameRecord
@@ -63,7 +64,13 @@ class GameRules:
     @property
     def split(self) -> bool:
         """True for the split-pot games."""
-        return self.low is not None
+        return self.record.split
+
+    @property
+    def lowball(self) -> bool:
+        """True for a game whose whole pot goes to the best low hand (2-7 Triple Draw): no
+        Badugi half; hands are scored by `low_hand` only."""
+        return self.low is not None and not self.split
 
     def badugi(self, cards: Sequence[Card]) -> BadugiHand:
         """The Badugi half's hand of 1 to hand_size cards (badugi5.evaluate_badugi).
@@ -71,7 +78,7 @@ class GameRules:
         return evaluate_badugi(cards, self.ace_high)
 
     def low_hand(self, cards: Sequence[Card]) -> LowHand | None:
-        """The low half's hand of exactly five cards, or None in Badugi. raises ValueError
+        """The low half's hand (the whole pot's in a lowball game) of exactly five cards, or None in Badugi. raises ValueError
         for another count or a repeated card."""
         return None if self.low is None else evaluate_low(self.low, cards)
 
@@ -115,3 +122,4 @@ def game_rules(game: str) -> GameRules:
 BADUGI = GAMES[GameId.BADUGI]
 BADACEY = GAMES[GameId.BADACEY]
 BADEUCEY = GAMES[GameId.BADEUCEY]
+DEUCE_TO_SEVEN_TRIPLE_DRAW = GAMES[GameId.DEUCE_TO_SEVEN_TRIPLE_DRAW]

@@ -39,8 +39,9 @@ from ..model import (
     UncalledBetReturned,
 )
 from .badugi import BadugiHand
-from .descriptions import read_description
+from .descriptions import read_description, read_low_description
 from .games import game_rules
+from .lowball import LowKind
 from .results import (  # (re-exported, __all__: the replay's results are imported from here too)
     CAP_BETS,
     VOLUNTARY,
@@ -302,6 +303,12 @@ class _Replay:
     # ---- cards ----------------------------------------------------------------------------
 
     def on_dealt(self, event: DealtCards) -> None:
+        pending = self.pending_discard
+        if (event.new is None and pending is not None and pending.player == event.player
+                and pending.count == len(event.cards) and self.hero_cards is not None):
+            # a draw of the whole hand: PokerStars prints the new cards alone, in one bracket
+            # ("discards 5 cards [..]" then "Dealt to Hero [6h Td 2c 5h 3s]"): nothing kept
+            event = DealtCards(event.player, (), event.cards, line=event.line)
         if event.new is None:
             if self.hero is None:
                 self.hero = event.player
@@ -387,9 +394,28 @@ class _Replay:
         "Three Cards, Q-J-2") against our evaluation: same number of cards, same ranks."""
         if description is None:
             return
+        if self.game.lowball:
+            self.check_low_description(player, cards, description, line)
+            return
         ours = self.evaluate(cards)
         said = read_description(description)
         if said is None or said != (ours.size, tuple(card.rank.value for card in ours.cards)):
+            self.issue(Code.DESCRIPTION_MISMATCH, f"{player}: the site says ({description}), our evaluator ({ours.description})", line)
+
+    def check_low_description(self, player: str, cards: tuple[Card, ...], description: str, line: int) -> None:
+        """A lowball game's words for a hand ("Lo: 9,7,6,4,2", "a pair of Fives") against our
+        low evaluation of its five cards: the same five ranks, or a pair of the same rank."""
+        said = read_low_description(description)
+        if said is None or len(cards) != self.game.hand_size:
+            return  # (words we do not read, or not five cards: reported as such elsewhere)
+        ours = self.game.low_hand(cards)
+        assert ours is not None  # (a lowball game has its low evaluator)
+        letter = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "T"}
+        ranks = tuple(letter.get(rank, str(rank)) for rank in ours.ranks)
+        paired, words = said
+        same = (ours.kind is LowKind.ONE_PAIR and ranks[0] == words[0]) if paired else (
+            ours.kind in (LowKind.HIGH_CARD, LowKind.STRAIGHT, LowKind.FLUSH, LowKind.STRAIGHT_FLUSH) and ranks == words)
+        if not same:
             self.issue(Code.DESCRIPTION_MISMATCH, f"{player}: the site says ({description}), our evaluator ({ours.description})", line)
 
     # ---- the end ----------------------------------------------------------------------------
@@ -523,7 +549,8 @@ class _Replay:
             cards = self.shown.get(player)
             if cards is None and player == self.hero and player not in self.folded:
                 cards = self.hero_cards
-            final_hand = self.evaluate(cards) if cards and len(cards) <= self.game.hand_size and len(set(cards)) == len(cards) else None
+            final_hand = (self.evaluate(cards) if cards and len(cards) <= self.game.hand_size and len(set(cards)) == len(cards)
+                          and not self.game.lowball else None)  # (a lowball game's classes: store/split_classes.py)
             results.append(
                 PlayerResult(
                     player=player,

@@ -21,9 +21,9 @@ from enum import StrEnum, unique
 from itertools import combinations
 
 from ..cards import Card
-from ..rules.lowball import LowHand, LowKind
+from ..rules.lowball import LowHand, LowKind, evaluate_27
 
-__all__ = ["LowClass", "holds_badugi", "low_class", "snow_and_break"]
+__all__ = ["LowClass", "holds_badugi", "low_class", "made_27_low", "snow_and_break", "snow_and_break_low"]
 
 
 def holds_badugi(cards: tuple[Card, ...]) -> bool:
@@ -49,6 +49,24 @@ def snow_and_break(cards_before: tuple[Card, ...], discarded: int,
     thrown = set(discarded_cards)
     kept = tuple(c for c in cards_before if c not in thrown)
     return snow, not holds_badugi(kept)
+
+
+# --- 2-7 Triple Draw: the whole hand is the low -----------------------------------------------
+
+def made_27_low(cards: tuple[Card, ...]) -> bool:
+    """Whether five distinct cards are a made 2-7 low: no pair, no straight, no flush (the ace
+    high). STATS.md, "The other draw games". raises ValueError for another count."""
+    return evaluate_27(cards).kind is LowKind.HIGH_CARD
+
+
+def snow_and_break_low(cards_before: tuple[Card, ...], discarded: int) -> tuple[bool | None, bool | None]:
+    """(snow, broke) of one 2-7 Triple Draw draw with the five cards known (STATS.md, "The
+    other draw games": snow, stood pat on a hand that is not made; break, discarded from a
+    made hand): each None when there was no opportunity (snow: he drew; break: the hand was
+    not made). All five cards make the low, so any discard from a made hand breaks it."""
+    made = made_27_low(cards_before)
+    snow = (not made) if discarded == 0 else None
+    return snow, (discarded >= 1) if made else None
 
 
 # --- showdown classes of the low half ---------------------------------------------------------

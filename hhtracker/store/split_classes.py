@@ -3,7 +3,8 @@
 The Badugi half's classes are summed in the summary tables like Badugi's (showdown_class:
 the Badugi half's HandClass). The low half's class is worked out when read, from the cards
 stored for each showdown (hand_players.final_cards): only the showdowns of Badacey and
-Badeucey hands are read, a few rows per player.
+Badeucey hands are read, a few rows per player. 2-7 Triple Draw, whose whole pot goes to the
+best low, has only these classes (its Badugi class is not stored).
 """
 
 from __future__ import annotations
@@ -20,11 +21,11 @@ if TYPE_CHECKING:
 
 
 def low_showdown_classes(db: Connection, player: str, filters: Filters = Filters()) -> dict[str, int]:
-    """LowClass value -> how many showdowns of `player` (exact name) in Badacey and
-    Badeucey hands the filters match showed a low hand of that class (five known cards;
+    """LowClass value -> how many showdowns of `player` (exact name) in Badacey,
+    Badeucey and 2-7 Triple Draw hands the filters match showed a low hand of that class (five known cards;
     every class listed, 0 when none). raises ValueError for bad stakes."""
     where, params = filters.where("f")
-    split_games = [name for name, rules in GAMES.items() if rules.split]
+    split_games = [name for name, rules in GAMES.items() if rules.low is not None]
     marks = ", ".join("?" for _ in split_games)
     rows = db.execute(
         f"""select f.game, hp.final_cards from hand_facts f

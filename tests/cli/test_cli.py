@@ -45,10 +45,12 @@ def test_mixed_game_file_is_skipped_by_game(corpus: Path, db_path: Path) -> None
     summary = json.loads(result.stdout)
     games = stars_mixed_games(corpus / STARS_8GAME)  # the game each header names
     assert sum(games.values()) == 137  # MANIFEST.tsv: 137 hands, none of them Badugi
-    assert summary["hands_unsupported"] == 137 and summary["hands_rejected"] == 0
-    assert summary["unsupported_games"]["Triple Draw 2-7 Lowball Limit"] == games["Triple Draw 2-7 Lowball Limit"] == 18
+    # 2-7 Triple Draw is read since issue 25: its 18 hands import, the other games are skipped
+    assert summary["hands_new"] == games["Triple Draw 2-7 Lowball Limit"] == 18
+    assert summary["hands_unsupported"] == 137 - 18 and summary["hands_rejected"] == 0
+    assert "Triple Draw 2-7 Lowball Limit" not in summary["unsupported_games"]
     assert summary["unsupported_games"]["Hold'em No Limit"] == games["Hold'em No Limit"] == 24
-    assert summary["unsupported_games"] == dict(games)
+    assert summary["unsupported_games"] == {g: n for g, n in games.items() if g != "Triple Draw 2-7 Lowball Limit"}
 
 
 def test_cut_off_hand(corpus: Path, tmp_path: Path, db_path: Path) -> None:
@@ -148,13 +150,15 @@ def test_empty_and_binary_files_are_file_problems(tmp_path: Path, db_path: Path)
 def test_whole_corpus_validates_and_other_games_are_counted(corpus: Path) -> None:
     # 104 + 4 PokerStars hands, one Full Tilt, one KingsClub and one Merge hand are Badugi;
     # the 137 hands of the 8-Game file are not (MANIFEST.tsv; the PokerStars ones counted by
-    # their header lines, the 8-Game ones by the game each header names).
+    # their header lines, the 8-Game ones by the game each header names): its 18 2-7 Triple
+    # Draw hands are read (issue 25), the 119 others skipped.
     assert stars_hand_count(corpus / STARS_CASH, corpus / STARS_SNG) + 3 == 111
     games = stars_mixed_games(corpus / STARS_8GAME)
     assert sum(games.values()) == 137 and games["Razz Limit"] == 19
     result = run("validate", str(corpus))
     assert result.exit_code == 0
-    assert "111 hand(s) checked: 111 ok, 0 with warnings, 0 with errors; 137 skipped" in result.stderr
+    assert games["Triple Draw 2-7 Lowball Limit"] == 18
+    assert "129 hand(s) checked: 129 ok, 0 with warnings, 0 with errors; 119 skipped" in result.stderr
     assert "Razz Limit: 19" in result.stderr
 
 

@@ -2,7 +2,7 @@
 
 ONE database holds every game and site the importer accepts: the real Badugi corpus of
 ../shared/corpus (PokerStars cash and a tournament, Full Tilt, KingsClub, Merge; the 8-Game
-file's other games are skipped), 60 Badacey and 60 Badeucey hands made by `hhtracker
+file's 18 2-7 Triple Draw hands, its other games skipped), 60 Badacey and 60 Badeucey hands made by `hhtracker
 generate --game`, and the hand-written KingsClub split-pot hands of tests/data/split_hands.
 Every read command runs on it (players, player, player --reads, leaks, report in every form,
 sessions, tournaments, hand in every form, table, the live view rendered headless, export
@@ -30,7 +30,7 @@ from hhtracker import api
 from hhtracker.cli import app
 from hhtracker.cli.hud_view import render
 
-from tests.common import CORPUS, DATA, STARS_CASH, STARS_SNG
+from tests.common import CORPUS, DATA, STARS_8GAME, STARS_CASH, STARS_SNG
 from tests.oracles.corpus_counts import stars_headers
 
 runner = CliRunner()
@@ -39,6 +39,16 @@ GENERATED = {"badacey": 60, "badeucey": 60}
 # --- the files' own counts, with regular expressions and nothing of hhtracker -----------------
 
 _KC_HEADER = re.compile(r"^#(\d+): Limit (\w+) - ", re.M)
+_STARS_27TD = re.compile(r"^\ufeff?PokerStars .* \(Triple Draw 2-7 Lowball Limit\) - ", re.M)
+
+
+def _stars_27td(path: Path, player: str | None = None) -> int:
+    """The 2-7 Triple Draw hands of a PokerStars mixed-game file, by their header lines (18 in
+    the 8-Game file); with `player`, those with a seat line of his."""
+    text = path.read_text(encoding="utf-8")
+    starts = [m.start() for m in re.finditer(r"^\ufeff?PokerStars ", text, re.M)] + [len(text)]
+    hands = [text[a:b] for a, b in zip(starts, starts[1:]) if _STARS_27TD.match(text, a)]
+    return sum(1 for h in hands if player is None or re.search(rf"^Seat \d+: {re.escape(player)} \(", h, re.M))
 
 
 @dataclass(frozen=True)
@@ -117,9 +127,10 @@ def every_game(tmp_path_factory: pytest.TempPathFactory) -> EveryGame:
     kingsclub = kingsclub_hands([CORPUS / "KingsClub__badugi_FL_cash_202010.txt", *split.glob("*.txt"),
                                  *(f for folder in folders.values() for f in folder.glob("*.txt"))])
     # Every hand of the Badugi files and the KingsClub files is new: 4 + 104 PokerStars
-    # headers, one hand each in the Full Tilt and Merge files (MANIFEST.tsv), and the KingsClub ones.
+    # headers, one hand each in the Full Tilt and Merge files (MANIFEST.tsv), and the KingsClub
+    # ones; and the 8-Game file's 2-7 Triple Draw hands (read since issue 25).
     stars = len(stars_headers(CORPUS / STARS_CASH)) + len(stars_headers(CORPUS / STARS_SNG))
-    assert imported["hands_new"] == stars + 1 + 1 + len(kingsclub)
+    assert imported["hands_new"] == stars + 1 + 1 + len(kingsclub) + _stars_27td(CORPUS / STARS_8GAME)
     return EveryGame(db, folders, kingsclub)
 
 
@@ -131,6 +142,7 @@ def test_the_database_holds_every_game_and_site(every_game: EveryGame) -> None:
     assert stored == {
         ("pokerstars", "badugi"): len(stars_headers(CORPUS / STARS_CASH)) + len(stars_headers(CORPUS / STARS_SNG)),
         ("fulltilt", "badugi"): 1, ("merge", "badugi"): 1,
+        ("pokerstars", "27_triple_draw"): _stars_27td(CORPUS / STARS_8GAME),
         **{("kingsclub", game): hands for game, hands in kingsclub.items()},
     }
     assert kingsclub["badacey"] > GENERATED["badacey"] and kingsclub["badeucey"] > GENERATED["badeucey"]
@@ -178,10 +190,14 @@ def test_leaks_read_badugi_hands_only_and_say_so(every_game: EveryGame) -> None:
     cash = stars_hands_of(CORPUS / STARS_CASH, "Hero")
     badugi = cash + 1 + 1 + every_game.hands_of("Hero", "badugi")
     found = json.loads(run("leaks", "--db", db, "--hero", "Hero", "--json"))
-    assert found["games_left_out"] == {g: every_game.hands_of("Hero", g) for g in ("badacey", "badeucey")}
+    # and Hero's 2-7 Triple Draw hands of the 8-Game file (read since issue 25)
+    deuce = _stars_27td(CORPUS / STARS_8GAME, "Hero")
+    assert found["games_left_out"] == {**{g: every_game.hands_of("Hero", g) for g in ("badacey", "badeucey")},
+                                       "27_triple_draw": deuce}
     assert found["hands"] == badugi
     text = run("leaks", "--db", db, "--hero", "Hero")
-    counts = ", ".join(f"{every_game.hands_of('Hero', g)} {g.capitalize()}" for g in ("badacey", "badeucey"))
+    counts = ", ".join([*(f"{every_game.hands_of('Hero', g)} {g.capitalize()}" for g in ("badacey", "badeucey")),
+                        f"{deuce} 2-7 Triple Draw"])
     assert f"Badugi hands only (the baselines are Badugi's): {counts} hand(s) not read." in text
     assert json.loads(run("leaks", "--db", db, "--hero", "Hero", "--json", "--game", "badeucey"))["hands"] == 0
 
@@ -268,12 +284,14 @@ def test_export_in_every_format(every_game: EveryGame, tmp_path: Path) -> None:
     out = tmp_path / "hands.json"
     run("export", "--format", "json", "--player", "Hero", "--db", db, out)
     exported = json.loads(out.read_text())
-    assert len(exported) == hero_hands + cash + 1 + 1  # with the Full Tilt and Merge hands
-    assert {h["game"] for h in exported} == {"badugi", "badacey", "badeucey"}
+    deuce = _stars_27td(CORPUS / STARS_8GAME, "Hero")  # his 2-7 Triple Draw hands (issue 25)
+    assert len(exported) == hero_hands + cash + 1 + 1 + deuce  # with the Full Tilt and Merge hands
+    assert {h["game"] for h in exported} == {"badugi", "badacey", "badeucey", "27_triple_draw"}
     run("export", "--format", "phh", "--player", "Hero", "--db", db, tmp_path / "hands.phhs")
-    # PHH has fixed-limit Badugi only: the PokerStars, Full Tilt and KingsClub Badugi hands.
+    # PHH has fixed-limit Badugi and fixed-limit 2-7 Triple Draw of ours: the PokerStars, Full
+    # Tilt and KingsClub Badugi hands, and the 8-Game file's 2-7 Triple Draw hands.
     badugi_fl = cash + 1 + every_game.hands_of("Hero", "badugi")
-    assert len(re.findall(r"^\[\d+\]$", (tmp_path / "hands.phhs").read_text(), re.M)) == badugi_fl
+    assert len(re.findall(r"^\[\d+\]$", (tmp_path / "hands.phhs").read_text(), re.M)) == badugi_fl + deuce
     for game in ("badacey", "badeucey"):  # an opponent of each game: his hands of every game
         opponent = every_game.opponent(game)
         run("export", "--format", "json", "--player", opponent, "--db", db, tmp_path / f"{game}.json")
@@ -281,3 +299,16 @@ def test_export_in_every_format(every_game: EveryGame, tmp_path: Path) -> None:
         assert len(json.loads((tmp_path / f"{game}.json").read_text())) == theirs
     run("export", "--format", "parquet", "--player", "Hero", "--db", db, tmp_path / "parquet")
     assert (tmp_path / "parquet" / "hands.parquet").is_file()
+
+
+def test_27_triple_draw_has_its_table_and_its_profile(every_game: EveryGame) -> None:
+    # Issue 25: the 8-Game file's 2-7 Triple Draw hands get their own `players` table and a
+    # profile named by the game, with the low classes of the hands shown; the hand count is
+    # Hero's seats in those hands, counted in the file.
+    db = every_game.db
+    deuce = _stars_27td(CORPUS / STARS_8GAME, "Hero")
+    assert "players (27_triple_draw)" in run("players", "--db", db)
+    text = run("player", "Hero", "--db", db, "--site", "pokerstars", "--game", "27_triple_draw")
+    assert f"Hero (pokerstars, {deuce} hands, 2-7 Triple Draw)" in text
+    assert "the whole hand in 2-7 Triple Draw" in text
+    assert "2-7 Triple Draw)" not in run("player", "Hero", "--db", db, "--site", "pokerstars", "--game", "badugi")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
+import re
 import sqlite3
 import warnings
 from pathlib import Path
@@ -35,8 +36,9 @@ HandHistory = pokerkit.HandHistory
 
 runner = CliRunner()
 
-CORPUS_PHH_HANDS = 109
-"""Badugi hands of the corpus that PHH describes and pokerkit replays (111 Badugi hands)."""
+CORPUS_PHH_HANDS = 109 + 18
+"""Hands of the corpus that PHH describes and pokerkit replays: 109 of the 111 Badugi hands,
+and the 8-Game file's 18 2-7 Triple Draw hands (PHH's F2L3D, read since issue 25)."""
 
 NOT_EXPORTABLE = {
     # The Merge file is pot-limit Badugi: PHH (and pokerkit) have fixed-limit Badugi only.
@@ -409,3 +411,29 @@ def test_parquet_export_takes_the_same_filters(tmp_path: Path) -> None:
     assert duckdb.connect().execute(f"select count(*) from '{out}/hands.parquet'").fetchone() == (1,)
     unknown = runner.invoke(app, ["export", "--db", str(db), "--format", "parquet", "--player", "nobody", str(tmp_path / "x")])
     assert unknown.exit_code == 2
+
+
+def test_27_triple_draw_hands_replay_in_pokerkit_to_the_sites_stacks() -> None:
+    # Issue 25: PHH's F2L3D (fixed-limit deuce-to-seven triple draw) for the fixed-limit 2-7
+    # Triple Draw hands of the real files (PokerStars 17, Full Tilt 54): five cards dealt,
+    # pokerkit replays each to the stacks our replay gives; the Merge hand is pot limit,
+    # which PHH has no code for.
+    draw = Path(__file__).resolve().parents[2].parent / "shared" / "corpus-draw"
+    names = ("PokerStars__27TD_FL_cash_200911.txt", "FullTilt__27TD_FL_STT_201211.txt",
+             "Merge__27TD_PL_cash_201102_allstreets.xml")
+    if not all((draw / name).exists() for name in names):
+        pytest.skip(f"{draw} not present (../shared)")
+    checked, refused = 0, []
+    for replayed in replayed_hands(*(draw / name for name in names)):
+        try:
+            phh = to_phh(replayed)
+        except NotExportable as error:
+            refused.append((replayed.hand.site.value, str(error)))
+            continue
+        assert phh.field("variant") == "F2L3D"
+        assert re.search(r'"d dh p1 (?:\?\?|[2-9TJQKA][cdhs]){5}"', phh.dumps()), phh.dumps()  # five cards
+        ours = {p.player: p.stack + p.net for p in replayed.players if p.dealt_in}
+        assert pokerkit_stacks(phh.dumps(), replayed) == ours, replayed.hand.hand_id
+        checked += 1
+    assert checked == 17 + 54
+    assert [site for site, _ in refused] == ["merge"] and "PL 2-7 Triple Draw" in refused[0][1]

@@ -150,8 +150,12 @@ def test_validate_and_import_report_no_error(corpus: Path, tmp_path: Path) -> No
          Site.FULL_TILT, "Badugi Limit", True),
         ("Full Tilt Poker Game #2: Table Laurelvale - $0.05/$0.10 - Limit Badugi - 03:02:56 ET - 2010/11/07",
          Site.FULL_TILT, "Badugi Limit", True),
+        # read since issue 25 (2-7 Triple Draw, its first game)
         ("FullTiltPoker Game #3: Table Rocky Cliff (6 max) - $250/$500 - Limit 2-7 Triple Draw - 18:08:00 ET - 2010/11/15",
-         Site.FULL_TILT, "Limit 2-7 Triple Draw", False),
+         Site.FULL_TILT, "2-7 Triple Draw Limit", True),
+        ("Full Tilt Poker Game #4: Table T - $0.20/$0.40 Ante $0.10 - No Limit 2-7 Single Draw - 18:08:00 ET - 2010/11/15",
+         Site.FULL_TILT, "No Limit 2-7 Single Draw", False),
+        ('<description type="2-7 Lowball" stakes="Pot Limit ($0.05/$0.10)"/>', Site.MERGE, "2-7 Lowball Pot Limit", True),
         ("#37732805: Limit Badugi - 30/60", Site.KINGSCLUB, "Badugi Limit", True),
         # read since issue 16 (Badacey and Badeucey are replayed as split pots)
         ("#40201390: Limit Badacey - 22/44", Site.KINGSCLUB, "Badacey Limit", True),

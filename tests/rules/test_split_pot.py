@@ -239,7 +239,9 @@ def test_a_mixed_game_file_reads_the_split_games_and_skips_the_rest(tmp_path: Pa
     assert result.exit_code == 0, result.output
     rows = json.loads(result.stdout[: result.stdout.rindex("]") + 1])
     assert [(row["hand_id"], row["status"], row["issues"]) for row in rows] == [("1001", "ok", []), ("2002", "ok", [])]
-    assert "1 skipped" in result.output and "Limit 2-7 Triple Draw: 1" in result.output
+    # (2-7 Triple Draw is read on other sites since issue 25, not on KingsClub yet: skipped,
+    # named as on every site, words then structure)
+    assert "1 skipped" in result.output and "2-7 Triple Draw Limit: 1" in result.output
     result = CliRunner().invoke(app, ["import", "--db", str(tmp_path / "t.db"), str(path)])
     assert result.exit_code == 0, result.output
     assert "2 new hand(s) (2 clean, 0 with warnings), 0 rejected" in result.output
