@@ -128,6 +128,24 @@ def test_verdict_only_when_the_interval_excludes_the_baseline() -> None:
     assert LeakLine("k", "l", 3, 3, b).verdict_text == "raises first in more often than the solver"
 
 
+@pytest.mark.parametrize("n", range(1, 301))
+def test_wilson_bounds_are_exact_at_both_ends(n: int) -> None:
+    """Issue 27: 0/3 gave a lower bound of 5.55e-17, which lay "above" a baseline of 0% and
+    printed "breaks made eight-low badugis" for a hero who broke none. At 0/n the Wilson
+    interval is [0, z^2/(n+z^2)] and at n/n [n/(n+z^2), 1] (p = 0 or 1 in the formula: the
+    square root is z/2n), so the ends are exactly 0 and 1."""
+    from hhtracker.stats.values import wilson_interval
+    z2 = 1.959963984540054 ** 2
+    low, high = wilson_interval(0, n)
+    assert low == 0.0 and high == pytest.approx(z2 / (n + z2))
+    low, high = wilson_interval(n, n)
+    assert high == 1.0 and low == pytest.approx(n / (n + z2))
+    # the verdicts that read the ends: no break of n is never "above" 0%, n opens of n by
+    # the rule never "below" 100%
+    assert LeakLine("k", "l", 0, n, baselines()["break_eight_low"]).verdict is not Verdict.ABOVE
+    assert LeakLine("k", "l", n, n, baselines()["early_open"]).verdict is not Verdict.BELOW
+
+
 def test_draw_patterns_and_predraw_actions() -> None:
     assert draw_pattern((1, 0, 0)) == "drew 1, then pat from draw 2"
     assert draw_pattern((0, 0, 0)) == "pat from draw 1"
