@@ -36,9 +36,9 @@ def leaks_command(
     position: PositionOption = None,
     game: GameOption = None,
 ) -> None:
-    """The hero's leaks: each figure with its sample and 95% interval, beside the baseline of the rules texts (seed and section).
+    """The hero's leaks: each figure with its sample and 95% interval, beside the baseline of a published rules text (its title and section).
 
-    A verdict is given only when the interval lies wholly above or below the baseline; else "not enough hands". Lines: raise first in by position six-handed (seed 002's solver shares, a simplified heads-up proxy), opening hands from early position, breaking a made eight-low badugi, calling a pat player with one draw left, snow frequency and result, draw luck.
+    Verdicts: above or below when the interval lies wholly above or below the baseline; "in line with the baseline" when it holds the baseline and lies within 10 points of it on each side; else "not enough hands". Lines: raise first in by position six-handed (the solver shares of the Limit Badugi handout, a simplified heads-up proxy), opening hands from early position, breaking a made eight-low badugi, calling a pat player with one draw left, snow frequency and result, draw luck.
     """
     filters = _filters(site, structure, stakes, game_type, table_size, since, until, position, 0, game)
     try:

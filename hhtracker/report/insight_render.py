@@ -41,7 +41,7 @@ def leak_text(line: LeakLine) -> str:
 
 
 def caveats(leaks: Leaks) -> list[str]:
-    """The baselines' caveats, once each: "seeds/002, section 4 ...: solver shares ..."."""
+    """The baselines' caveats, once each: "Limit Badugi, Handout 04 (seminar27.com), section 4 ...: solver shares ..."."""
     seen: dict[str, str] = {}
     for line in leaks.lines:
         if line.baseline.caveat:
