@@ -54,7 +54,8 @@ _HOMES: dict[str, str] = {
                      "Problem", "HandOutcome", "HAND_HISTORY_SUFFIXES", "ignored_files", "FLUSH_HANDS",
                      "FLUSH_SECONDS"), "api.importing"),
     **dict.fromkeys(("Hud", "HudState", "TableView", "SeatedPlayer", "read_table", "latest_hand", "table_of_file",
-                     "note_add", "tag_set", "player_marks", "read_only", "ACTIVE_MINUTES"), "api.live"),
+                     "note_add", "tag_set", "player_marks", "read_only", "ACTIVE_MINUTES", "earned_tags",
+                     "population_of"), "api.live"),
     **dict.fromkeys(("validate_paths", "HandValidation"), "api.validating"),
     **dict.fromkeys(("players", "player_profile"), "api.statistics"),
     **dict.fromkeys(("sessions", "session_report", "hand_replays", "write_hand_pages", "ReportError"),
@@ -73,7 +74,7 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("Money", "format_money"), "money"),
     **dict.fromkeys(("PlayerStats", "Ratio", "format_ratio"), "stats.values"),
     **dict.fromkeys(("STAT_KEYS", "DRAW_KEYS"), "stats.facts"),
-    **dict.fromkeys(("AUTO_TAGS", "AutoTag", "auto_tags"), "stats.tags"),
+    **dict.fromkeys(("AUTO_TAGS", "AutoTag", "auto_tags", "population", "Population"), "stats.tags"),
     **dict.fromkeys(("safe", "cell", "safe_json"), "display"),
     **dict.fromkeys(("REVIEW_LIMIT",), "report"),
     **dict.fromkeys(("format_prize", "ordinal"), "tournaments"),
@@ -97,11 +98,11 @@ __all__ = [
     "Ratio", "ReadOnlyQueryError", "ReportError", "ReprocessSummary", "SORTS", "STAT_KEYS",
     "SeatedPlayer", "Site", "TableSize", "TableView", "TournamentReport", "TournamentResult",
     "TournamentTotals", "UnknownPlayerError", "Watcher", "auto_tags", "cell", "chart_png",
-    "default_db_path", "expand_paths", "export_hands", "export_parquet", "format_money",
+    "default_db_path", "earned_tags", "expand_paths", "export_hands", "export_parquet", "format_money",
     "format_prize", "format_ratio", "games_played", "generate", "hand_outcome", "hand_replays",
     "hands_listed", "hero_add", "hero_choice", "hero_list", "hero_remove", "ignored_files",
     "import_paths", "latest_hand", "leaks", "leaks_json", "low_showdown_classes", "note_add",
-    "ordinal", "player_marks", "player_profile", "player_reads", "players", "print_hand",
+    "ordinal", "player_marks", "player_profile", "player_reads", "players", "population", "population_of", "Population", "print_hand",
     "print_leaks", "print_reads", "print_report", "print_sessions", "query", "read_hands",
     "read_only", "read_table", "reads_json", "replayer_html", "report_html", "report_json",
     "reprocess", "safe", "safe_json", "session_report", "sessions", "summary_json", "table_of_file",
@@ -145,7 +146,7 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
     from ..report.insight_render import leaks_json, print_leaks, print_reads, reads_json
     from ..report.replayer import replayer_html
     from ..stats.facts import DRAW_KEYS, STAT_KEYS
-    from ..stats.tags import AUTO_TAGS, AutoTag, auto_tags
+    from ..stats.tags import AUTO_TAGS, AutoTag, Population, auto_tags, population
     from ..stats.values import PlayerStats, Ratio, format_ratio
     from ..tournaments import format_prize, ordinal
     from .common import NoDatabaseError
@@ -179,9 +180,11 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
         HudState,
         SeatedPlayer,
         TableView,
+        earned_tags,
         latest_hand,
         note_add,
         player_marks,
+        population_of,
         read_only,
         read_table,
         table_of_file,

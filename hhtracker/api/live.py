@@ -10,13 +10,13 @@ from __future__ import annotations
 import sqlite3
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..filters import Filters
 from ..model import CHIPS
 from ..money import format_money
-from ..stats.tags import auto_tags
+from ..stats.tags import Population, auto_tags, population
 from ..stats.values import PlayerStats
 from ..store import notes
 from ..store.reading import player_stats
@@ -66,7 +66,30 @@ class TableView:
     path: str | None = None
 
 
-def read_table(db, hand_row: int, *, path: str | None = None, distributions: bool = False) -> TableView:
+POPULATION_SECONDS = 60.0
+"""The live view reads the population the automatic tags compare with (every player's
+statistics on the site) at most once a minute: it changes slowly, and on a large database
+reading it takes far longer than the seated players' own statistics."""
+
+
+class Populations:
+    """The populations (population_of) by (site, game), each kept POPULATION_SECONDS
+    (`clock`: seconds since the epoch, as Hud's)."""
+
+    def __init__(self, clock: Callable[[], float] = time.time) -> None:
+        self.clock = clock
+        self.kept: dict[tuple[str, str | None], tuple[float, Population]] = {}
+
+    def of(self, db, site: str, game: str | None) -> Population:
+        now = self.clock()
+        found = self.kept.get((site, game))
+        if found is None or now - found[0] >= POPULATION_SECONDS:
+            found = self.kept[(site, game)] = (now, population_of(db, Filters(site=site, game=game)))
+        return found[1]
+
+
+def read_table(db, hand_row: int, *, path: str | None = None, distributions: bool = False,
+               populations: Populations | None = None) -> TableView:
     """The table of the stored hand with id `hand_row` (hands.id), read from `db` (a sqlite3
     connection or a sqlite-utils Database): seated players in seat order with their
     statistics on the hand's site in the hand's game (with the cards-drawn distributions
@@ -83,13 +106,14 @@ def read_table(db, hand_row: int, *, path: str | None = None, distributions: boo
     names = [name for _, name in seated]
     noted = notes.notes_of(db, names)
     tagged = notes.tags_of(db, names)
+    people = (populations or Populations()).of(db, site, game)
     players = []
     for seat, name in seated:
         # his statistics in the table's game: Badugi, Badacey and Badeucey never mixed
         found = player_stats(db, name, with_distributions=distributions, filters=Filters(site=site, game=game))
         stats = found[0] if found else None
         players.append(SeatedPlayer(seat, name, name == hero, stats, noted.get(name, ()), tagged.get(name, ()),
-                                    auto_tags(stats)))
+                                    auto_tags(stats, people)))
     if path is not None:
         hands = _file_hands(db, path)
     else:
@@ -168,6 +192,7 @@ class Hud:
         self.db_path = db_path
         self.active_seconds = active_minutes * 60.0
         self.clock = clock
+        self.populations = Populations(clock)
 
     def look(self) -> HudState:
         """Import what changed, then read the active tables back."""
@@ -197,7 +222,7 @@ class Hud:
             for path in files:
                 hand_row = latest_hand(db, path)
                 if hand_row is not None:
-                    tables.append(read_table(db, hand_row, path=str(path.resolve())))
+                    tables.append(read_table(db, hand_row, path=str(path.resolve()), populations=self.populations))
             return tuple(tables)
         finally:
             db.close()
@@ -234,6 +259,25 @@ def tag_set(db_path: Path, player: str, tag: str, *, remove: bool = False) -> bo
     try:
         with immediate(db):
             return notes.remove_tag(db, player, tag) if remove else notes.add_tag(db, player, tag)
+    finally:
+        db.close()
+
+
+def population_of(db, filters: Filters) -> Population:
+    """The population the automatic tags compare with: every player's statistics over the
+    hands `filters` match (the caller gives one site and game), read from `db` (a sqlite3
+    connection or a sqlite-utils Database)."""
+    return population(player_stats(db, None, with_distributions=False, filters=filters))
+
+
+def earned_tags(db_path: Path, found: Iterable[PlayerStats], filters: Filters = Filters()) -> dict[str, tuple[str, ...]]:
+    """{site: automatic tags} for each of a player's profiles (player_profile), each against
+    the population of its site over the same filters; empty without a database."""
+    if not Path(db_path).exists():
+        return {}
+    db = database_to_read(db_path)
+    try:
+        return {stats.site: auto_tags(stats, population_of(db, replace(filters, site=stats.site))) for stats in found}
     finally:
         db.close()
 

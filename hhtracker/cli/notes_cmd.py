@@ -38,14 +38,14 @@ def tag_command(
     stdout.print(api.safe(said), markup=False, highlight=False)
 
 
-def print_marks(db_path, name: str, found: list[api.PlayerStats]) -> None:
-    """Below `player NAME`'s profile: the automatic tags (per site), the user's tags and his
-    notes, newest first (nothing when there are none)."""
+def print_marks(db_path, name: str, found: list[api.PlayerStats], filters: api.Filters = api.Filters()) -> None:
+    """Below `player NAME`'s profile: the automatic tags (per site, against that site's
+    players over the same filters), the user's tags and his notes, newest first (nothing
+    when there are none)."""
     notes, tags = api.player_marks(db_path, name)
-    for stats in found:
-        earned = api.auto_tags(stats)
+    for site, earned in api.earned_tags(db_path, found, filters).items():
         if earned:
-            stdout.print(f"automatic tags ({stats.site}): {', '.join(earned)}", markup=False, highlight=False)
+            stdout.print(f"automatic tags ({site}): {', '.join(earned)}", markup=False, highlight=False)
     if tags:
         stdout.print(api.safe(f"tags: {', '.join(tags)}"), markup=False, highlight=False)
     for note in notes:

@@ -201,7 +201,7 @@ def player_command(
         _print_profile(stats)
     from .notes_cmd import print_marks
 
-    print_marks(resolve_db(db), name, found)
+    print_marks(resolve_db(db), name, found, filters)
     if filters.game in SPLIT_GAMES:
         _print_low_classes(api.low_showdown_classes(resolve_db(db), name, filters))
 
