@@ -23,11 +23,13 @@ from .common import existing_database
 
 
 def generate(out: Path, *, hands: int, seed: int, players: int = 12, tables: int = 1, tournament: bool = False,
-             game: str = "badugi") -> list[Path]:
+             game: str = "badugi", first_number: int | None = None) -> list[Path]:
     """Write `hands` generated legal hands into the folder `out`, one file per table;
     deterministic for a seed. Returns the files written. game "badugi": PokerStars format;
     "badacey" / "badeucey": KingsClub format, cash only (generate_split.py; raises
-    ValueError with tournament)."""
+    ValueError with tournament). Hand numbers from first_number, by default from the game
+    and seed (generate.first_number: sets of different games and seeds never share one);
+    raises ValueError for more than 1,000,000 hands or a number out of range."""
     from ..generate import generate_files
 
     if game != "badugi":
@@ -35,9 +37,11 @@ def generate(out: Path, *, hands: int, seed: int, players: int = 12, tables: int
             raise ValueError(f"{game} hands are generated as KingsClub cash games only: leave out --tournament")
         from ..generate_split import generate_split_files
 
-        return generate_split_files(out, game=game, hands=hands, seed=seed, players=players, tables=tables)
+        return generate_split_files(out, game=game, hands=hands, seed=seed, players=players, tables=tables,
+                                    first_hand_id=first_number)
 
-    return generate_files(out, hands=hands, seed=seed, players=players, tables=tables, tournament=tournament)
+    return generate_files(out, hands=hands, seed=seed, players=players, tables=tables, tournament=tournament,
+                          first_hand_id=first_number)
 
 
 @dataclass(frozen=True, slots=True)
