@@ -57,7 +57,7 @@ _HOMES: dict[str, str] = {
                      "note_add", "tag_set", "player_marks", "read_only", "ACTIVE_MINUTES", "earned_tags",
                      "population_of"), "api.live"),
     **dict.fromkeys(("validate_paths", "HandValidation"), "api.validating"),
-    **dict.fromkeys(("players", "player_profile"), "api.statistics"),
+    **dict.fromkeys(("players", "player_profile", "names_like"), "api.statistics"),
     **dict.fromkeys(("sessions", "session_report", "hand_replays", "write_hand_pages", "ReportError"),
                     "api.reviewing"),
     **dict.fromkeys(("reprocess", "generate", "ReprocessSummary"), "api.maintenance"),
@@ -101,7 +101,7 @@ __all__ = [
     "default_db_path", "earned_tags", "expand_paths", "export_hands", "export_parquet", "format_money",
     "format_prize", "format_ratio", "games_played", "generate", "hand_outcome", "hand_replays",
     "hands_listed", "hero_add", "hero_choice", "hero_list", "hero_remove", "ignored_files",
-    "import_paths", "latest_hand", "leaks", "leaks_json", "low_showdown_classes", "note_add",
+    "import_paths", "latest_hand", "names_like", "leaks", "leaks_json", "low_showdown_classes", "note_add",
     "ordinal", "player_marks", "player_profile", "player_reads", "players", "population", "population_of", "Population", "print_hand",
     "print_leaks", "print_reads", "print_report", "print_sessions", "query", "read_hands",
     "read_only", "read_table", "reads_json", "replayer_html", "report_html", "report_json",
@@ -206,7 +206,7 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
         write_hand_pages,
     )
     from .games import games_played, low_showdown_classes
-    from .statistics import player_profile, players
+    from .statistics import names_like, player_profile, players
     from .tournament_results import (
         HeroChoice,
         TournamentReport,

@@ -81,7 +81,8 @@ class Structure(StrEnum):
     NL = "NL"
 
 
-Position = Enum("Position", {p: p for p in ("BTN", "SB", "BB", "UTG", "UTG+1", "UTG+2", "MP", "HJ", "CO")}, type=str)  # type: ignore[misc]
+Position = Enum("Position", {p: p for p in ("BTN", "SB", "BB", "UTG", "UTG+1", "UTG+2", "MP", "HJ", "CO",
+                                           "early", "middle", "late", "blinds")}, type=str)  # type: ignore[misc]
 
 SiteOption = Annotated[api.Site | None, typer.Option("--site", help="Only hands of this site.", show_default=False)]
 StructureOption = Annotated[Structure | None, typer.Option("--structure", help="Betting structure.", show_default=False)]
@@ -90,7 +91,7 @@ GameTypeOption = Annotated[api.GameType | None, typer.Option("--game-type", help
 TableSizeOption = Annotated[api.TableSize | None, typer.Option("--table-size", help="Players dealt in: heads-up, 3-6 or 7-8.", show_default=False)]
 SinceOption = Annotated[dt.datetime | None, typer.Option("--since", formats=["%Y-%m-%d"], metavar="YYYY-MM-DD", help="First day (UTC), inclusive.", show_default=False)]
 UntilOption = Annotated[dt.datetime | None, typer.Option("--until", formats=["%Y-%m-%d"], metavar="YYYY-MM-DD", help="Last day (UTC), inclusive.", show_default=False)]
-PositionOption = Annotated[Position | None, typer.Option("--position", help="Only hands played from this position.", show_default=False)]
+PositionOption = Annotated[Position | None, typer.Option("--position", help="Only hands played from this position, or a group: early (UTG, UTG+1, UTG+2), middle (MP, HJ), late (CO, BTN), blinds (SB, BB).", show_default=False)]
 GameOption = Annotated[api.Game | None, typer.Option("--game", help="Only hands of this game (players: one table per game unless given; all = every game together).", show_default=False)]
 MinHandsOption = Annotated[int, typer.Option("--min-hands", metavar="N", min=0, help="Only players with at least this many matching hands.")]
 
@@ -109,6 +110,26 @@ def _filters(site, structure, stakes, game_type, table_size, since, until, posit
         min_hands=min_hands,
         game=game.value if game else None,
     )
+
+
+def stored_name(db, name: str) -> str:
+    """The stored name NAME means: itself when stored, else the one stored name equal to it
+    ignoring case (several such names: NAME as given, and the error lists them)."""
+    found = api.names_like(db, name)
+    return found[0] if len(found) == 1 else name
+
+
+FILTER_OPTIONS = (("site", "--site"), ("structure", "--structure"), ("stakes", "--stakes"), ("game_type", "--game-type"),
+                  ("table_size", "--table-size"), ("since", "--since"), ("until", "--until"), ("position", "--position"),
+                  ("game", "--game"))
+
+
+def filters_said(filters: api.Filters) -> str:
+    """The filters as the options given: "--site pokerstars --min-hands 100"."""
+    said = [f"{option} {getattr(filters, key)}" for key, option in FILTER_OPTIONS if getattr(filters, key) is not None]
+    if filters.min_hands:
+        said.append(f"--min-hands {filters.min_hands:,}")
+    return " ".join(said) or "the filters"
 
 
 def _money(m: api.Money) -> dict[str, object]:
@@ -171,6 +192,7 @@ def player_command(
     Percentages show (done/opportunities) and, under 100 opportunities, a 95% Wilson interval; "-" when there was no opportunity. bb/100 and BB/100 average each hand in its own big blind / big bet, so in a tournament they can have the opposite sign of the net chips.
     """
     filters = _filters(site, structure, stakes, game_type, table_size, since, until, position, min_hands, game)
+    name = stored_name(resolve_db(db), name)
     if reads:
         from .leaks_cmd import show_reads
 
@@ -183,8 +205,11 @@ def player_command(
         raise usage_error(str(error)) from None
     found = [s for s in found if s.hands >= min_hands]
     if not found:
-        raise usage_error(f"no hands of a player named {name!r} match in the database"
-                          + did_you_mean(resolve_db(db), name))
+        everything = api.player_profile(resolve_db(db), name)
+        if everything:  # he has hands: the filters matched none of them
+            hands = sum(s.hands for s in everything)
+            raise usage_error(f"{name} has {hands:,} hand{'' if hands == 1 else 's'}; none match {filters_said(filters)}")
+        raise usage_error(f"no hands of a player named {name!r} in the database" + did_you_mean(resolve_db(db), name))
     if json_output:  # always one object (README, "JSON output"): a name on several sites needs --site
         if len(found) > 1:
             raise usage_error(f"{name!r} plays at {len(found)} sites ({', '.join(s.site for s in found)}): "

@@ -21,6 +21,7 @@ from .player_cmd import (
     TableSizeOption,
     UntilOption,
     _filters,
+    filters_said,
 )
 from .report_cmd import HeroOption
 
@@ -65,7 +66,9 @@ def tournaments_command(
     if found.hero is not None:
         stdout.print(api.safe(found.hero.note), markup=False, highlight=False)
     if not found.results:
-        stdout.print("no tournament hands of the hero", markup=False, highlight=False)
+        said = filters_said(filters)
+        stdout.print("no tournament hands of the hero" + ("" if said == "the filters" else f" match {said}"),
+                     markup=False, highlight=False)
         return
     table = Table(title="Tournaments, oldest first (times UTC)")
     for column in ("date", "site", "tournament", "player", "game", "buy-in + fee", "entrants", "hands", "finish",
