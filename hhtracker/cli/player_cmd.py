@@ -81,8 +81,8 @@ class Structure(StrEnum):
     NL = "NL"
 
 
-Position = Enum("Position", {p: p for p in ("BTN", "SB", "BB", "UTG", "UTG+1", "UTG+2", "MP", "HJ", "CO",
-                                           "early", "middle", "late", "blinds")}, type=str)  # type: ignore[misc]
+_POSITIONS = ("BTN", "SB", "BB", "UTG", "UTG+1", "UTG+2", "MP", "HJ", "CO", "early", "middle", "late", "blinds")
+Position = Enum("Position", {p: p for p in _POSITIONS}, type=str)  # type: ignore[misc]
 
 SiteOption = Annotated[api.Site | None, typer.Option("--site", help="Only hands of this site.", show_default=False)]
 StructureOption = Annotated[Structure | None, typer.Option("--structure", help="Betting structure.", show_default=False)]
