@@ -250,6 +250,35 @@ def note_add(db_path: Path, player: str, text: str) -> None:
         db.close()
 
 
+def note_list(db_path: Path, player: str) -> list[notes.Note]:
+    """A player's notes, newest first, each with the number --edit and --delete take;
+    empty without a database."""
+    if not Path(db_path).exists():
+        return []
+    db = database_to_read(db_path)
+    try:
+        return notes.list_notes(db, player)
+    finally:
+        db.close()
+
+
+def note_change(db_path: Path, player: str, number: int, text: str | None) -> bool:
+    """Replace the text of a player's note `number`, or delete it (text None); False when
+    he has no such note (nothing is created)."""
+    from ..store.database import immediate
+
+    if not Path(db_path).exists():
+        return False
+    db = _marks_db(db_path)
+    try:
+        with immediate(db):
+            if text is None:
+                return notes.delete_note(db, player, number)
+            return notes.edit_note(db, player, number, text)
+    finally:
+        db.close()
+
+
 def tag_set(db_path: Path, player: str, tag: str, *, remove: bool = False) -> bool:
     """Tag a player, or with remove take the tag off (`hhtracker tag NAME TAG [--remove]`);
     False when there was nothing to do (tagged already / not tagged)."""

@@ -110,12 +110,13 @@ hero_app = typer.Typer(help="The names you play under: reports and sessions are 
 @hero_app.command("add")
 def hero_add_command(
     name: Annotated[str, typer.Argument(help="Your screen name, exactly.", show_default=False)],
-    site: HeroSiteOption = None,
+    site: Annotated[api.Site | None, typer.Option("--site", help="Only on this site (default: every site).", show_default=False)] = None,
     db: DbOption = None,
 ) -> None:
     """Remember NAME as one of your accounts (on --site, else on every site)."""
-    added = api.hero_add(resolve_db(db), name, site)
-    where = f" on {site}" if site else " on every site"
+    on = site.value if site else None
+    added = api.hero_add(resolve_db(db), name, on)
+    where = f" on {on}" if on else " on every site"
     stdout.print(f"{name}{where}: " + ("added" if added else "already there"), markup=False, highlight=False)
 
 

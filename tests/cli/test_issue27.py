@@ -74,3 +74,42 @@ def test_tournaments_min_hands() -> None:
     assert json.loads(out) == []
     code, out = run("tournaments", "--hero", "Player5", "--min-hands", dealt + 1, "--db", db)
     assert f"no tournament hands of the hero match --min-hands {dealt + 1}" in out
+
+
+# --- item 8: notes and tags --------------------------------------------------------------------
+
+
+def test_notes_listed_edited_and_deleted(db: Path) -> None:
+    assert run("note", "deb", "limps weak draws", "--db", db) == (0, "note added on Deb\n")
+    assert run("note", "Deb", "snows once an hour", "--db", db)[0] == 0
+    code, out = run("note", "Deb", "--list", "--db", db)
+    lines = out.splitlines()
+    assert code == 0 and len(lines) == 2
+    assert lines[0].startswith("2. ") and lines[0].endswith(" UTC: snows once an hour")
+    assert lines[1].startswith("1. ") and lines[1].endswith(" UTC: limps weak draws")
+    assert run("note", "Deb", "--edit", "1", "limps any three cards", "--db", db)[1] == "note 1 on Deb replaced\n"
+    assert run("note", "Deb", "--delete", "2", "--db", db)[1] == "note 2 on Deb deleted\n"
+    out = run("note", "Deb", "--list", "--db", db)[1]
+    assert out.splitlines()[0].endswith(" UTC: limps any three cards") and len(out.splitlines()) == 1
+    code, out = run("note", "Deb", "--delete", "2", "--db", db)
+    assert code == 2 and "Deb has no note number 2" in out
+    assert api.player_marks(db, "Deb")[0] == ("limps any three cards",)
+
+
+def test_a_name_no_hand_has_is_refused_unless_forced(db: Path) -> None:
+    code, out = run("note", "Dbe", "x", "--db", db)
+    assert code == 2 and "no hands of a player named 'Dbe'" in out and "did you mean 'Deb'" in out
+    code, out = run("tag", "Evee", "fish", "--db", db)
+    assert code == 2 and "did you mean 'Eve'" in out and "--force" in out
+    assert api.player_marks(db, "Dbe") == ((), ()) and api.player_marks(db, "Evee") == ((), ())
+    assert run("tag", "Evee", "fish", "--force", "--db", db) == (0, "Evee tagged 'fish'\n")
+    assert run("tag", "Evee", "--list", "--db", db)[1] == "tags on Evee: fish\n"
+    assert run("tag", "Ann", "--list", "--db", db)[1] == "no tags on Ann\n"
+
+
+def test_hero_add_takes_only_the_sites_there_are(db: Path) -> None:
+    code, out = run("hero", "add", "Hero", "--site", "pokerstar", "--db", db)
+    assert code == 2 and "pokerstars" in out
+    assert api.hero_list(db) == []  # nothing stored for a site that does not exist
+    assert run("hero", "add", "Hero", "--site", "pokerstars", "--db", db) == (0, "Hero on pokerstars: added\n")
+    assert api.hero_list(db) == [("pokerstars", "Hero")]
