@@ -17,21 +17,26 @@ from .importing import Problem, expand_paths, read_hands
 @dataclass(frozen=True, slots=True)
 class HandValidation:
     """The check of one hand (or of a file-level problem when hand_id is None; status
-    "skipped" with the site's name: a file of a site we do not read)."""
+    "skipped" with the site's name: a file of a site we do not read; "skipped" with game: a
+    hand of a game we do not read)."""
 
     file: str
     line: int | None
     site: str | None
     hand_id: str | None
-    status: str  # "ok" | "warning" | "error"
+    status: str  # "ok" | "warning" | "error" | "skipped"
     issues: tuple[Problem, ...]
+    game: str | None = None  # a hand skipped for its game: the game as its header names it
 
     def as_json(self) -> dict[str, object]:
-        return {
+        found: dict[str, object] = {
             "file": self.file, "line": self.line, "site": self.site, "hand_id": self.hand_id,
             "status": self.status,
             "issues": [{"code": p.code, "severity": p.severity, "line": p.line, "message": p.message} for p in self.issues],
         }
+        if self.game is not None:
+            found["game"] = self.game
+        return found
 
     def lines(self) -> list[str]:
         return [str(p) for p in self.issues]
@@ -65,6 +70,7 @@ def validate_paths(paths: Iterable[Path]) -> tuple[list[HandValidation], Counter
                     for i in item.replayed.issues
                 )
                 results.append(HandValidation(name, item.raw.line, site, hand.hand_id, item.replayed.status, issues))
-            else:
+            else:  # a game we do not read: listed, so that --json says what was skipped
                 skipped[item.game] += 1
+                results.append(HandValidation(name, item.raw.line, site, raw_hand_key(item.raw), "skipped", (), item.game))
     return results, skipped

@@ -30,13 +30,13 @@ def validate_command(
         for result in results:
             for line in result.lines():
                 typer.echo(api.safe(line))
-    statuses = Counter(r.status for r in results if r.hand_id is not None)
+    statuses = Counter(r.status for r in results if r.hand_id is not None and r.status != "skipped")
     line = (f"{sum(statuses.values())} hand(s) checked: {statuses['ok']} ok, {statuses['warning']} with warnings, "
             f"{statuses['error']} with errors; {sum(skipped.values())} skipped (game or site not supported)")
     if skipped:
         line += ": " + ", ".join(f"{game}: {n}" for game, n in sorted(skipped.items()))
     stderr.print(api.safe(line), markup=False, highlight=False)
-    sites = Counter(r.site or "?" for r in results if r.status == "skipped")
+    sites = Counter(r.site or "?" for r in results if r.status == "skipped" and r.game is None)
     if sites:
         stderr.print(api.safe(skipped_sites_line(sites)), markup=False, highlight=False)
     if any(r.status == "error" for r in results):

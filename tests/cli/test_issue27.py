@@ -113,3 +113,30 @@ def test_hero_add_takes_only_the_sites_there_are(db: Path) -> None:
     assert api.hero_list(db) == []  # nothing stored for a site that does not exist
     assert run("hero", "add", "Hero", "--site", "pokerstars", "--db", db) == (0, "Hero on pokerstars: added\n")
     assert api.hero_list(db) == [("pokerstars", "Hero")]
+
+
+# --- item 9: what validate and reprocess say -------------------------------------------------
+
+OTHER_GAMES = """\
+PokerStars Hand #77000000001:  Razz Limit ($0.10/$0.20 USD) - 2013/06/01 20:00:00 ET
+Table 'Razzle' 8-max
+Seat 1: Ann ($5 in chips)
+Seat 2: Bob ($5 in chips)
+
+PokerStars Hand #77000000002:  Hold'em Limit ($0.10/$0.20 USD) - 2013/06/01 20:01:00 ET
+Table 'Holdy' 9-max Seat #1 is the button
+Seat 1: Ann ($5 in chips)
+Seat 2: Bob ($5 in chips)
+"""
+
+
+def test_validate_json_lists_the_hands_of_other_games(tmp_path: Path) -> None:
+    path = tmp_path / "others.txt"
+    path.write_text(OTHER_GAMES, encoding="utf-8")
+    result = runner.invoke(app, ["validate", "--json", str(path)])
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.stdout)
+    assert [(r["hand_id"], r["status"], r["game"], r["line"]) for r in rows] == [
+        ("77000000001", "skipped", "Razz Limit", 1), ("77000000002", "skipped", "Hold'em Limit", 6)]
+    assert "0 hand(s) checked" in result.stderr and "2 skipped" in result.stderr
+    assert "not read" not in result.stderr  # no other-site files among them
