@@ -58,3 +58,9 @@ def safe_json(text: str) -> str:
         else json.dumps(char)[1:-1]
         for char in text
     )
+
+
+def counted(count: int, word: str, plural: str | None = None) -> str:
+    """"1 hand", "5,000 hands", "0 hands": the count with thousands separators and its
+    word, plural unless the count is 1 (`plural` when it is not word + "s")."""
+    return f"{count:,} {word}" if count == 1 else f"{count:,} {plural or word + 's'}"

@@ -11,6 +11,7 @@ import typer
 from rich.table import Table
 
 from .. import api
+from ..money import format_result
 from .common import (
     DbOption,
     JsonOption,
@@ -110,6 +111,11 @@ def _filters(site, structure, stakes, game_type, table_size, since, until, posit
         min_hands=min_hands,
         game=game.value if game else None,
     )
+
+
+def plural(count: int, word: str) -> str:
+    """"1 hand", "5,000 hands": the count with thousands separators and the word it counts."""
+    return f"{count:,} {word}" if count == 1 else f"{count:,} {word}s"
 
 
 def stored_name(db, name: str) -> str:
@@ -260,45 +266,52 @@ def _print_profile(stats: api.PlayerStats) -> None:
     table = Table(title=api.cell(f"{stats.player} ({stats.site}, {stats.hands:,} hand{'' if stats.hands == 1 else 's'})"), show_header=True)
     table.add_column("statistic")
     table.add_column("value (done/opportunities) [95% interval under 100]")
+    unseen = 0  # statistics without an opportunity: counted under the table, not a row each
     for section, rows in SECTIONS:
-        table.add_row(f"[bold]{section}[/bold]", "")
+        lines: list[tuple[str, str]] = []
         for key, label in rows:
             ratio = stats.stats[key]
-            if key.startswith("af") and not key.startswith("afq"):
-                table.add_row(label, format_af(ratio.done, ratio.opportunities))
+            if ratio.opportunities == 0 and not (key.startswith("af") and not key.startswith("afq") and ratio.done):
+                unseen += 1
+            elif key.startswith("af") and not key.startswith("afq"):
+                lines.append((label, format_af(ratio.done, ratio.opportunities)))
             else:
-                table.add_row(label, api.format_ratio(ratio.done, ratio.opportunities))
+                lines.append((label, api.format_ratio(ratio.done, ratio.opportunities)))
             if key == "pat_d3":
                 for draw_key in api.DRAW_KEYS:
                     counts = stats.distributions.get(draw_key, {})
                     reached = sum(counts.values())
-                    mean = sum(int(k) * v for k, v in counts.items()) / reached if reached else None
+                    if not reached:
+                        continue
+                    mean = sum(int(k) * v for k, v in counts.items()) / reached
                     spread = " ".join(f"{k}:{v}" for k, v in counts.items())
-                    table.add_row(
-                        f"Cards drawn at draw {draw_key[-1]}",
-                        f"mean {mean:.2f} over {reached} reached  ({spread})" if mean is not None else "- (0 reached)",
-                    )
+                    lines.append((f"Cards drawn at draw {draw_key[-1]}", f"mean {mean:.2f} over {reached:,} reached  ({spread})"))
         if section == "Showdown":
             classes = stats.distributions.get("showdown_classes", {})
             shown = sum(classes.values())
             for hand_class, count in classes.items():
                 if not count:  # only the classes shown: a one-hand profile is not ten lines of 0.0%
                     continue
-                table.add_row(f"Shown: {CLASS_LABELS.get(hand_class, hand_class)}", api.format_ratio(count, shown))
+                lines.append((f"Shown: {CLASS_LABELS.get(hand_class, hand_class)}", api.format_ratio(count, shown)))
+        if lines:  # a section with nothing to show is left out, heading and all
+            table.add_row(f"[bold]{section}[/bold]", "")
+            for line in lines:
+                table.add_row(*line)
     table.add_row("[bold]Results[/bold]", "")
-    table.add_row("Hands", str(stats.hands))
+    table.add_row("Hands", f"{stats.hands:,}")
     for kind in stats.by_game_type:
         for money in kind.net:
-            table.add_row(f"Net, {_KINDS[kind.game_type]} ({kind.hands:,} hands)", api.format_money(money.amount, money.currency))
+            table.add_row(f"Net, {_KINDS[kind.game_type]} ({plural(kind.hands, 'hand')})", format_result(money.amount, money.currency))
     for label, amounts in (("Net at showdown", stats.net_showdown),
                            ("Net without showdown", stats.net_no_showdown), ("Rake attributed", stats.rake)):
         for money in amounts:
-            table.add_row(f"{label} ({money.currency})", api.format_money(money.amount, money.currency))
+            said = api.format_money if label.startswith("Rake") else format_result
+            table.add_row(f"{label} ({money.currency})", said(money.amount, money.currency))
     for kind in stats.by_game_type:
         table.add_row(f"bb/100 (big blinds), {_KINDS[kind.game_type]}", _fmt(kind.bb_per_100))
         table.add_row(f"BB/100 (big bets), {_KINDS[kind.game_type]}", _fmt(kind.big_bets_per_100))
     for label, pot in (("Biggest win", stats.biggest_win), ("Biggest loss", stats.biggest_loss)):
-        table.add_row(label, f"{api.format_money(pot.net.amount, pot.net.currency)} (hand {pot.site_hand_id})" if pot else "-")
+        table.add_row(label, f"{format_result(pot.net.amount, pot.net.currency)} (hand {pot.site_hand_id})" if pot else "-")
     luck = stats.luck
     table.add_row("[bold]Draw luck (known cards)[/bold]", "")
     table.add_row(
@@ -306,6 +319,10 @@ def _print_profile(stats: api.PlayerStats) -> None:
         api.format_ratio(luck.completed, luck.draws)
         + (f"; expected {luck.expected:.2f}, z {luck.z:+.2f}" if luck.z is not None else ""),
     )
+    if unseen:
+        table.caption = (f"{unseen} of {sum(len(rows) for _, rows in SECTIONS)} statistics had no opportunity "
+                         "in these hands and are left out (--json lists every one)")
+        table.caption_justify = "left"
     stdout.print(table)
 
 
@@ -321,8 +338,8 @@ def by_game_type(stats: api.PlayerStats) -> tuple[str, str]:
     ("$5.80 cash; -15 chips tournament", "+92.50 cash; -12.50 tournament")."""
     kinds = stats.by_game_type
     if len(kinds) <= 1:
-        return ", ".join(api.format_money(m.amount, m.currency) for m in stats.net), _fmt(stats.big_bets_per_100)
-    net = "; ".join(", ".join(api.format_money(m.amount, m.currency) for m in k.net) + f" {k.game_type}" for k in kinds)
+        return ", ".join(format_result(m.amount, m.currency) for m in stats.net), _fmt(stats.big_bets_per_100)
+    net = "; ".join(", ".join(format_result(m.amount, m.currency) for m in k.net) + f" {k.game_type}" for k in kinds)
     return net, "; ".join(f"{_fmt(k.big_bets_per_100)} {k.game_type}" for k in kinds)
 
 

@@ -32,6 +32,12 @@ def _money(amount: int | None, currency: str | None) -> str:
     return api.format_prize(amount, currency)
 
 
+def _signed(amount: int | None, currency: str | None) -> str:
+    """A profit: "+$0.40", "-$1.20" (a "+" on every positive one), "unknown"."""
+    text = api.format_prize(amount, currency)
+    return f"+{text}" if amount is not None and currency is not None and amount > 0 else text
+
+
 def _percent(value: float | None) -> str:
     return "-" if value is None else f"{value * 100:+.1f}%"
 
@@ -87,7 +93,7 @@ def tournaments_command(
             r.first_hand[:16].replace("T", " "), r.site, r.tournament_id, r.player, f"{r.game} {r.structure}", cost,
             f"{r.entrants:,}" if r.entrants is not None else UNKNOWN, f"{r.hands:,}",
             api.ordinal(r.finish) if r.finish is not None else UNKNOWN,
-            _money(r.prize, r.prize_currency), _money(r.profit, r.prize_currency),
+            _money(r.prize, r.prize_currency), _signed(r.profit, r.prize_currency),
         )
     stdout.print(table)
     totals = Table(title="Totals per currency (a currency's money is never added to another's)")
@@ -98,8 +104,8 @@ def tournaments_command(
         avg = "-" if t.average_finish is None else f"{t.average_finish:.1f}"
         currency = t.currency or UNKNOWN
         profit_currency = "USD" if currency == "freeroll" else currency
-        totals.add_row(currency, str(t.tournaments), str(t.known_finishes), itm, _percent(t.roi),
-                       _money(t.profit, profit_currency) if t.with_profit else UNKNOWN, avg)
+        totals.add_row(currency, f"{t.tournaments:,}", f"{t.known_finishes:,}", itm, _percent(t.roi),
+                       _signed(t.profit, profit_currency) if t.with_profit else UNKNOWN, avg)
     stdout.print(totals)
 
 

@@ -66,13 +66,13 @@ def hero_label(hero: dict[str, str]) -> str:
 
 
 def net_text(s: SessionSummary) -> str:
-    """The Net line: money and chips apart, each with its big bets ("+$5.05 (+5.05 BB);
-    -15 chips (-0.25 BB at each hand's level)"); chips never added to money."""
+    """The Net line: money and chips apart, each with its big bets ("+$5.05 (+5.05 big bets);
+    -15 chips (-0.25 big bets at each hand's level)"); chips never added to money."""
     parts = []
     for kind in s.by_kind:
         amounts = tuple(m for m in s.net_by_currency if (m.currency == CHIPS) == (kind.kind == "chips"))
         level = " at each hand's level" if kind.kind == "chips" else ""
-        parts.append(f"{moneys(amounts)} ({kind.net_big_bets:+.2f} BB{level})")
+        parts.append(f"{moneys(amounts)} ({kind.net_big_bets:+.2f} big bets{level})")
     return "; ".join(parts) or moneys(s.net_by_currency)
 
 
@@ -209,7 +209,7 @@ def print_report(report: SessionReport, console: Console, *, limit: int | None =
     head = Table(title=cell(title(report)), show_header=False)
     head.add_column("what")
     head.add_column("value")
-    head.add_row("Hands", str(s.hands))
+    head.add_row("Hands", f"{s.hands:,}")
     head.add_row("Tables", cell(f"{len(s.tables)}: {', '.join(s.tables)}"))
     for line in tournament_lines(report):
         head.add_row("Tournament", cell(line.removeprefix("Tournament ")))
@@ -228,10 +228,10 @@ def print_report(report: SessionReport, console: Console, *, limit: int | None =
         console.print(safe(report.hero_note), markup=False, highlight=False)
 
     positions = Table(title="Results by position")
-    for column in ("position", "hands", "net", "BB", "BB/100", "bb/100"):
+    for column in ("position", "hands", "net", "big bets", "BB/100", "bb/100"):
         positions.add_column(column, justify="left" if column == "position" else "right")
     for p in report.positions:
-        positions.add_row(p.position, str(p.hands), moneys(p.net), signed(p.net_big_bets), signed(p.big_bets_per_100), signed(p.bb_per_100))
+        positions.add_row(p.position, f"{p.hands:,}", moneys(p.net), signed(p.net_big_bets), signed(p.big_bets_per_100), signed(p.bb_per_100))
     console.print(positions)
 
     stats = Table(title="Statistics: this session beside lifetime")
@@ -251,7 +251,7 @@ def print_report(report: SessionReport, console: Console, *, limit: int | None =
     for column in ("", "draws", "badugis made", "expected", "z"):
         luck.add_column(column, justify="left" if not column else "right")
     for label, value in (("session", report.luck), ("lifetime", report.lifetime_luck)):
-        luck.add_row(label, str(value.draws), str(value.completed), f"{value.expected:.2f}", signed(value.z))
+        luck.add_row(label, f"{value.draws:,}", f"{value.completed:,}", f"{value.expected:.2f}", signed(value.z))
     console.print(luck)
 
     showdowns = Table(title="Showdowns by the hero's hand")
@@ -270,15 +270,22 @@ def print_report(report: SessionReport, console: Console, *, limit: int | None =
         notable.add_column(column, justify="right" if column == "net" else "left")
     for n in listed:
         notable.add_row(n.kind, cell(n.site_hand_id), cell(n.table), money(n.net), cell(n.note))
-    console.print(notable)
+    if listed:
+        console.print(notable)
+    else:  # no table of headers only: the counts say there is nothing to review
+        console.print(f"Hands to review: none ({review_counts_text(report, listed)})", markup=False, highlight=False)
 
-    decisions = Table(title="Draw decisions: dominated keeps (odds: any badugi / 8-high / 7-high by the last draw)",
-                      caption=decisions_text(report), caption_justify="left")
-    for column in ("hand", "draw", "cards", "kept", "odds", "better keep", "its odds"):
-        decisions.add_column(column)
-    for row in dominated_rows(report, limit):
-        decisions.add_row(*row)
-    console.print(decisions)
+    rows = dominated_rows(report, limit)
+    if rows:
+        decisions = Table(title="Draw decisions: dominated keeps (odds: any badugi / 8-high / 7-high by the last draw)",
+                          caption=decisions_text(report), caption_justify="left")
+        for column in ("hand", "draw", "cards", "kept", "odds", "better keep", "its odds"):
+            decisions.add_column(column)
+        for row in rows:
+            decisions.add_row(*row)
+        console.print(decisions)
+    else:
+        console.print(f"Draw decisions: {decisions_text(report)}", markup=False, highlight=False)
     if report.leaks is not None:
         from .insight_render import print_leaks
 
@@ -313,7 +320,7 @@ def print_sessions(hero: dict[str, str], sessions: list[SessionSummary], console
     for column in ("session", "start", "duration", "hands", "tables", "net", "BB/100"):
         table.add_column(column, justify="left" if column in ("start",) else "right")
     for s in sessions:
-        table.add_row(str(s.number), when(s.start), duration(s.duration), str(s.hands), str(len(s.tables)),
+        table.add_row(str(s.number), when(s.start), duration(s.duration), f"{s.hands:,}", str(len(s.tables)),
                       moneys(s.net_by_currency), per_100_text(s))
     console.print(table)
 

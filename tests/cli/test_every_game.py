@@ -182,7 +182,7 @@ def test_leaks_read_badugi_hands_only_and_say_so(every_game: EveryGame) -> None:
     assert found["hands"] == badugi
     text = run("leaks", "--db", db, "--hero", "Hero")
     counts = ", ".join(f"{every_game.hands_of('Hero', g)} {g.capitalize()}" for g in ("badacey", "badeucey"))
-    assert f"Badugi hands only (the baselines are Badugi's): {counts} hand(s) not read." in text
+    assert f"Badugi hands only (the baselines are Badugi's): {counts} hands not read." in text
     assert json.loads(run("leaks", "--db", db, "--hero", "Hero", "--json", "--game", "badeucey"))["hands"] == 0
 
 

@@ -140,3 +140,47 @@ def test_validate_json_lists_the_hands_of_other_games(tmp_path: Path) -> None:
         ("77000000001", "skipped", "Razz Limit", 1), ("77000000002", "skipped", "Hold'em Limit", 6)]
     assert "0 hand(s) checked" in result.stderr and "2 skipped" in result.stderr
     assert "not read" not in result.stderr  # no other-site files among them
+
+
+# --- item 5: one format -------------------------------------------------------------------------
+
+
+def test_a_one_hand_profile_leaves_out_the_statistics_without_opportunity(db: Path) -> None:
+    # hand 3, Hero in the CO: he called, drew 2, 1, stood pat, lost $3.50 at showdown
+    code, out = run("player", "Hero", "--position", "CO", "--db", db)
+    assert code == 0, out
+    assert "Hero (pokerstars, 1 hand)" in out and "Net, cash (1 hand)" in out
+    assert "(0/0)" not in out and "0 reached" not in out  # before: dozens of "- (0/0)" rows
+    left_out = re.search(r"(\d+) of (\d+) statistics had no opportunity in these hands", out)
+    assert left_out is not None
+    shown = len(re.findall(r"\(\d+/[1-9]\d*\)", out.split("Results")[0]))
+    # every statistic is either shown with an opportunity or counted as left out (the AF
+    # rows "(1/0, no calls)" count calls, not opportunities, and are shown too)
+    assert shown + out.count("no calls)") + int(left_out.group(1)) >= int(left_out.group(2))
+
+
+def test_results_carry_their_sign(db: Path) -> None:
+    # hand 1: Hero won Eve's $0.50 blind, $0.50 call and the bets: his net is positive
+    code, out = run("player", "Hero", "--db", db)
+    biggest = re.search(r"Biggest win\s*│\s*(\S+)", out)
+    assert biggest is not None and biggest.group(1).startswith("+$"), out
+    code, out = run("players", "--db", db)
+    nets = re.findall(r"│\s*([+-]?\$[\d,.]+)\s*│", out)
+    assert nets and all(n.startswith(("+", "-")) or n == "$0.00" for n in nets), nets
+
+
+def test_report_prints_no_table_of_headers_only_and_counts_in_words(db: Path) -> None:
+    code, out = run("report", "--hero", "Hero", "--db", db)
+    assert code == 0, out
+    assert "Draw decisions: 0 of " in out and "better keep" not in out  # no empty table
+    code, out = run("leaks", "--hero", "Hero", "--position", "CO", "--db", db)
+    assert "(1 hand)" in out and "(1 hands)" not in out
+
+
+def test_reads_name_the_classes_in_words(db: Path) -> None:
+    from hhtracker.report.insight_render import group_figures
+
+    (read,) = api.player_reads(db, "Hero", min_hands=1)
+    raised = next(g for g in read.groups if g.label == "raised first in, UTG")
+    # hands 1, 4, 5: 5-4-3-2 (7-high or better), K-9-8 three cards, K-Q-J-5 (K-high)
+    assert group_figures(raised)[2] == "badugi 7-high or better 1, badugi K-high 1, 3-card hand 1"
