@@ -46,12 +46,22 @@ def signed(value: float | None, digits: int = 2) -> str:
 
 
 def duration(delta: dt.timedelta) -> str:
-    """"1 h 05 min", "34 min", "1 min 59 s" (under 2 minutes)."""
+    """"1 h 05 min", "34 min", "1 min 59 s" (under 2 minutes); from two days on "3 days 4 h",
+    "5,904 days 6 h" (a date range over years is not "141702 h 41 min")."""
     seconds = int(delta.total_seconds())
     if seconds < 120:
         return f"{seconds // 60} min {seconds % 60:02d} s" if seconds >= 60 else f"{seconds} s"
     hours, minutes = divmod(seconds // 60, 60)
+    if hours >= 48:
+        days, hours = divmod(hours, 24)
+        return f"{days:,} days {hours} h"
     return f"{hours} h {minutes:02d} min" if hours else f"{minutes} min"
+
+
+def scope(report: SessionReport) -> str:
+    """What the report's hands are, as its tables name them: "session", or "these hands"
+    for a date range."""
+    return "session" if report.summary.number is not None else "these hands"
 
 
 def when(moment: dt.datetime) -> str:
@@ -234,9 +244,10 @@ def print_report(report: SessionReport, console: Console, *, limit: int | None =
         positions.add_row(p.position, f"{p.hands:,}", moneys(p.net), signed(p.net_big_bets), signed(p.big_bets_per_100), signed(p.bb_per_100))
     console.print(positions)
 
-    stats = Table(title="Statistics: this session beside lifetime")
+    which = scope(report)
+    stats = Table(title=f"Statistics: {'this session' if which == 'session' else which} beside lifetime")
     stats.add_column("statistic")
-    stats.add_column("session", justify="right")
+    stats.add_column(which, justify="right")
     stats.add_column("lifetime", justify="right")
     section = None
     for stat in report.stats:
@@ -250,7 +261,7 @@ def print_report(report: SessionReport, console: Console, *, limit: int | None =
     luck = Table(title="Draw luck: one-card draws to a 3-card hand (known cards)")
     for column in ("", "draws", "badugis made", "expected", "z"):
         luck.add_column(column, justify="left" if not column else "right")
-    for label, value in (("session", report.luck), ("lifetime", report.lifetime_luck)):
+    for label, value in ((scope(report), report.luck), ("lifetime", report.lifetime_luck)):
         luck.add_row(label, f"{value.draws:,}", f"{value.completed:,}", f"{value.expected:.2f}", signed(value.z))
     console.print(luck)
 
@@ -483,9 +494,10 @@ def report_html(report: SessionReport, *, limit: int | None = REVIEW_LIMIT, link
         section = line.section
     return template.render(
         title=title(report),
+        scope=scope(report),
         hero=hero_label(report.hero),
         summary=[
-            ("Hands", str(s.hands)),
+            ("Hands", f"{s.hands:,}"),
             ("Duration", duration(s.duration)),
             ("Tables", f"{len(s.tables)}: {', '.join(s.tables)}"),
             *(("Tournament", line) for line in tournament_lines(report)),

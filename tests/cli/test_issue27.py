@@ -184,3 +184,24 @@ def test_reads_name_the_classes_in_words(db: Path) -> None:
     raised = next(g for g in read.groups if g.label == "raised first in, UTG")
     # hands 1, 4, 5: 5-4-3-2 (7-high or better), K-9-8 three cards, K-Q-J-5 (K-high)
     assert group_figures(raised)[2] == "badugi 7-high or better 1, badugi K-high 1, 3-card hand 1"
+
+
+# --- item 6: a date range in its own words ----------------------------------------------------
+
+
+def test_a_date_range_is_not_called_a_session(db: Path) -> None:
+    import datetime as dt
+
+    from hhtracker.report.render import duration
+
+    # 141,702 h 41 min = 5,904 days 6 h 41 min (141,702 = 24 x 5,904 + 6)
+    assert duration(dt.timedelta(hours=141702, minutes=41)) == "5,904 days 6 h"
+    assert duration(dt.timedelta(hours=47, minutes=59)) == "47 h 59 min"
+    assert duration(dt.timedelta(hours=48)) == "2 days 0 h"
+    # the hands were dealt from 2021/04/01 20:00 ET, 2021-04-02 00:00 UTC
+    code, out = run("report", "--hero", "Hero", "--from", "2021-04-01", "--to", "2021-04-02", "--db", db)
+    assert code == 0, out
+    assert "Hands from a date range" in out and "Statistics: these hands beside lifetime" in out
+    assert "this session" not in out
+    code, out = run("report", "--hero", "Hero", "--db", db)
+    assert "Statistics: this session beside lifetime" in out
