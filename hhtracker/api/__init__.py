@@ -71,11 +71,11 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("DatabaseOpenError", "DatabaseBusyError", "NewerDatabaseError"), "errors"),
     **dict.fromkeys(("Filters", "Game", "GameType", "TableSize", "SORTS"), "filters"),
     **dict.fromkeys(("games_played", "low_showdown_classes"), "api.games"),
-    **dict.fromkeys(("Money", "format_money"), "money"),
+    **dict.fromkeys(("Money", "format_money", "format_result"), "money"),
     **dict.fromkeys(("PlayerStats", "Ratio", "format_ratio"), "stats.values"),
     **dict.fromkeys(("STAT_KEYS", "DRAW_KEYS"), "stats.facts"),
     **dict.fromkeys(("AUTO_TAGS", "AutoTag", "auto_tags", "population", "Population"), "stats.tags"),
-    **dict.fromkeys(("safe", "cell", "safe_json"), "display"),
+    **dict.fromkeys(("safe", "cell", "safe_json", "keep_columns", "counted"), "display"),
     **dict.fromkeys(("REVIEW_LIMIT",), "report"),
     **dict.fromkeys(("format_prize", "ordinal"), "tournaments"),
     **dict.fromkeys(("print_report", "print_sessions", "print_hand", "summary_json", "report_json", "report_html",
@@ -101,7 +101,7 @@ __all__ = [
     "default_db_path", "earned_tags", "expand_paths", "export_hands", "export_parquet", "format_money",
     "format_prize", "format_ratio", "games_played", "generate", "hand_outcome", "hand_replays",
     "hands_listed", "hero_add", "hero_choice", "hero_list", "hero_remove", "ignored_files",
-    "import_paths", "latest_hand", "names_like", "leaks", "leaks_json", "low_showdown_classes", "note_add", "note_change", "note_list",
+    "import_paths", "keep_columns", "counted", "format_result", "latest_hand", "names_like", "leaks", "leaks_json", "low_showdown_classes", "note_add", "note_change", "note_list",
     "ordinal", "player_marks", "player_profile", "player_reads", "players", "population", "population_of", "Population", "print_hand",
     "print_leaks", "print_reads", "print_report", "print_sessions", "query", "read_hands",
     "read_only", "read_table", "reads_json", "replayer_html", "report_html", "report_json",
@@ -127,11 +127,11 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
-    from ..display import cell, safe, safe_json
+    from ..display import cell, counted, keep_columns, safe, safe_json
     from ..errors import DatabaseBusyError, DatabaseOpenError, NewerDatabaseError
     from ..filters import SORTS, Filters, Game, GameType, TableSize
     from ..model import CHIPS, Site
-    from ..money import Money, format_money
+    from ..money import Money, format_money, format_result
     from ..report import REVIEW_LIMIT
     from ..report.render import (
         chart_png,

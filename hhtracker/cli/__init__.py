@@ -14,6 +14,7 @@ from typer.core import TyperCommand, TyperGroup, TyperOption
 
 from .. import __version__, api
 from . import (
+    common,
     export_cmd,
     generate_cmd,
     hand_cmd,
@@ -107,6 +108,7 @@ def main(
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")] = False,
 ) -> None:
     """hhtracker: a hand-history tracker for Badugi."""
+    common.stdout.refit()  # COLUMNS read again for each command (issue 27, item 4)
 
 
 app.command("import", cls=HonestCommand)(import_cmd.import_command)

@@ -14,10 +14,11 @@ import typer
 from rich.console import Console
 
 from .. import api
+from .fitting import FittingConsole
 
-stdout = Console(soft_wrap=True)
-if not stdout.is_terminal:  # piped or captured: do not squeeze tables into 80 columns
-    stdout = Console(soft_wrap=True, width=160)
+# tables fitted to the width, prose wrapped between words; piped: COLUMNS, else 160 (fitting.py)
+stdout = FittingConsole()
+stdout.refit()
 stderr = Console(stderr=True, soft_wrap=True)
 
 DbOption = Annotated[

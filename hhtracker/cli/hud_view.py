@@ -13,7 +13,6 @@ from rich.table import Table
 from rich.text import Text
 
 from .. import api
-from ..display import counted
 
 SMALL_SAMPLE = 20
 """A percentage over fewer opportunities than this is dimmed."""
@@ -183,7 +182,7 @@ def render(state: api.HudState, width: int, keys: tuple[str, ...] | None = None,
     columns = choose_columns(keys, width)
     total = state.total
     top = header if header is not None else (
-        f"hhtracker hud · {counted(len(state.tables), 'table')} · {counted(total.hands_new, 'new hand')} imported"
+        f"hhtracker hud · {api.counted(len(state.tables), 'table')} · {api.counted(total.hands_new, 'new hand')} imported"
         + (f" · {state.pending} being written" if state.pending else "") + " · q quits")
     parts: list = [Text(top, style="bold")]
     for notice in state.notices:

@@ -11,7 +11,6 @@ import typer
 from rich.table import Table
 
 from .. import api
-from ..money import format_result
 from .common import (
     DbOption,
     JsonOption,
@@ -301,17 +300,17 @@ def _print_profile(stats: api.PlayerStats) -> None:
     table.add_row("Hands", f"{stats.hands:,}")
     for kind in stats.by_game_type:
         for money in kind.net:
-            table.add_row(f"Net, {_KINDS[kind.game_type]} ({plural(kind.hands, 'hand')})", format_result(money.amount, money.currency))
+            table.add_row(f"Net, {_KINDS[kind.game_type]} ({plural(kind.hands, 'hand')})", api.format_result(money.amount, money.currency))
     for label, amounts in (("Net at showdown", stats.net_showdown),
                            ("Net without showdown", stats.net_no_showdown), ("Rake attributed", stats.rake)):
         for money in amounts:
-            said = api.format_money if label.startswith("Rake") else format_result
+            said = api.format_money if label.startswith("Rake") else api.format_result
             table.add_row(f"{label} ({money.currency})", said(money.amount, money.currency))
     for kind in stats.by_game_type:
         table.add_row(f"bb/100 (big blinds), {_KINDS[kind.game_type]}", _fmt(kind.bb_per_100))
         table.add_row(f"BB/100 (big bets), {_KINDS[kind.game_type]}", _fmt(kind.big_bets_per_100))
     for label, pot in (("Biggest win", stats.biggest_win), ("Biggest loss", stats.biggest_loss)):
-        table.add_row(label, f"{format_result(pot.net.amount, pot.net.currency)} (hand {pot.site_hand_id})" if pot else "-")
+        table.add_row(label, f"{api.format_result(pot.net.amount, pot.net.currency)} (hand {pot.site_hand_id})" if pot else "-")
     luck = stats.luck
     table.add_row("[bold]Draw luck (known cards)[/bold]", "")
     table.add_row(
@@ -338,8 +337,8 @@ def by_game_type(stats: api.PlayerStats) -> tuple[str, str]:
     ("$5.80 cash; -15 chips tournament", "+92.50 cash; -12.50 tournament")."""
     kinds = stats.by_game_type
     if len(kinds) <= 1:
-        return ", ".join(format_result(m.amount, m.currency) for m in stats.net), _fmt(stats.big_bets_per_100)
-    net = "; ".join(", ".join(format_result(m.amount, m.currency) for m in k.net) + f" {k.game_type}" for k in kinds)
+        return ", ".join(api.format_result(m.amount, m.currency) for m in stats.net), _fmt(stats.big_bets_per_100)
+    net = "; ".join(", ".join(api.format_result(m.amount, m.currency) for m in k.net) + f" {k.game_type}" for k in kinds)
     return net, "; ".join(f"{_fmt(k.big_bets_per_100)} {k.game_type}" for k in kinds)
 
 
@@ -387,6 +386,7 @@ def _print_players(found: list[api.PlayerStats], game: str | None) -> None:
     columns = ("player", "site", "hands", "VPIP", "PFR", "3-bet", "steal", "pat d1", "c-bet", "AF", "WTSD", "W$SD", "net", "BB/100")
     for column in columns:
         table.add_column(column, justify="left" if column in ("player", "site") else "right")
+    api.keep_columns(table, "hands", "VPIP", "PFR", "WTSD", "net", "BB/100")
     for s in found:
         def pct(key: str) -> str:
             r = s.stats[key]

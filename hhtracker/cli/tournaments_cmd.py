@@ -80,6 +80,7 @@ def tournaments_command(
     for column in ("date", "site", "tournament", "player", "game", "buy-in + fee", "entrants", "hands", "finish",
                    "prize", "profit"):
         table.add_column(column, justify="right" if column in ("entrants", "hands", "prize", "profit") else "left")
+    api.keep_columns(table, "tournament", "hands", "finish", "prize", "profit")
     for r in found.results:
         buy = r.buy
         cost = _money(buy.buy_in, buy.currency) if buy.buy_in is not None else UNKNOWN
@@ -99,6 +100,7 @@ def tournaments_command(
     totals = Table(title="Totals per currency (a currency's money is never added to another's)")
     for column in ("currency", "tournaments", "finish known", "in the money", "ROI", "profit", "average finish"):
         totals.add_column(column, justify="left" if column == "currency" else "right")
+    api.keep_columns(totals, "tournaments", "ROI", "profit")
     for t in found.totals:
         itm = "-" if t.itm is None else f"{t.in_the_money} ({t.itm * 100:.1f}%)"
         avg = "-" if t.average_finish is None else f"{t.average_finish:.1f}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
-from ..display import cell
+from ..display import cell, keep_columns
 from ..money import format_result
 from ..stats.leaks import LeakLine
 from .labels import CLASS_LABELS
@@ -83,6 +83,7 @@ def print_leaks(leaks: Leaks, console: Console, title: str = "Leaks against the 
     table = Table(title=f"{title} ({'1 hand' if leaks.hands == 1 else f'{leaks.hands:,} hands'})")
     for column in ("leak", "hero", "baseline", "source", "verdict"):
         table.add_column(column, justify="right" if column in ("hero", "baseline") else "left")
+    keep_columns(table, "hero", "baseline", "verdict")
     for row in leak_rows(leaks):
         table.add_row(*row)
     console.print(table)
@@ -136,6 +137,7 @@ def print_reads(reads: list[PlayerReads], console: Console) -> None:
                                  f"(groups under {read.min_hands} hands: counts only)"))
         for column in ("grouping", "played", "hands", "badugis", "badugi high card", "hands shown"):
             table.add_column(column, justify="right" if column == "hands" else "left")
+        keep_columns(table, "played", "hands", "badugis")
         for group in read.groups:
             share, top, classes = group_figures(group)
             table.add_row(group.grouping, group.label, str(group.hands), share, top, classes)

@@ -19,7 +19,7 @@ import io
 from rich.console import Console
 from rich.table import Table
 
-from ..display import cell, safe
+from ..display import cell, keep_columns, safe
 from ..model import CHIPS
 from ..money import Money, format_money
 from ..stats.values import Luck, Ratio, format_ratio
@@ -240,6 +240,7 @@ def print_report(report: SessionReport, console: Console, *, limit: int | None =
     positions = Table(title="Results by position")
     for column in ("position", "hands", "net", "big bets", "BB/100", "bb/100"):
         positions.add_column(column, justify="left" if column == "position" else "right")
+    keep_columns(positions, "hands", "net", "BB/100")
     for p in report.positions:
         positions.add_row(p.position, f"{p.hands:,}", moneys(p.net), signed(p.net_big_bets), signed(p.big_bets_per_100), signed(p.bb_per_100))
     console.print(positions)
@@ -279,6 +280,7 @@ def print_report(report: SessionReport, console: Console, *, limit: int | None =
                     caption_justify="left")
     for column in ("kind", "hand", "table", "net", "why"):
         notable.add_column(column, justify="right" if column == "net" else "left")
+    keep_columns(notable, "hand", "net")
     for n in listed:
         notable.add_row(n.kind, cell(n.site_hand_id), cell(n.table), money(n.net), cell(n.note))
     if listed:
@@ -292,6 +294,7 @@ def print_report(report: SessionReport, console: Console, *, limit: int | None =
                           caption=decisions_text(report), caption_justify="left")
         for column in ("hand", "draw", "cards", "kept", "odds", "better keep", "its odds"):
             decisions.add_column(column)
+        keep_columns(decisions, "draw", "kept", "better keep")
         for row in rows:
             decisions.add_row(*row)
         console.print(decisions)
@@ -330,6 +333,7 @@ def print_sessions(hero: dict[str, str], sessions: list[SessionSummary], console
     table = Table(title=cell(f"Sessions of {hero_label(hero)}, newest first (times UTC)"))
     for column in ("session", "start", "duration", "hands", "tables", "net", "BB/100"):
         table.add_column(column, justify="left" if column in ("start",) else "right")
+    keep_columns(table, "start", "hands", "net")
     for s in sessions:
         table.add_row(str(s.number), when(s.start), duration(s.duration), f"{s.hands:,}", str(len(s.tables)),
                       moneys(s.net_by_currency), per_100_text(s))
