@@ -114,13 +114,18 @@ def fit_table(table: Table, width: int) -> Table:
 
 class FittingConsole(Console):
     """A rich Console whose tables are fitted to its width before they are printed and
-    whose text wraps between words (soft wrap off)."""
+    whose text wraps between words (soft wrap off) when the width is known."""
+
+    wrap_prose = True
+    """Whether text is wrapped between words at the width: on a terminal or when COLUMNS
+    is set; piped without COLUMNS a line stays one line (for grep and scripts)."""
 
     def print(self, *objects: Any, **options: Any) -> None:
         fitted = [fit_table(o, self.width) if isinstance(o, Table) else o for o in objects]
-        options.setdefault("soft_wrap", False)
+        options.setdefault("soft_wrap", not self.wrap_prose)
         super().print(*fitted, **options)
 
     def refit(self) -> None:
         """Read COLUMNS again (each command: the same process runs several in tests)."""
         self._width = output_width(self)
+        self.wrap_prose = self.is_terminal or os.environ.get("COLUMNS", "").isdigit()

@@ -265,17 +265,15 @@ def _print_profile(stats: api.PlayerStats) -> None:
     table = Table(title=api.cell(f"{stats.player} ({stats.site}, {stats.hands:,} hand{'' if stats.hands == 1 else 's'})"), show_header=True)
     table.add_column("statistic")
     table.add_column("value (done/opportunities) [95% interval under 100]")
-    unseen = 0  # statistics without an opportunity: counted under the table, not a row each
     for section, rows in SECTIONS:
         lines: list[tuple[str, str]] = []
+        seen = False  # a statistic of the section with an opportunity (or AF with a bet or raise)
         for key, label in rows:
             ratio = stats.stats[key]
-            if ratio.opportunities == 0 and not (key.startswith("af") and not key.startswith("afq") and ratio.done):
-                unseen += 1
-            elif key.startswith("af") and not key.startswith("afq"):
-                lines.append((label, format_af(ratio.done, ratio.opportunities)))
-            else:
-                lines.append((label, api.format_ratio(ratio.done, ratio.opportunities)))
+            is_af = key.startswith("af") and not key.startswith("afq")
+            seen = seen or ratio.opportunities > 0 or (is_af and ratio.done > 0)
+            lines.append((label, format_af(ratio.done, ratio.opportunities) if is_af
+                          else api.format_ratio(ratio.done, ratio.opportunities)))
             if key == "pat_d3":
                 for draw_key in api.DRAW_KEYS:
                     counts = stats.distributions.get(draw_key, {})
@@ -292,10 +290,12 @@ def _print_profile(stats: api.PlayerStats) -> None:
                 if not count:  # only the classes shown: a one-hand profile is not ten lines of 0.0%
                     continue
                 lines.append((f"Shown: {CLASS_LABELS.get(hand_class, hand_class)}", api.format_ratio(count, shown)))
-        if lines:  # a section with nothing to show is left out, heading and all
+        if seen:
             table.add_row(f"[bold]{section}[/bold]", "")
             for line in lines:
                 table.add_row(*line)
+        else:  # a section without a single opportunity: one line, not a row of "- (0/0)" each
+            table.add_row(f"[bold]{section}[/bold]", f"no opportunity in these hands: - (0/0) for its {len(rows)} statistics")
     table.add_row("[bold]Results[/bold]", "")
     table.add_row("Hands", f"{stats.hands:,}")
     for kind in stats.by_game_type:
@@ -318,10 +318,6 @@ def _print_profile(stats: api.PlayerStats) -> None:
         api.format_ratio(luck.completed, luck.draws)
         + (f"; expected {luck.expected:.2f}, z {luck.z:+.2f}" if luck.z is not None else ""),
     )
-    if unseen:
-        table.caption = (f"{unseen} of {sum(len(rows) for _, rows in SECTIONS)} statistics had no opportunity "
-                         "in these hands and are left out (--json lists every one)")
-        table.caption_justify = "left"
     stdout.print(table)
 
 

@@ -145,18 +145,17 @@ def test_validate_json_lists_the_hands_of_other_games(tmp_path: Path) -> None:
 # --- item 5: one format -------------------------------------------------------------------------
 
 
-def test_a_one_hand_profile_leaves_out_the_statistics_without_opportunity(db: Path) -> None:
-    # hand 3, Hero in the CO: he called, drew 2, 1, stood pat, lost $3.50 at showdown
-    code, out = run("player", "Hero", "--position", "CO", "--db", db)
+def test_a_one_hand_profile_is_not_rows_of_nothing(db: Path) -> None:
+    # hand 2, Hero in the HJ: Eve folded before him, he folded (no draw, no bet after it)
+    code, out = run("player", "Hero", "--position", "HJ", "--db", db)
     assert code == 0, out
     assert "Hero (pokerstars, 1 hand)" in out and "Net, cash (1 hand)" in out
-    assert "(0/0)" not in out and "0 reached" not in out  # before: dozens of "- (0/0)" rows
-    left_out = re.search(r"(\d+) of (\d+) statistics had no opportunity in these hands", out)
-    assert left_out is not None
-    shown = len(re.findall(r"\(\d+/[1-9]\d*\)", out.split("Results")[0]))
-    # every statistic is either shown with an opportunity or counted as left out (the AF
-    # rows "(1/0, no calls)" count calls, not opportunities, and are shown too)
-    assert shown + out.count("no calls)") + int(left_out.group(1)) >= int(left_out.group(2))
+    for section, count in (("After the draws (betting)", 22), ("The draws", 19), ("Showdown", 3)):
+        line = next(line for line in out.splitlines() if section in line)
+        assert f"no opportunity in these hands: - (0/0) for its {count} statistics" in line, line
+    # pre-draw: VPIP and PFR 0 of 1, the other six without an opportunity (before: 75 such rows)
+    assert sum("- (0/0)" in line for line in out.splitlines()) == 6 + 3 + 1  # + the 3 sections, draw luck
+    assert "0.0% (0/1) [0-79%]" in out
 
 
 def test_results_carry_their_sign(db: Path) -> None:
