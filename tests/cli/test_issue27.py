@@ -204,3 +204,16 @@ def test_a_date_range_is_not_called_a_session(db: Path) -> None:
     assert "this session" not in out
     code, out = run("report", "--hero", "Hero", "--db", db)
     assert "Statistics: this session beside lifetime" in out
+
+
+def test_messages_give_money_as_money(tmp_path: Path) -> None:
+    """Issue 27: "the summary says 360 won" gave cents. Hand 4 with its summary changed to
+    "collected ($3.60)": he took the $1.25 pot."""
+    text = HANDS.read_text(encoding="utf-8")
+    hands = re.split(r"\n\n+(?=PokerStars )", text)
+    hand = next(h for h in hands if "#93000000004" in h)
+    path = tmp_path / "one.txt"
+    path.write_text(hand.replace("Seat 1: Hero collected ($1.25)", "Seat 1: Hero collected ($3.60)"), encoding="utf-8")
+    (result,), _ = api.validate_paths([path])
+    (problem,) = result.issues
+    assert problem.message == "Hero: the summary says $3.60 won, but he collected $1.25 from the pots"
