@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 
 from sqlite_utils import Database
 
+from ..filters import Filters
 from ..model import CHIPS
 from ..money import SIGN_OF_CURRENCY, Money
 from ..stats.values import Luck, Ratio
@@ -493,12 +494,14 @@ def _session_report(db: Database, *, number: int | None = None, start: dt.dateti
 
 
 def session_list(db: Database, *, hero: str | None = None, gap: dt.timedelta = DEFAULT_GAP,
-                 per_hand_limit: int = PER_HAND_LIMIT) -> tuple[dict[str, str], list[SessionSummary]]:
-    """(site -> hero name, every session's summary newest first). raises ReportError when
-    there is no hero."""
+                 per_hand_limit: int = PER_HAND_LIMIT,
+                 filters: Filters | None = None) -> tuple[dict[str, str], list[SessionSummary]]:
+    """(site -> hero name, every session's summary newest first), over the hands `filters`
+    match when given (sessions made of those hands only). raises ReportError when there is
+    no hero, ValueError for bad stakes."""
     names, ids = find_hero(db, hero)
-    if gap < PERIOD:
-        sessions = split_sessions(queries.hero_hands(db, ids), gap)
+    if gap < PERIOD or (filters is not None and filters != Filters()):
+        sessions = split_sessions(queries.hero_hands(db, ids, filters=filters), gap)
         return names, [summarize(s.number, s.hands) for s in reversed(sessions)]
     found = []
     for span in reversed(_spans(db, ids, gap)):

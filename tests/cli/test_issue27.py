@@ -217,3 +217,31 @@ def test_messages_give_money_as_money(tmp_path: Path) -> None:
     (result,), _ = api.validate_paths([path])
     (problem,) = result.issues
     assert problem.message == "Hero: the summary says $3.60 won, but he collected $1.25 from the pots"
+
+
+def test_sessions_take_the_filters_of_players(tmp_path: Path) -> None:
+    """Cash hands (seed 1) and tournament hands (seed 2) of the generated Hero in one
+    database: sessions --game-type makes sessions of one kind only; the hands of each kind
+    are counted from the files' headers."""
+    from hhtracker.generate import generate_files
+
+    cash = generate_files(tmp_path / "cash", hands=120, seed=1, tables=2)
+    chips = generate_files(tmp_path / "chips", hands=80, seed=2, tables=1, tournament=True,
+                           start=__import__("datetime").datetime(2026, 11, 1, 13, 0))
+    db = tmp_path / "s.db"
+    api.import_paths([*cash, *chips], db)
+
+    def headers(files: list[Path], pattern: str) -> int:
+        return sum(len(re.findall(pattern, f.read_text(encoding="utf-8-sig"), re.M)) for f in files)
+
+    counts = {"cash": headers(cash, r"^PokerStars Game #\d+:  Badugi Limit \(\$"),
+              "tournament": headers(chips, r"^PokerStars Game #\d+: Tournament #")}
+    assert counts == {"cash": 120, "tournament": 80}
+    everything = json.loads(run("sessions", "--hero", "Hero", "--json", "--db", db)[1])
+    assert sum(s["hands"] for s in everything) == 200
+    for kind, hands in counts.items():
+        found = json.loads(run("sessions", "--hero", "Hero", "--game-type", kind, "--json", "--db", db)[1])
+        assert sum(s["hands"] for s in found) == hands, kind
+        assert all(m["currency"] == ("chips" if kind == "tournament" else "USD") for s in found for m in s["net_by_currency"])
+    code, out = run("sessions", "--hero", "Hero", "--site", "kingsclub", "--db", db)
+    assert code == 0 and out == "no hands of the hero match --site kingsclub\n"
