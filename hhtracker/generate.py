@@ -151,9 +151,9 @@ def first_number(game: str, seed: int) -> int:
 
 
 def check_numbers(hands: int, first: int) -> None:
-    """raises ValueError when `hands` is more than a seed's block or the numbers would not fit."""
-    if hands > SEED_BLOCK:
-        raise ValueError(f"at most {SEED_BLOCK:,} hands at once (each seed has its own block of numbers)")
+    """raises ValueError when the numbers would not fit (1 to 10**15). More than SEED_BLOCK
+    hands run into the next seed's numbers: `generate` refuses them (api.generate); a
+    benchmark that asks for an endless stream and stops early may."""
     if first < 1 or first + hands > 10**15:
         raise ValueError(f"--first-number {first}: give a number from 1 to {10**15 - hands:,}")
 
@@ -490,7 +490,7 @@ def generate_hands(
     seed)), one more per hand in the order they are dealt. Deterministic for a seed. Cash:
     $0.25/$0.50 fixed limit, blinds $0.10/$0.25. Tournament: chips, Level I (20/40), a new
     tournament (its own number) when one ends or a session begins. raises ValueError for
-    more than SEED_BLOCK hands or numbers that do not fit."""
+    numbers that do not fit."""
     first = first_number("badugi", seed) if first_hand_id is None else first_hand_id
     check_numbers(hands, first)
     rng = random.Random(seed)

@@ -230,7 +230,7 @@ def generate_split_hands(*, game: str, hands: int, seed: int, players: int = 12,
     10/20 (amounts in hundredths), blinds 5/10; a quarter of the stacks short, so all-ins
     and side pots come up. Hand numbers from first_hand_id (default first_number(game,
     seed): games and seeds never share a number, so every set imports into one database).
-    raises KeyError for another game, ValueError for more than SEED_BLOCK hands."""
+    raises KeyError for another game, ValueError for numbers that do not fit."""
     rules = GAMES[game]
     if not rules.split:
         raise KeyError(game)

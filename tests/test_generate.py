@@ -149,3 +149,9 @@ def test_several_tables_at_once_and_sessions_with_breaks(tmp_path: Path) -> None
 
     seated = set(re.findall(r"^Seat \d: (.+?) \(", text, re.M))
     assert len(seated) > 30  # of the pool of 40 and the hero
+
+
+def test_at_most_a_seed_block_at_once(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["generate", "--hands", "1000001", "--out", str(tmp_path / "big")])
+    assert result.exit_code == 2 and "at most 1,000,000 hands at once" in result.output
+    assert not (tmp_path / "big").exists() or not any((tmp_path / "big").iterdir())

@@ -30,8 +30,10 @@ def generate(out: Path, *, hands: int, seed: int, players: int = 12, tables: int
     ValueError with tournament). Hand numbers from first_number, by default from the game
     and seed (generate.first_number: sets of different games and seeds never share one);
     raises ValueError for more than 1,000,000 hands or a number out of range."""
-    from ..generate import generate_files
+    from ..generate import SEED_BLOCK, generate_files
 
+    if hands > SEED_BLOCK:
+        raise ValueError(f"at most {SEED_BLOCK:,} hands at once (each game and seed has its own block of numbers)")
     if game != "badugi":
         if tournament:
             raise ValueError(f"{game} hands are generated as KingsClub cash games only: leave out --tournament")
