@@ -18,13 +18,14 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from dataclasses import replace  # noqa: E402
+
+from hhtracker.analysis import AnalyzedHand, analyze_stored  # noqa: E402
 from hhtracker.generate import generate_hands  # noqa: E402
 from hhtracker.odds.decisions import hero_decisions  # noqa: E402
 from hhtracker.parse.read import RawHand  # noqa: E402
 from hhtracker.parse.sites import Parsers  # noqa: E402
-from hhtracker.pipeline import replay_raw  # noqa: E402
-from hhtracker.stats.per_hand import per_hand_stats  # noqa: E402
-from hhtracker.store import rows as repository  # noqa: E402  (prepare_hand and decision_rows live in rows)
+from hhtracker.store.rows import prepare_hand  # noqa: E402
 
 
 def main() -> None:
@@ -33,24 +34,24 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=18)
     args = parser.parse_args()
     parsers = Parsers()
-    replayed = [replay_raw(RawHand("generated", 1, g.text), parsers, "pokerstars")
+    analyzed = [analyze_stored(RawHand("generated", 1, g.text), parsers, "pokerstars")
                 for g in generate_hands(hands=args.hands, seed=args.seed)]
+    hands = [a for a in analyzed if isinstance(a, AnalyzedHand)]
+    assert len(hands) == len(analyzed)
+    replayed = [a.replayed for a in hands]
     draws = sum(1 for r in replayed for d in r.draws if d.player == r.hero and d.cards_before is not None)
     started = time.perf_counter()
     decisions = sum(len(hero_decisions(r.draws, r.hero)) for r in replayed)
     odds_seconds = time.perf_counter() - started
-    stats = [per_hand_stats(r) for r in replayed]
     started = time.perf_counter()
-    for r, s in zip(replayed, stats):
-        repository.prepare_hand(r, s)
+    for hand in hands:
+        prepare_hand(hand)
     with_decisions = time.perf_counter() - started
-    real = repository.decision_rows
-    repository.decision_rows = lambda draws, hero: []
+    bare = [replace(hand, decisions=()) for hand in hands]
     started = time.perf_counter()
-    for r, s in zip(replayed, stats):
-        repository.prepare_hand(r, s)
+    for hand in bare:
+        prepare_hand(hand)
     without = time.perf_counter() - started
-    repository.decision_rows = real
     per_draw_ms = 1000 * odds_seconds / max(decisions, 1)
     print("| hands | hero draws with cards | decisions | odds time | per draw | per 100,000 hands |")
     print("|---|---|---|---|---|---|")

@@ -5,7 +5,7 @@ Needs the test extra (pokerkit). The same generated hands are replayed three way
 
 - hhtracker, replay only (`rules.replay.replay` on parsed hands: turn order, bet sizes,
   cards, pots and side pots, rake, the showdown ranked by our evaluator);
-- hhtracker, parse and replay (`pipeline.replay_raw` on the hand's text);
+- hhtracker, parse and replay (the site's parser, then `rules.replay.replay`, on the hand's text);
 - pokerkit 0.7: `HandHistory.loads` on the hand as PHH text (written by our PHH export
   beforehand, not timed) and every state played to the end, with the site's rake.
 
@@ -30,9 +30,9 @@ from hhtracker.export.phh import to_phh  # noqa: E402
 from hhtracker.generate import generate_hands  # noqa: E402
 from hhtracker.parse.read import RawHand  # noqa: E402
 from hhtracker.parse.sites import Parsers  # noqa: E402
-from hhtracker.pipeline import replay_raw  # noqa: E402
+from hhtracker.model import Site  # noqa: E402
 from hhtracker.rules.replay import replay  # noqa: E402
-from tests.test_export import pokerkit_stacks  # noqa: E402  (pokerkit with the site's rake)
+from tests.export.test_export import pokerkit_stacks  # noqa: E402  (pokerkit with the site's rake)
 
 
 def main() -> None:
@@ -42,7 +42,7 @@ def main() -> None:
     args = options.parse_args()
     raws = [RawHand("bench", 1, h.text) for h in generate_hands(hands=args.hands, seed=args.seed, tables=4)]
     parsers = Parsers()
-    replayed = [replay_raw(raw, parsers) for raw in raws]
+    replayed = [replay(parsers.parse(raw, Site.POKERSTARS)) for raw in raws]
     parsed = [r.hand for r in replayed]
     phh = [to_phh(r).dumps() for r in replayed]
 
@@ -53,7 +53,7 @@ def main() -> None:
 
     start = time.perf_counter()
     for raw in raws:
-        replay_raw(raw, parsers)
+        replay(parsers.parse(raw, Site.POKERSTARS))
     ours_both = time.perf_counter() - start
 
     start = time.perf_counter()

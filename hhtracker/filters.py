@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
 
+from .games import GAMES
 from .stats.facts import STAT_KEYS
 
 
@@ -20,14 +21,12 @@ class GameType(StrEnum):
     PLAY = "play"
 
 
-class Game(StrEnum):
-    """The games hhtracker reads (rules/games.py): Badugi and the split-pot Badacey and
-    Badeucey. `ALL` asks `players` to put every game together."""
+ALL_GAMES = "all"
+"""`--game all`: `players` puts every game together."""
 
-    BADUGI = "badugi"
-    BADACEY = "badacey"
-    BADEUCEY = "badeucey"
-    ALL = "all"
+Game = StrEnum("Game", [(g.id.name, g.id.value) for g in GAMES.values()] + [("ALL", ALL_GAMES)])  # type: ignore[misc]
+"""The `--game` choices: each game's id (games.py, Badugi first), and ALL_GAMES. (An enum made
+from the records, so mypy sees no members: compare with the ids, not Game.X.)"""
 
 
 class TableSize(StrEnum):
@@ -99,7 +98,7 @@ class Filters:
             ("site", self.site), ("structure", self.structure), ("game_type", self.game_type),
             ("table_size", self.table_size),
             ("position", None if self.position in POSITION_GROUPS else self.position),
-            ("game", None if self.game == Game.ALL else self.game),
+            ("game", None if self.game == ALL_GAMES else self.game),
         ):
             if value is not None:
                 parts.append(f"{a}{column} = ?")

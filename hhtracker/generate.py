@@ -17,13 +17,17 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from .cards import DECK, Card, format_cards
-from .model import BettingStructure, BlindKind, Round, Stakes
+from .games import BADUGI, GameId
+from .model import BettingStructure, BlindKind, Round, Site, Stakes
 from .rules.badugi import BadugiHand, evaluate
 from .rules.pots import build_pots, split_amount
-from .rules.table import Table
+from .rules.table import PlayerState, Table
+
+_HEADER_GAME = f"{BADUGI.words_on(Site.POKERSTARS)} Limit"
+"""The game as PokerStars writes it in a header (its record's spelling, fixed limit)."""
 
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
 
@@ -97,7 +101,9 @@ SEED_BLOCK = 1_000_000
 SEED_SLOTS = 100_000
 """Seeds with their own block of numbers (seed modulo this)."""
 
-FIRST_NUMBER_BASE = {"badugi": 300_000_000_000, "badacey": 400_000_000_000, "badeucey": 500_000_000_000}
+FIRST_NUMBER_BASE: dict[GameId, int] = {
+    GameId.BADUGI: 300_000_000_000, GameId.BADACEY: 400_000_000_000, GameId.BADEUCEY: 500_000_000_000,
+}
 """Where each game's numbers start: the blocks of the three games never overlap, so sets of
 different games and seeds import into one database without a duplicate (KingsClub numbers
 are unique per site, and Badacey and Badeucey are both KingsClub)."""
@@ -146,8 +152,11 @@ class Lobby:
 def first_number(game: str, seed: int) -> int:
     """The first hand number of a generated set: its game's base plus the seed's block
     (FIRST_NUMBER_BASE + (seed mod SEED_SLOTS) x SEED_BLOCK), so two sets of different games
-    or seeds never share a number. raises KeyError for another game."""
-    return FIRST_NUMBER_BASE[game] + (seed % SEED_SLOTS) * SEED_BLOCK
+    or seeds never share a number. game: a GameId's value; raises KeyError for another game."""
+    base = next((number for known, number in FIRST_NUMBER_BASE.items() if known == game), None)
+    if base is None:
+        raise KeyError(game)
+    return base + (seed % SEED_SLOTS) * SEED_BLOCK
 
 
 def check_numbers(hands: int, first: int) -> None:
@@ -318,7 +327,7 @@ class _HandMaker:
             self.table.return_uncalled(ranked[0].name, extra)
             self.lines.append(f"Uncalled bet ({self.m(extra)}) returned to {ranked[0].name}")
 
-    def raise_(self, name: str, to: int, player) -> None:
+    def raise_(self, name: str, to: int, player: PlayerState) -> None:
         level = self.table.level
         self.table.raise_to(name, to)
         self.voluntary.add(name)
@@ -332,7 +341,7 @@ class _HandMaker:
         if cap is not None and self.table.full_bets >= cap:
             self.lines.append("Betting is capped")
 
-    def say(self, name: str, what: str, player) -> None:
+    def say(self, name: str, what: str, player: PlayerState) -> None:
         self.lines.append(f"{name}: {what}{' and is all-in' if player.all_in else ''}")
 
     # ---- draws -----------------------------------------------------------------------------
@@ -486,12 +495,12 @@ def generate_hands(
     """`hands` hands over `tables` tables of up to `seats_per_table` played at once (the
     hero at every table) from a pool of `players` regulars, in sessions with breaks
     (Schedule): each session seats the tables afresh, and at cash tables players come and
-    go (LEAVE_CHANCE). Hand numbers from first_hand_id (default first_number("badugi",
+    go (LEAVE_CHANCE). Hand numbers from first_hand_id (default first_number(GameId.BADUGI,
     seed)), one more per hand in the order they are dealt. Deterministic for a seed. Cash:
     $0.25/$0.50 fixed limit, blinds $0.10/$0.25. Tournament: chips, Level I (20/40), a new
     tournament (its own number) when one ends or a session begins. raises ValueError for
     numbers that do not fit."""
-    first = first_number("badugi", seed) if first_hand_id is None else first_hand_id
+    first = first_number(GameId.BADUGI, seed) if first_hand_id is None else first_hand_id
     check_numbers(hands, first)
     rng = random.Random(seed)
     pool = [f"{rng.choice(['Ace', 'Deuce', 'Trey', 'Snow', 'Pat', 'Rain', 'Suit'])}{rng.choice(['y', 'man', 'fish', 'shark', '_77', '.Jr', ' Bo'])}{i}" for i in range(players)]
@@ -552,11 +561,11 @@ def generate_hands(
         eastern = clock.strftime("%Y/%m/%d %H:%M:%S")
         if tournament:
             number_of = first // 10 + tournament_of[t]
-            header = (f"PokerStars Game #{hand_id}: Tournament #{number_of}, $1.00+$0.20 USD Badugi Limit"
+            header = (f"PokerStars Game #{hand_id}: Tournament #{number_of}, $1.00+$0.20 USD {_HEADER_GAME}"
                       f" - Level I (20/40) - {eastern} ET")
             table_line = f"Table '{number_of} 1' {len(table_seats[t])}-max Seat #{buttons[t]} is the button"
         else:
-            header = f"PokerStars Game #{hand_id}:  Badugi Limit ($0.25/$0.50 USD) - {eastern} ET"
+            header = f"PokerStars Game #{hand_id}:  {_HEADER_GAME} ($0.25/$0.50 USD) - {eastern} ET"
             table_line = f"Table 'Generated {t + 1}' {len(table_seats[t])}-max Seat #{buttons[t]} is the button"
         maker = _HandMaker(rng, seats, buttons[t], stakes, hand_id, header, table_line, not tournament, hero)
         made = maker.play()
@@ -567,7 +576,7 @@ def generate_hands(
         yield GeneratedHand(made.hand_id, f"Generated {t + 1}", made.text, made.put_in, made.collected, made.rake, made.winners)
 
 
-def generate_files(out: Path, **options) -> list[Path]:
+def generate_files(out: Path, **options: Any) -> list[Path]:
     """Write generated hands to `out`, one file per table, hands separated by blank lines as
     PokerStars does (UTF-8 with a BOM, LF). Returns the files written."""
     out.mkdir(parents=True, exist_ok=True)
@@ -577,7 +586,7 @@ def generate_files(out: Path, **options) -> list[Path]:
         for hand in generate_hands(**options):
             handle = handles.get(hand.table)
             if handle is None:
-                path = out / f"HH {hand.table} - $0.25-$0.50 - USD Badugi Limit.txt"
+                path = out / f"HH {hand.table} - $0.25-$0.50 - USD {_HEADER_GAME}.txt"
                 handle = handles[hand.table] = open(path, "w", encoding="utf-8-sig", newline="\n")
                 paths.append(path)
             handle.write(hand.text + "\n\n\n\n")

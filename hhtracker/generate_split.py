@@ -18,16 +18,24 @@ import datetime as dt
 import random
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from .cards import Card, format_cards
 from .generate import LEAVE_CHANCE, STYLES, GeneratedHand, Lobby, Schedule, _Deck, _Seat, check_numbers, first_number
-from .model import BettingStructure, BlindKind, Round, Stakes
+from .model import BettingStructure, BlindKind, Round, Site, Stakes
 from .rules.games import GAMES, GameRules, Half
 from .rules.pots import build_pots, split_amount
 from .rules.table import Table
 
 _ORDINAL = ("1ST", "2ND", "3RD", "4TH")
-_HEADER_WORD = {"badacey": "Badacey", "badeucey": "Badeucey"}
+
+
+def _header_words(game: GameRules) -> str:
+    """What KingsClub writes for the game (its record's spelling there): "Badacey"."""
+    words = game.record.words_on(Site.KINGSCLUB)
+    if words is None:
+        raise KeyError(game.name)
+    return words
 
 
 def _amount(value: int) -> str:
@@ -56,7 +64,7 @@ class _SplitHand:
                  hand_id: str, when: dt.datetime, table_name: str, hero: str) -> None:
         self.rng, self.game, self.seats, self.button, self.stakes, self.hero = rng, game, seats, button, stakes, hero
         self.hand_id = hand_id
-        self.lines = [f"#{hand_id}: Limit {_HEADER_WORD[game.name]} - {_amount(stakes.small_bet)}/{_amount(stakes.big_bet)}",
+        self.lines = [f"#{hand_id}: Limit {_header_words(game)} - {_amount(stakes.small_bet)}/{_amount(stakes.big_bet)}",
                       when.strftime("%Y-%m-%d %H:%M:%S"), f"Table '{table_name}' Seat {button} is the button"]
         self.deck = _Deck(rng)
         self.cards: dict[str, list[Card]] = {}
@@ -283,7 +291,7 @@ def generate_split_hands(*, game: str, hands: int, seed: int, players: int = 12,
         yield GeneratedHand(made.hand_id, f"Generated {t + 1}", made.text, made.put_in, made.collected, made.rake, made.winners)
 
 
-def generate_split_files(out: Path, *, game: str, **options) -> list[Path]:
+def generate_split_files(out: Path, *, game: str, **options: Any) -> list[Path]:
     """Write generated Badacey or Badeucey hands to `out`, one KingsClub text file per table
     (ASCII, LF, hands apart by blank lines). Returns the files written."""
     out.mkdir(parents=True, exist_ok=True)
@@ -292,7 +300,7 @@ def generate_split_files(out: Path, *, game: str, **options) -> list[Path]:
         texts.setdefault(hand.table, []).append(hand.text)
     paths = []
     for table, hands in texts.items():
-        path = out / f"KingsClub {table} - Limit {_HEADER_WORD[game]} 10-20.txt"
+        path = out / f"KingsClub {table} - Limit {_header_words(GAMES[game])} 10-20.txt"
         path.write_text("\n\n\n".join(hands) + "\n", encoding="ascii")
         paths.append(path)
     return paths

@@ -257,6 +257,18 @@ class Collect(PlayerEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class CashOut(PlayerEvent):
+    """`X cashed out the hand for $9.53 | Cash Out Fee $0.10` (PokerStars' all-in cash out:
+    the site buys the player's hand before the cards are out). paid: int, what the site paid
+    him; fee: int, its fee (0 when no fee is printed). His result for the hand is paid - fee
+    - what he put in; a pot he then wins is not his (the summary's "pot not awarded as player
+    cashed out", SummarySeat.cashed_out)."""
+
+    paid: int
+    fee: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class FinishTournament(PlayerEvent):
     """`X finished the tournament in 3rd place and received $1.60.` place: int or None (not
     printed); prize: int in the smallest unit of prize_currency ("USD" for "$1.60" -> 160),
@@ -350,7 +362,9 @@ class SummarySeat:
     outcome: "folded", "showed_won", "showed_lost", "mucked", "collected" or "sitting_out";
     won: int | None, the amount in parentheses; folded_round: Round | None for "folded";
     net: int | None, the player's result for the hand where the site prints it (KingsClub's
-    "Seat 2: Player1 (928.25) +298.25"), checked by the replay.
+    "Seat 2: Player1 (928.25) +298.25"), checked by the replay. cashed_out: the player took
+    PokerStars' all-in cash out (" (cashed out)." after a losing hand; " (pot not awarded as
+    player cashed out)" after a winning one, whose `won` then went to the site, not to him).
     """
 
     seat: int
@@ -363,6 +377,7 @@ class SummarySeat:
     didnt_bet: bool = False
     line: int = field(default=0, compare=False, repr=False)
     net: int | None = None
+    cashed_out: bool = False
 
 
 class OutcomeFields(TypedDict, total=False):
@@ -374,6 +389,7 @@ class OutcomeFields(TypedDict, total=False):
     description: str | None
     folded_round: Round
     didnt_bet: bool
+    cashed_out: bool
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,7 +25,7 @@ PARSER = KingsClubParser()
 
 
 def round_trip(hand, game: str):
-    assert detect(hand.text.split("\n", 1)[0]).is_badugi
+    assert detect(hand.text.split("\n", 1)[0]).supported
     parsed = PARSER.parse(RawHand("generated.txt", 1, hand.text))
     assert parsed.game == game
     replayed = replay(parsed)

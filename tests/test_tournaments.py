@@ -235,6 +235,53 @@ def test_summary_file_gives_entrants_and_the_unknown_finish(five_tournaments: Pa
     assert rows["1001"]["entrants"] is None
 
 
+@pytest.mark.parametrize("summary_first", [True, False])
+def test_a_summary_and_hands_in_one_file_are_both_read(tmp_path: Path, summary_first: bool) -> None:
+    """Issue "Guarantees" 4: a file holding tournament 1006's summary and its two hands (a
+    walk and Mira's bust), in either order: both hands stored, the summary read (3 entrants,
+    Mira 2nd with $1.80), nothing counted as a hand of an unknown game, no problem."""
+    hands = [_walk(5007, "1006", "$2.00+$0.20 USD", 6, "Ozzy", "Mira", "Mira"),
+             _bust(5008, "1006", "$2.00+$0.20 USD", 6, "Ozzy", "Mira", "Mira", "Mira finished the tournament in 2nd place and received $1.80.\n")]
+    parts = [SUMMARY, *hands] if summary_first else [*hands, SUMMARY]
+    path = _file(tmp_path / "mixed.txt", *parts)
+    db = tmp_path / "t.db"
+    result = _run("import", "--db", str(db), "--json", str(path))
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output)
+    assert (summary["hands_new"], summary["tournament_summaries"], summary["hands_unsupported"], summary["problems"]) == (
+        2, 1, 0, [])
+    row = json.loads(_run("tournaments", "--db", str(db), "--json").output)[0]
+    # the 3 entrants come from the summary only; profit 180 - 220 = -40
+    assert (row["tournament_id"], row["hands"], row["entrants"], row["finish"], row["prize"], row["profit"]) == (
+        "1006", 2, 3, 2, 180, -40)
+    checked = _run("validate", "--json", str(path))
+    assert checked.exit_code == 0, checked.output
+    assert [r["hand_id"] for r in json.loads(checked.stdout)] == ["5007", "5008"]
+
+
+@pytest.mark.parametrize(("old", "new", "line", "reason"), [
+    ("$1.80 (30%)", "$1.799 (30%)", 7, "bad value: '$1.799' has more than two decimals"),
+    ("Total Prize Pool: $6.00", "Total Prize Pool: $6.001", 4, "bad value: '$6.001' has more than two decimals"),
+    ("  2: Mira (Germany), $1.80 (30%)", "  2: Mira (Germany) $1.80 (30%)", 7,
+     "unrecognised place line: '2: Mira (Germany) $1.80 (30%)'"),
+    ("  2: Mira (Germany), $1.80 (30%)", "  2: Mira (Germany), one dollar eighty", 7,
+     "unrecognised place line: '2: Mira (Germany), one dollar eighty'"),
+])
+def test_a_summary_line_that_does_not_read_is_refused(tmp_path: Path, old: str, new: str, line: int, reason: str) -> None:
+    """Issue "Guarantees" 16: an amount with three decimals is not cut to two, a garbled place
+    line is not passed over: the summary is refused at that line, nothing of it stored."""
+    path = tmp_path / "summary.txt"
+    assert old in SUMMARY
+    path.write_text(SUMMARY.replace(old, new), encoding="utf-8")
+    db = tmp_path / "t.db"
+    result = _run("import", "--db", str(db), "--json", str(path))
+    assert result.exit_code == 1
+    summary = json.loads(result.output)
+    assert summary["tournament_summaries"] == 0
+    assert [(p["line"], p["code"], p["message"]) for p in summary["problems"]] == [(line, "syntax", reason)]
+    assert json.loads(_run("tournaments", "--db", str(db), "--json").output) == []
+
+
 def test_corpus_sng_finishes_as_the_file_states(corpus: Path, tmp_path: Path) -> None:
     db = tmp_path / "c.db"
     result = _run("import", "--db", str(db), str(corpus / STARS_SNG))

@@ -16,6 +16,8 @@ what it needs, and `hhtracker --version` none of it):
   `hero_add`, `hero_remove`, `hero_list`, `hero_choice` (who the reports are about)
 - leaks: `leaks` (the hero against the rules texts' baselines), `player_reads` (what a
   player showed, by the way he played it)
+- checking: `check_database` (`hhtracker check`), `export_raw` (every hand's text, to rebuild)
+- outputs: `write_output`, `output_file`, `check_output` (every file a command writes)
 - common: `NoDatabaseError`
 - live: `Hud` (the live table view's engine), `table_of_file`, `read_table`, `note_add`,
   `tag_set`, `player_marks` (notes and tags on players)
@@ -61,15 +63,21 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("sessions", "session_report", "hand_replays", "write_hand_pages", "ReportError"),
                     "api.reviewing"),
     **dict.fromkeys(("reprocess", "generate", "ReprocessSummary"), "api.maintenance"),
-    **dict.fromkeys(("query", "ReadOnlyQueryError", "QueryLimitError", "QUERY_TIMEOUT_SECONDS", "QUERY_ROW_LIMIT"),
+    **dict.fromkeys(("query", "ReadOnlyQueryError", "QueryLimitError", "QUERY_TIMEOUT_SECONDS", "QUERY_ROW_LIMIT",
+                     "QUERY_BYTE_LIMIT", "blob_text"),
                     "api.querying"),
     **dict.fromkeys(("export_hands", "export_parquet", "ExportResult", "UnknownPlayerError", "MissingExtraError",
                      "EXPORT_FORMATS", "PARQUET_TABLES"), "api.exporting"),
     **dict.fromkeys(("NoDatabaseError",), "api.common"),
+    **dict.fromkeys(("check_database", "export_raw", "DatabaseCheck", "RawExport", "REBUILD"), "api.checking"),
+    **dict.fromkeys(("check_output", "write_output", "output_file", "output_path"), "api.outputs"),
     # the values and views a caller needs with them, from the layer that defines each
     **dict.fromkeys(("Site", "CHIPS"), "model"),
-    **dict.fromkeys(("DatabaseOpenError", "DatabaseBusyError", "NewerDatabaseError"), "errors"),
-    **dict.fromkeys(("Filters", "Game", "GameType", "TableSize", "SORTS"), "filters"),
+    **dict.fromkeys(("GAMES", "GameId", "is_split_game"), "games"),
+    **dict.fromkeys(("SITES",), "sites"),
+    **dict.fromkeys(("DatabaseOpenError", "DatabaseBusyError", "NewerDatabaseError", "NotOurDatabaseError",
+                     "DatabaseCorruptError", "DatabaseWriteError", "OutputPathError"), "errors"),
+    **dict.fromkeys(("Filters", "Game", "GameType", "TableSize", "SORTS", "parse_stakes"), "filters"),
     **dict.fromkeys(("games_played", "low_showdown_classes"), "api.games"),
     **dict.fromkeys(("Money", "format_money", "format_result"), "money"),
     **dict.fromkeys(("PlayerStats", "Ratio", "format_ratio"), "stats.values"),
@@ -81,32 +89,37 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("print_report", "print_sessions", "print_hand", "summary_json", "report_json", "report_html",
                      "chart_png", "hands_listed"), "report.render"),
     **dict.fromkeys(("replayer_html",), "report.replayer"),
+    **dict.fromkeys(("HandReplay",), "report.hand_text"),
     **dict.fromkeys(("leaks", "player_reads", "NoHeroError"), "api.leaks"),
     **dict.fromkeys(("print_leaks", "leaks_json", "print_reads", "reads_json"), "report.insight_render"),
+    **dict.fromkeys(("print_profile", "print_players", "print_low_classes", "profile_json", "PROFILE_LABELS"),
+                    "report.players_render"),
+    **dict.fromkeys(("print_tournaments",), "report.tournament_render"),
     **dict.fromkeys(("tournaments", "hero_add", "hero_remove", "hero_list", "hero_choice", "HeroChoice",
                      "TournamentReport", "TournamentResult", "TournamentTotals"), "api.tournament_results"),
 }
 """Each public name -> the module (under hhtracker) that defines it, loaded on first use."""
 
 __all__ = [
-    "ACTIVE_MINUTES", "APP_NAME", "AUTO_TAGS", "AutoTag", "CHIPS", "DRAW_KEYS", "DatabaseBusyError",
-    "DatabaseOpenError", "EXPORT_FORMATS", "ExportResult", "FLUSH_HANDS", "FLUSH_SECONDS",
-    "Filters", "Game", "GameType", "HAND_HISTORY_SUFFIXES", "HandOutcome", "HandValidation",
+    "ACTIVE_MINUTES", "APP_NAME", "DatabaseCheck", "REBUILD", "RawExport", "check_database", "export_raw", "AUTO_TAGS", "AutoTag", "CHIPS", "DRAW_KEYS", "DatabaseBusyError",
+    "DatabaseCorruptError", "DatabaseOpenError", "GAMES", "GameId", "SITES", "is_split_game", "DatabaseWriteError", "NotOurDatabaseError", "OutputPathError", "EXPORT_FORMATS", "ExportResult", "FLUSH_HANDS", "FLUSH_SECONDS",
+    "Filters", "Game", "GameType", "HAND_HISTORY_SUFFIXES", "HandOutcome", "HandReplay", "HandValidation",
     "HeroChoice", "Hud", "HudState", "ImportSummary", "MissingExtraError", "Money",
     "NewerDatabaseError", "NoDatabaseError", "NoHeroError", "PARQUET_TABLES", "PlayerStats",
-    "Problem", "QUERY_ROW_LIMIT", "QUERY_TIMEOUT_SECONDS", "QueryLimitError", "REVIEW_LIMIT",
+    "Problem", "QUERY_BYTE_LIMIT", "QUERY_ROW_LIMIT", "QUERY_TIMEOUT_SECONDS", "QueryLimitError", "REVIEW_LIMIT",
     "Ratio", "ReadOnlyQueryError", "ReportError", "ReprocessSummary", "SORTS", "STAT_KEYS",
     "SeatedPlayer", "Site", "TableSize", "TableView", "TournamentReport", "TournamentResult",
-    "TournamentTotals", "UnknownPlayerError", "Watcher", "auto_tags", "cell", "chart_png",
+    "TournamentTotals", "UnknownPlayerError", "Watcher", "auto_tags", "blob_text", "cell", "chart_png", "check_output",
     "default_db_path", "earned_tags", "expand_paths", "export_hands", "export_parquet", "format_money",
     "format_prize", "format_ratio", "games_played", "generate", "hand_outcome", "hand_replays",
     "hands_listed", "hero_add", "hero_choice", "hero_list", "hero_remove", "ignored_files",
     "import_paths", "keep_columns", "counted", "format_result", "latest_hand", "names_like", "leaks", "leaks_json", "low_showdown_classes", "note_add", "note_change", "note_list",
-    "ordinal", "player_marks", "player_profile", "player_reads", "players", "population", "population_of", "Population", "print_hand",
-    "print_leaks", "print_reads", "print_report", "print_sessions", "query", "read_hands",
+    "ordinal", "output_file", "output_path", "parse_stakes", "player_marks", "player_profile", "player_reads", "players", "population", "population_of", "Population", "print_hand",
+    "print_leaks", "print_low_classes", "print_players", "print_profile", "print_reads", "print_report",
+    "print_sessions", "print_tournaments", "profile_json", "PROFILE_LABELS", "query", "read_hands",
     "read_only", "read_table", "reads_json", "replayer_html", "report_html", "report_json",
     "reprocess", "safe", "safe_json", "session_report", "sessions", "summary_json", "table_of_file",
-    "tag_set", "tournaments", "validate_paths", "watch", "write_hand_pages",
+    "tag_set", "tournaments", "validate_paths", "watch", "write_hand_pages", "write_output",
 ]
 assert set(__all__) == {"APP_NAME", "default_db_path", *_HOMES}
 
@@ -128,10 +141,20 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
     from ..display import cell, counted, keep_columns, safe, safe_json
-    from ..errors import DatabaseBusyError, DatabaseOpenError, NewerDatabaseError
-    from ..filters import SORTS, Filters, Game, GameType, TableSize
+    from ..errors import (
+        DatabaseBusyError,
+        DatabaseCorruptError,
+        DatabaseOpenError,
+        DatabaseWriteError,
+        NewerDatabaseError,
+        NotOurDatabaseError,
+        OutputPathError,
+    )
+    from ..filters import SORTS, Filters, Game, GameType, TableSize, parse_stakes
+    from ..games import GAMES, GameId, is_split_game
     from ..model import CHIPS, Site
     from ..money import Money, format_money, format_result
+    from ..sites import SITES
     from ..report import REVIEW_LIMIT
     from ..report.render import (
         chart_png,
@@ -144,12 +167,17 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
         summary_json,
     )
     from ..report.insight_render import leaks_json, print_leaks, print_reads, reads_json
+    from ..report.hand_text import HandReplay
+    from ..report.players_render import PROFILE_LABELS, print_low_classes, print_players, print_profile, profile_json
+    from ..report.tournament_render import print_tournaments
     from ..report.replayer import replayer_html
     from ..stats.facts import DRAW_KEYS, STAT_KEYS
     from ..stats.tags import AUTO_TAGS, AutoTag, Population, auto_tags, population
     from ..stats.values import PlayerStats, Ratio, format_ratio
     from ..tournaments import format_prize, ordinal
+    from .checking import REBUILD, DatabaseCheck, RawExport, check_database, export_raw
     from .common import NoDatabaseError
+    from .outputs import check_output, output_file, output_path, write_output
     from .exporting import (
         EXPORT_FORMATS,
         PARQUET_TABLES,
@@ -194,10 +222,12 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
     )
     from .maintenance import ReprocessSummary, generate, reprocess
     from .querying import (
+        QUERY_BYTE_LIMIT,
         QUERY_ROW_LIMIT,
         QUERY_TIMEOUT_SECONDS,
         QueryLimitError,
         ReadOnlyQueryError,
+        blob_text,
         query,
     )
     from .reviewing import (

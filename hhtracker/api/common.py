@@ -1,60 +1,104 @@
-"""What the api's modules share: the database a read needs, and issue codes."""
+"""What the api's modules share: the database a command opens (to read, to write, to create)
+with SQLite's errors turned into ours."""
 
 from __future__ import annotations
 
+import functools
+import inspect
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
-from ..rules.issues import Code
+from ..errors import NoDatabaseError
+
+if TYPE_CHECKING:
+    import sqlite3
+
+    from sqlite_utils import Database
+
+__all__ = ["NoDatabaseError", "database_to_read", "database_to_write", "existing_database", "open_tracker",
+           "uses_database"]
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
-class NoDatabaseError(FileNotFoundError):
-    """The database file does not exist (nothing was imported into it yet)."""
+def uses_database(function: Callable[P, R]) -> Callable[P, R]:
+    """An api function with a `db_path` parameter: an SQLite error met in it that says the
+    database is damaged or cannot be written (full disk, read-only) is raised as
+    DatabaseCorruptError or DatabaseWriteError naming that file (the one place this is
+    decided: store.database.translated)."""
+    signature = inspect.signature(function)
+    assert "db_path" in signature.parameters, function
+
+    @functools.wraps(function)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        from ..store.database import sqlite_errors
+
+        db_path = signature.bind_partial(*args, **kwargs).arguments.get("db_path", "?")
+        with sqlite_errors(db_path):
+            return function(*args, **kwargs)
+
+    return wrapper
 
 
-def existing_database(db_path: Path):
-    """The database at db_path, opened. raises NoDatabaseError when there is none."""
-    if not Path(db_path).exists():
-        raise NoDatabaseError(f"no database at {db_path}: import hand histories first (hhtracker import --db {db_path} PATH)")
-    return open_tracker(db_path)
-
-
-def database_to_read(db_path: Path):
-    """The database at db_path for a command that only reads: a plain sqlite3 connection
-    when it is up to date (start-up without sqlite-utils), else opened as existing_database
-    does. raises NoDatabaseError, NewerDatabaseError."""
+def database_to_read(db_path: Path) -> sqlite3.Connection:
+    """The database at db_path opened read-only (a plain sqlite3 connection, `mode=ro`: no
+    sqlite-utils to load, nothing can be written). A database that needs a migration first
+    is brought up to date (a write), then opened read-only. raises NoDatabaseError,
+    NotOurDatabaseError, NewerDatabaseError, DatabaseOpenError, DatabaseCorruptError."""
     from ..store.database import open_reader
 
-    if not Path(db_path).exists():
-        return existing_database(db_path)
-    return open_reader(db_path) or existing_database(db_path)
+    conn = open_reader(db_path)
+    if conn is None:
+        open_tracker(db_path).close()
+        conn = open_reader(db_path)
+    if conn is None:  # (cannot happen: open_tracker applied every migration and task)
+        raise NoDatabaseError(f"the database {db_path} could not be brought up to date")
+    return conn
 
 
-def open_tracker(db_path: Path, on_wait: Callable[[], None] | None = None):
-    """Open (creating if needed) the database at db_path, schema up to date, and do what a
-    migration left to the api (recompute facts, read finish lines: from the raw text, which
-    the store does not parse).
-    raises DatabaseOpenError, DatabaseBusyError."""
+def existing_database(db_path: Path) -> Database:
+    """The database at db_path opened read-only as database_to_read does, as a sqlite-utils
+    Database (for the readers that use its helpers). raises as database_to_read."""
+    from sqlite_utils import Database
+
+    return Database(database_to_read(db_path))
+
+
+def database_to_write(db_path: Path, on_wait: Callable[[], None] | None = None) -> Database:
+    """The existing database at db_path opened to write (open_tracker), never created: a
+    command that does not import refuses a path where there is no database (a typo must not
+    start a new one). raises NoDatabaseError, and as open_tracker."""
+    return open_tracker(db_path, on_wait, create=False)
+
+
+def open_tracker(db_path: Path, on_wait: Callable[[], None] | None = None, *, create: bool = False,
+                 check: bool = False) -> Database:
+    """Open the database at db_path to write (created when `create` and there is no file:
+    the commands that import; `check`: checked whole first and refused when damaged, see
+    store.database.open_database), schema up to date, and do what a migration left to the api
+    (recompute facts, read finish lines: from the raw text, which the store does not parse).
+    raises NoDatabaseError (no file and not `create`), NotOurDatabaseError, DatabaseOpenError,
+    DatabaseCorruptError, DatabaseWriteError, DatabaseBusyError."""
     from ..store import (
         migrations,  # (not at the top: `query` needs only NoDatabaseError)
     )
-    from ..store.database import immediate, open_database
+    from ..store.database import immediate, open_database, sqlite_errors
 
-    db = open_database(db_path, on_wait)
-    if migrations.tasks_due(db):
-        from .maintenance import read_finishes, recompute_facts
+    db = open_database(db_path, on_wait, create=create, check=check)
+    try:
+        with sqlite_errors(db_path):
+            if migrations.tasks_due(db):
+                from .maintenance import read_finishes, recompute_facts
 
-        work = {migrations.RECOMPUTE_FACTS: recompute_facts, migrations.READ_FINISHES: read_finishes}
-        with immediate(db, on_wait):
-            for task in migrations.tasks_due(db):
-                work[task](db)
-                migrations.done(db, task)
+                work = {migrations.RECOMPUTE_FACTS: recompute_facts, migrations.READ_FINISHES: read_finishes}
+                with immediate(db, on_wait):
+                    for task in migrations.tasks_due(db):
+                        work[task](db)
+                        migrations.done(db, task)
+    except BaseException:
+        db.close()
+        raise
     return db
 
-
-def issue_code(code: str) -> Code:
-    """The issue code for a parser error code (anything unknown is a syntax error)."""
-    try:
-        return Code(code)
-    except ValueError:
-        return Code.SYNTAX

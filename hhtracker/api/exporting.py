@@ -5,13 +5,18 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ..errors import HandHistoryError
+from ..analysis import RejectedHand, analyze_stored
 from ..model import COUNTING_SQL, HandStatus
 from ..parse.read import RawHand
 from ..parse.sites import Parsers
-from ..pipeline import replay_raw
-from .common import existing_database
+from ..errors import OutputPathError
+from .common import existing_database, uses_database
+from .outputs import check_output, output_path, write_output
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
 
 
 class UnknownPlayerError(LookupError):
@@ -33,7 +38,7 @@ class ExportResult:
 EXPORT_FORMATS = ("phh", "json")
 
 
-def _exported_hands(db, db_path: Path, player: str | None, date_from: dt.date | None,
+def _exported_hands(db: Database, db_path: Path, player: str | None, date_from: dt.date | None,
                     date_to: dt.date | None) -> tuple[str, list[object]]:
     """The WHERE clause (over `hands h`) and parameters choosing the hands an export writes:
     those that count, where `player` is seated, started within the dates (UTC, inclusive).
@@ -55,6 +60,7 @@ def _exported_hands(db, db_path: Path, player: str | None, date_from: dt.date | 
     return " and ".join(where), params
 
 
+@uses_database
 def export_hands(
     db_path: Path,
     out: Path | None = None,
@@ -68,12 +74,15 @@ def export_hands(
     """Export the stored hands (status ok or warning) as PHH or as our event model in JSON,
     oldest first, written to `out` when given. Each hand is parsed again from its raw text
     and replayed. player: only hands where he is seated; date_from / date_to: the hand's
-    start (UTC), inclusive. raises ValueError for an unknown format, UnknownPlayerError,
-    NoDatabaseError when db_path does not exist."""
+    start (UTC), inclusive. `out` is written all or nothing and may not be the database
+    or any SQLite file (api.outputs). raises ValueError for an unknown format,
+    UnknownPlayerError, NoDatabaseError when db_path does not exist, OutputPathError."""
     from ..export import json_model, phh
     
     if format not in EXPORT_FORMATS:
         raise ValueError(f"unknown export format {format!r}; choose from {', '.join(EXPORT_FORMATS)}")
+    if out is not None:
+        check_output(out, db_path)
     db = existing_database(db_path)
     try:
         where, params = _exported_hands(db, db_path, player, date_from, date_to)
@@ -89,11 +98,11 @@ def export_hands(
     hands_json = []
     hands_phh = []
     for site_name, hand_id, path, line, text in rows:
-        try:
-            replayed = replay_raw(RawHand(path, line, text), parsers, site_name)
-        except HandHistoryError as error:
-            result.not_exported.append((site_name, hand_id, f"does not parse any more: {error}"))
+        analyzed = analyze_stored(RawHand(path, line, text), parsers, site_name)
+        if isinstance(analyzed, RejectedHand):
+            result.not_exported.append((site_name, hand_id, f"does not parse any more: {analyzed.error()}"))
             continue
+        replayed = analyzed.replayed
         if replayed.status is HandStatus.ERROR:
             result.not_exported.append((site_name, hand_id, "its replay now finds an error"))
             continue
@@ -111,7 +120,7 @@ def export_hands(
         result.text = phh.dumps_all(hands_phh)
         result.hands = len(hands_phh)
     if out is not None:
-        Path(out).write_text(result.text, encoding="utf-8")
+        write_output(out, result.text, db_path)
     return result
 
 
@@ -122,6 +131,7 @@ class MissingExtraError(RuntimeError):
     """An optional dependency is not installed (the message says which extra to install)."""
 
 
+@uses_database
 def export_parquet(db_path: Path, out: Path, *, player: str | None = None,
                    date_from: dt.date | None = None, date_to: dt.date | None = None,
                    batch_rows: int = 50_000) -> dict[str, int]:
@@ -131,7 +141,8 @@ def export_parquet(db_path: Path, out: Path, *, player: str | None = None,
     optionally those where `player` is seated and within the dates (UTC, inclusive). Rows go
     out in batches, so memory stays flat. Returns rows written per table. raises
     NoDatabaseError, UnknownPlayerError, MissingExtraError (pyarrow: `pip install
-    'hhtracker[parquet]'`)."""
+    'hhtracker[parquet]'`), OutputPathError (each file is written all or nothing, never over
+    the database or an SQLite file)."""
     try:
         import pyarrow as pa
         import pyarrow.parquet as pq
@@ -151,7 +162,15 @@ def export_parquet(db_path: Path, out: Path, *, player: str | None = None,
         "actions": (f"select * from actions where hand_id in ({chosen}) order by hand_id, seq", params),
         "draws": (f"select * from draws where hand_id in ({chosen}) order by hand_id, player_id, draw", params),
     }
-    out.mkdir(parents=True, exist_ok=True)
+    if out.exists() and not out.is_dir():
+        check_output(out, db_path)  # (the database, an SQLite file: said as such)
+        raise OutputPathError(f"cannot write {out}: it is a file; give a folder to write the Parquet files into")
+    for table in queries:
+        check_output(out / f"{table}.parquet", db_path)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise OutputPathError(f"cannot write {out}: {error.strerror or error} (the folder could not be made)") from None
     written: dict[str, int] = {}
     try:
         for table, (sql, args) in queries.items():
@@ -161,7 +180,8 @@ def export_parquet(db_path: Path, out: Path, *, player: str | None = None,
             cursor = db.execute(sql, args)
             names = [d[0] for d in cursor.description]
             count = 0
-            with pq.ParquetWriter(out / f"{table}.parquet", schema) as writer:
+            with output_path(out / f"{table}.parquet", db_path) as temporary, \
+                    pq.ParquetWriter(temporary, schema) as writer:
                 while rows := cursor.fetchmany(batch_rows):
                     columns = list(zip(*rows))
                     writer.write_table(pa.table({n: pa.array(c, type=schema.field(n).type) for n, c in zip(names, columns)}, schema=schema))

@@ -6,12 +6,15 @@ import dataclasses
 from pathlib import Path
 
 from ..filters import Filters
-from .common import database_to_read
+from ..games import GAMES
+from .common import database_to_read, uses_database
 
 
+@uses_database
 def games_played(db_path: Path, filters: Filters = Filters()) -> list[str]:
     """The games ("badugi", "badacey", "badeucey") of the counted hands the filters match
-    (the game filter itself left out), Badugi first then by name; read from the summary
+    (the game filter itself left out), in the records' order (games.GAMES: Badugi first),
+    a name no record has last; read from the summary
     table player_totals (or player_days when a date is filtered). raises NoDatabaseError,
     ValueError for bad stakes."""
     db = database_to_read(db_path)
@@ -21,9 +24,11 @@ def games_played(db_path: Path, filters: Filters = Filters()) -> list[str]:
         rows = db.execute(f"select distinct s.game from {table} s where {where}", params).fetchall()
     finally:
         db.close()
-    return sorted((row[0] for row in rows), key=lambda game: (game != "badugi", game))
+    order = list(GAMES)
+    return sorted((row[0] for row in rows), key=lambda game: (order.index(game) if game in GAMES else len(order), game))
 
 
+@uses_database
 def low_showdown_classes(db_path: Path, player: str, filters: Filters = Filters()) -> dict[str, int]:
     """The low half's showdown classes of `player` in Badacey and Badeucey hands the filters
     match: LowClass value -> showdowns (store/split_classes.py). raises NoDatabaseError,

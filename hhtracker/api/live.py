@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..filters import Filters
 from ..model import CHIPS
@@ -20,9 +21,12 @@ from ..stats.tags import Population, auto_tags, population
 from ..stats.values import PlayerStats
 from ..store import notes
 from ..store.reading import player_stats
-from .common import database_to_read, open_tracker
+from .common import database_to_read, database_to_write, uses_database
 from .importing import ImportSummary, Problem, import_paths
 from .watching import Watcher
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
 
 ACTIVE_MINUTES = 10
 """`hud --active` default: a table whose file got a hand in the last 10 minutes is shown."""
@@ -80,7 +84,7 @@ class Populations:
         self.clock = clock
         self.kept: dict[tuple[str, str | None], tuple[float, Population]] = {}
 
-    def of(self, db, site: str, game: str | None) -> Population:
+    def of(self, db: Database | sqlite3.Connection, site: str, game: str | None) -> Population:
         now = self.clock()
         found = self.kept.get((site, game))
         if found is None or now - found[0] >= POPULATION_SECONDS:
@@ -88,7 +92,7 @@ class Populations:
         return found[1]
 
 
-def read_table(db, hand_row: int, *, path: str | None = None, distributions: bool = False,
+def read_table(db: Database | sqlite3.Connection, hand_row: int, *, path: str | None = None, distributions: bool = False,
                populations: Populations | None = None) -> TableView:
     """The table of the stored hand with id `hand_row` (hands.id), read from `db` (a sqlite3
     connection or a sqlite-utils Database): seated players in seat order with their
@@ -130,28 +134,31 @@ def read_table(db, hand_row: int, *, path: str | None = None, distributions: boo
 # read every good hand: 0.3 s on 1,000,000 hands)
 
 
-def _file_ids(db, path: str) -> list[int]:
+def _file_ids(db: Database | sqlite3.Connection, path: str) -> list[int]:
     return [row[0] for row in db.execute("select id from files where path = ?", [path])]
 
 
-def _file_hands(db, path: str) -> int:
+def _file_hands(db: Database | sqlite3.Connection, path: str) -> int:
     ids = _file_ids(db, path)
     if not ids:
         return 0
-    return db.execute(f"select count(*) from hands where file_id in ({', '.join('?' * len(ids))}) "
-                      "and +status in ('ok', 'warning')", ids).fetchone()[0]
+    hands: int = db.execute(f"select count(*) from hands where file_id in ({', '.join('?' * len(ids))}) "
+                            "and +status in ('ok', 'warning')", ids).fetchone()[0]
+    return hands
 
 
-def latest_hand(db, path: Path | str) -> int | None:
+def latest_hand(db: Database | sqlite3.Connection, path: Path | str) -> int | None:
     """hands.id of the last good hand stored from the file at `path` (any import of it);
     None when it has none."""
     ids = _file_ids(db, str(Path(path).resolve()))
     if not ids:
         return None
-    return db.execute(f"select max(id) from hands where file_id in ({', '.join('?' * len(ids))}) "
-                      "and +status in ('ok', 'warning')", ids).fetchone()[0]
+    latest: int | None = db.execute(f"select max(id) from hands where file_id in ({', '.join('?' * len(ids))}) "
+                                    "and +status in ('ok', 'warning')", ids).fetchone()[0]
+    return latest
 
 
+@uses_database
 def table_of_file(db_path: Path, path: Path, *, distributions: bool = True) -> TableView | None:
     """`hhtracker table FILE`: the file imported (what is stored already is skipped), then
     the table of its latest good hand (None: the file has none). raises FileNotFoundError."""
@@ -196,6 +203,12 @@ class Hud:
 
     def look(self) -> HudState:
         """Import what changed, then read the active tables back."""
+        from ..store.database import sqlite_errors
+
+        with sqlite_errors(self.db_path):
+            return self._look()
+
+    def _look(self) -> HudState:
         summary = self.watcher.look()
         state = self.state
         if summary is not None:
@@ -234,22 +247,21 @@ def _notice(problem: Problem) -> str:
     return f"{where}:{hand} {problem.message}"
 
 
-def _marks_db(db_path: Path):
-    return open_tracker(db_path)
-
-
-def note_add(db_path: Path, player: str, text: str) -> None:
-    """Add a note on a player (`hhtracker note NAME TEXT`); the database is created if needed."""
+@uses_database
+def note_add(db_path: Path, player: str, text: str, *, on_wait: Callable[[], None] | None = None) -> None:
+    """Add a note on a player (`hhtracker note NAME TEXT`); on_wait() is called once if
+    another program holds the write lock. raises NoDatabaseError (the database must exist)."""
     from ..store.database import immediate
 
-    db = _marks_db(db_path)
+    db = database_to_write(db_path, on_wait)
     try:
-        with immediate(db):
+        with immediate(db, on_wait):
             notes.add_note(db, player, text)
     finally:
         db.close()
 
 
+@uses_database
 def note_list(db_path: Path, player: str) -> list[notes.Note]:
     """A player's notes, newest first, each with the number --edit and --delete take;
     empty without a database."""
@@ -262,16 +274,17 @@ def note_list(db_path: Path, player: str) -> list[notes.Note]:
         db.close()
 
 
-def note_change(db_path: Path, player: str, number: int, text: str | None) -> bool:
+@uses_database
+def note_change(db_path: Path, player: str, number: int, text: str | None, *,
+                on_wait: Callable[[], None] | None = None) -> bool:
     """Replace the text of a player's note `number`, or delete it (text None); False when
-    he has no such note (nothing is created)."""
+    he has no such note (nothing is created). on_wait() is called once if another program
+    holds the write lock. raises NoDatabaseError (the database must exist)."""
     from ..store.database import immediate
 
-    if not Path(db_path).exists():
-        return False
-    db = _marks_db(db_path)
+    db = database_to_write(db_path, on_wait)
     try:
-        with immediate(db):
+        with immediate(db, on_wait):
             if text is None:
                 return notes.delete_note(db, player, number)
             return notes.edit_note(db, player, number, text)
@@ -279,26 +292,31 @@ def note_change(db_path: Path, player: str, number: int, text: str | None) -> bo
         db.close()
 
 
-def tag_set(db_path: Path, player: str, tag: str, *, remove: bool = False) -> bool:
+@uses_database
+def tag_set(db_path: Path, player: str, tag: str, *, remove: bool = False,
+            on_wait: Callable[[], None] | None = None) -> bool:
     """Tag a player, or with remove take the tag off (`hhtracker tag NAME TAG [--remove]`);
-    False when there was nothing to do (tagged already / not tagged)."""
+    False when there was nothing to do (tagged already / not tagged). on_wait() is called
+    once if another program holds the write lock. raises NoDatabaseError (the database
+    must exist)."""
     from ..store.database import immediate
 
-    db = _marks_db(db_path)
+    db = database_to_write(db_path, on_wait)
     try:
-        with immediate(db):
+        with immediate(db, on_wait):
             return notes.remove_tag(db, player, tag) if remove else notes.add_tag(db, player, tag)
     finally:
         db.close()
 
 
-def population_of(db, filters: Filters) -> Population:
+def population_of(db: Database | sqlite3.Connection, filters: Filters) -> Population:
     """The population the automatic tags compare with: every player's statistics over the
     hands `filters` match (the caller gives one site and game), read from `db` (a sqlite3
     connection or a sqlite-utils Database)."""
     return population(player_stats(db, None, with_distributions=False, filters=filters))
 
 
+@uses_database
 def earned_tags(db_path: Path, found: Iterable[PlayerStats], filters: Filters = Filters()) -> dict[str, tuple[str, ...]]:
     """{site: automatic tags} for each of a player's profiles (player_profile), each against
     the population of its site over the same filters; empty without a database."""
@@ -311,6 +329,7 @@ def earned_tags(db_path: Path, found: Iterable[PlayerStats], filters: Filters = 
         db.close()
 
 
+@uses_database
 def player_marks(db_path: Path, player: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(notes newest first, tags) on a player; empty without a database."""
     if not Path(db_path).exists():

@@ -6,35 +6,42 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from sqlite_utils import Database
 
-from ..errors import HandHistoryError
-from ..model import COUNTING_SQL, HandStatus
+from ..analysis import RejectedHand, analyze_stored, internal_error
+from ..games import GAMES, GameId, game_of
+from ..model import COUNTING_SQL, HandStatus, Site
 from ..parse.read import RawHand
 from ..parse.sites import Parsers
-from ..pipeline import replay_raw
-from ..stats.per_hand import per_hand_stats
+from ..rules.issues import Code
 from ..store import summary
 from ..store.database import immediate
 from ..store.rows import fact_columns, luck_rows
 from ..store.writer import HandWriter
-from .common import existing_database
+from .common import database_to_write, uses_database
+from .importing import DATABASE_ERRORS, ROW_ERRORS
 
 
 def generate(out: Path, *, hands: int, seed: int, players: int = 12, tables: int = 1, tournament: bool = False,
-             game: str = "badugi", first_number: int | None = None) -> list[Path]:
+             game: str = GameId.BADUGI, first_number: int | None = None) -> list[Path]:
     """Write `hands` generated legal hands into the folder `out`, one file per table;
-    deterministic for a seed. Returns the files written. game "badugi": PokerStars format;
-    "badacey" / "badeucey": KingsClub format, cash only (generate_split.py; raises
-    ValueError with tournament). Hand numbers from first_number, by default from the game
-    and seed (generate.first_number: sets of different games and seeds never share one);
-    raises ValueError for more than 1,000,000 hands or a number out of range."""
+    deterministic for a seed. Returns the files written. game: a stored game name, written in
+    the format of its record's `generated_as` site (games.py): Badugi in PokerStars' (cash or
+    tournament), the split-pot games in KingsClub's, cash only (generate_split.py). Hand
+    numbers from first_number, by default from the game and seed (generate.first_number: sets
+    of different games and seeds never share one). raises ValueError for a game no record
+    has, for a tournament in KingsClub's format, for more than 1,000,000 hands or a number out
+    of range."""
     from ..generate import SEED_BLOCK, generate_files
 
     if hands > SEED_BLOCK:
         raise ValueError(f"at most {SEED_BLOCK:,} hands at once (each game and seed has its own block of numbers)")
-    if game != "badugi":
+    record = game_of(game)
+    if record is None:
+        raise ValueError(f"no game named {game!r}: " + ", ".join(GAMES))
+    if record.generated_as is Site.KINGSCLUB:
         if tournament:
             raise ValueError(f"{game} hands are generated as KingsClub cash games only: leave out --tournament")
         from ..generate_split import generate_split_files
@@ -50,16 +57,19 @@ def generate(out: Path, *, hands: int, seed: int, players: int = 12, tables: int
 class ReprocessSummary:
     """hands: stored hands read again; now_valid: hands rejected before that parse and count
     now; changed: hands whose status changed; still_rejected: hands that still do not parse;
-    rejected: each of those as `file:line: why` (the file and line it was imported from)."""
+    rejected: each of those as `file:line: why` (the file and line it was imported from);
+    internal: `file:line: internal error (...)` for each hand whose analysis met an
+    exception nobody foresaw (a bug to report; the hand is kept as it was stored)."""
 
     hands: int
     now_valid: int
     changed: int
     still_rejected: int
     rejected: tuple[str, ...] = ()
+    internal: tuple[str, ...] = ()
 
 
-def _stored_raw_hands(db, page: int = 1000) -> Iterator[tuple]:
+def _stored_raw_hands(db: Database, page: int = 1000) -> Iterator[tuple[Any, ...]]:
     """(id, site, status, file_id, path, line, text, undecodable) of every hand stored when
     called, in id order, read a page at a time (memory stays flat on a big database). A hand
     stored again meanwhile gets a higher id than any of these and is not read again."""
@@ -78,14 +88,16 @@ def _stored_raw_hands(db, page: int = 1000) -> Iterator[tuple]:
         last = rows[-1][0]
 
 
+@uses_database
 def reprocess(db_path: Path) -> ReprocessSummary:
     """Parse and replay again every stored hand from its raw text (after an upgrade), without
     the files: a hand rejected by an older version is stored properly when this one accepts
     it. Each hand is replaced in its own transaction. raises NoDatabaseError."""
-    db = existing_database(db_path)
+    db = database_to_write(db_path)
     parsers = Parsers()
     hands = now_valid = changed = still_rejected = 0
     rejected: list[str] = []
+    internal: list[str] = []
     try:
         for row_id, site, status, file_id, path, line, text, undecodable in _stored_raw_hands(db):
             hands += 1
@@ -93,23 +105,33 @@ def reprocess(db_path: Path) -> ReprocessSummary:
                 still_rejected += 1
                 rejected.append(f"{path}:{line}: bytes not valid in the file's encoding (import the file again)")
                 continue
-            try:
-                replayed = replay_raw(RawHand(path, line, text), parsers)
-            except HandHistoryError as error:
+            analyzed = analyze_stored(RawHand(path, line, text), parsers)
+            if isinstance(analyzed, RejectedHand):
+                if analyzed.code is Code.INTERNAL:
+                    internal.append(str(analyzed.error()))
                 if status == HandStatus.REJECTED:
                     still_rejected += 1
-                    rejected.append(str(error))
+                    rejected.append(str(analyzed.error()))
                 continue
-            with immediate(db):
-                writer = HandWriter(db, file_id)
-                writer.delete(row_id)
-                writer.add(replayed, per_hand_stats(replayed))
-                writer.flush()
-            now_valid += status == HandStatus.REJECTED and replayed.status is not HandStatus.ERROR
-            changed += status != replayed.status
+            try:
+                with immediate(db):  # (a failure rolls the hand back: the stored copy stays)
+                    writer = HandWriter(db, file_id)
+                    writer.delete(row_id)
+                    writer.add(analyzed)
+                    writer.flush()
+            except ROW_ERRORS as error:  # its rows cannot be stored (an amount over 2**63)
+                internal.append(f"{path}:{line}: {internal_error(error, '; please report it with this hand')[0]}")
+                continue
+            except DATABASE_ERRORS:
+                raise
+            except Exception as error:  # noqa: BLE001  (building its rows met a bug: that hand only)
+                internal.append(f"{path}:{line}: {internal_error(error, '; please report it with this hand')[0]}")
+                continue
+            now_valid += status == HandStatus.REJECTED and analyzed.status is not HandStatus.ERROR
+            changed += status != analyzed.status
     finally:
         db.close()
-    return ReprocessSummary(hands, now_valid, changed, still_rejected, tuple(rejected))
+    return ReprocessSummary(hands, now_valid, changed, still_rejected, tuple(rejected), tuple(internal))
 
 
 def recompute_facts(db: Database) -> int:
@@ -123,13 +145,12 @@ def recompute_facts(db: Database) -> int:
            where {COUNTING_SQL}"""
     ).fetchall()
     for hand_id, site, path, line, text in rows:
-        try:
-            replayed = replay_raw(RawHand(path, line, text), parsers, site)
-        except HandHistoryError:  # no longer parses, or a site this version does not read
+        analyzed = analyze_stored(RawHand(path, line, text), parsers, site)
+        if isinstance(analyzed, RejectedHand):  # no longer parses, or a site this version does not read
             continue
         ids = dict(db.execute("select name, id from players where site = ?", [site]).fetchall())
         db.execute("delete from draw_luck where hand_id = ?", [hand_id])
-        for stats in per_hand_stats(replayed):
+        for stats in analyzed.facts:
             player_id = ids.get(stats.player)
             if player_id is None:
                 continue

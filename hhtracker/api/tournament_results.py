@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..filters import Filters
 from ..report.queries import HeroChoice, choose_hero
-from ..store.database import immediate, open_database
+from ..store.database import immediate
 from ..store.tournaments import (
     add_hero_account,
     hero_accounts,
@@ -15,7 +16,8 @@ from ..store.tournaments import (
     tournament_results,
 )
 from ..tournaments import TournamentResult, TournamentTotals, totals
-from .common import existing_database
+from .common import database_to_write, existing_database, uses_database
+from .leaks import NoHeroError
 
 __all__ = ["HeroChoice", "TournamentReport", "TournamentResult", "TournamentTotals", "hero_add", "hero_choice",
            "hero_list", "hero_remove", "tournaments"]
@@ -32,18 +34,19 @@ class TournamentReport:
     totals: tuple[TournamentTotals, ...]
 
 
+@uses_database
 def tournaments(db_path: Path, *, hero: str | None = None, filters: Filters = Filters()) -> TournamentReport:
     """The hero's tournaments (`hero` on every site, else the configured accounts, else the
     name dealt cards in most hands per site) over the hands the filters match; with
     filters.min_hands, only those where he played at least that many of them. raises
-    ValueError for bad stakes or an unknown --hero, NoDatabaseError when db_path does not
+    ValueError for bad stakes, NoHeroError for an unknown --hero, NoDatabaseError when db_path does not
     exist."""
     db = existing_database(db_path)
     try:
         choice = choose_hero(db, hero)
         if choice is None:
             if hero is not None:
-                raise ValueError(f"no player named {hero!r} in the database")
+                raise NoHeroError(f"no player named {hero!r} in the database")
             return TournamentReport(None, (), ())
         results = tournament_results(db, choice.ids, filters)
     finally:
@@ -52,6 +55,7 @@ def tournaments(db_path: Path, *, hero: str | None = None, filters: Filters = Fi
     return TournamentReport(choice, tuple(results), tuple(totals(results)))
 
 
+@uses_database
 def hero_choice(db_path: Path, hero: str | None = None) -> HeroChoice | None:
     """Who the reports are about and why (see report.queries.choose_hero). raises
     NoDatabaseError when db_path does not exist."""
@@ -62,27 +66,31 @@ def hero_choice(db_path: Path, hero: str | None = None) -> HeroChoice | None:
         db.close()
 
 
-def hero_add(db_path: Path, name: str, site: str | None = None) -> bool:
+@uses_database
+def hero_add(db_path: Path, name: str, site: str | None = None, *, on_wait: Callable[[], None] | None = None) -> bool:
     """Remember `name` as one of the user's accounts (on `site`; None: every site); the
-    database is created if needed. False when it was already there."""
-    db = open_database(db_path)
+    database must exist (NoDatabaseError). False when it was already there."""
+    db = database_to_write(db_path, on_wait)
     try:
-        with immediate(db):
+        with immediate(db, on_wait):
             return add_hero_account(db, name, site)
     finally:
         db.close()
 
 
-def hero_remove(db_path: Path, name: str, site: str | None = None) -> int:
+@uses_database
+def hero_remove(db_path: Path, name: str, site: str | None = None, *,
+                on_wait: Callable[[], None] | None = None) -> int:
     """Forget an account; how many entries were removed (0: none was configured)."""
-    db = existing_database(db_path)
+    db = database_to_write(db_path, on_wait)
     try:
-        with immediate(db):
+        with immediate(db, on_wait):
             return remove_hero_account(db, name, site)
     finally:
         db.close()
 
 
+@uses_database
 def hero_list(db_path: Path) -> list[tuple[str, str]]:
     """(site, name) of the configured accounts, site "" meaning every site."""
     db = existing_database(db_path)

@@ -7,11 +7,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..parse.read import OtherSiteFile
+from ..analysis import raw_hand_key
+from ..model import Site
+from ..parse.read import OtherSiteFile, SummaryText, path_text
+from ..parse.stars_summary import SummaryFormatError, summary_of_text
 from ..parse.sites import Parsers
-from ..store.rows import raw_hand_key
-from .common import issue_code
-from .importing import Problem, expand_paths, read_hands
+from .importing import Problem, expand_paths, file_problems, read_hands
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,34 +44,46 @@ class HandValidation:
 
 
 def validate_paths(paths: Iterable[Path]) -> tuple[list[HandValidation], Counter[str]]:
-    """Parse and replay every Badugi hand of the files (no database). Returns the checks and
+    """Analyse every Badugi hand of the files (analysis.analyze; no database). Returns the checks and
     the hands skipped (other games, sites not yet supported) counted by game. raises
     FileNotFoundError for a path that does not exist."""
     parsers = Parsers()
     results: list[HandValidation] = []
     skipped: Counter[str] = Counter()
     for path in expand_paths(paths):
-        name = str(path)
-        for item in read_hands(path, parsers):
-            if isinstance(item, Problem):
-                results.append(HandValidation(name, item.line, None, None, item.severity, (item,)))
-                continue
-            if isinstance(item, OtherSiteFile):  # a file of a site we do not read
-                results.append(HandValidation(name, item.line, item.site, None, "skipped", ()))
-                continue
-            site = item.site.value if item.site else None
-            if item.error is not None:
-                code = issue_code(item.error.code).value
-                problem = Problem(name, item.error.line, raw_hand_key(item.raw), code, "error", item.error.message)
-                results.append(HandValidation(name, item.raw.line, site, problem.hand_id, "error", (problem,)))
-            elif item.replayed is not None:
-                hand = item.replayed.hand
-                issues = tuple(
-                    Problem(name, i.line, hand.hand_id, i.code.value, i.severity.value, i.message)
-                    for i in item.replayed.issues
-                )
-                results.append(HandValidation(name, item.raw.line, site, hand.hand_id, item.replayed.status, issues))
-            else:  # a game we do not read: listed, so that --json says what was skipped
-                skipped[item.game] += 1
-                results.append(HandValidation(name, item.raw.line, site, raw_hand_key(item.raw), "skipped", (), item.game))
+        name = path_text(path)
+        failed: list[Problem] = []
+        with file_problems(path, failed):  # a file that fails is its problem; the next is read
+            for item in read_hands(path, parsers):
+                if isinstance(item, Problem):
+                    results.append(HandValidation(name, item.line, None, None, item.severity, (item,)))
+                    continue
+                if isinstance(item, OtherSiteFile):  # a file of a site we do not read
+                    results.append(HandValidation(name, item.line, item.site, None, "skipped", ()))
+                    continue
+                if isinstance(item, SummaryText):  # a tournament summary among the hands: checked, not a hand
+                    try:
+                        summary_of_text(item.path, item.line, item.text)
+                    except SummaryFormatError as error:
+                        problem = Problem(name, error.line, None, "syntax", "error", error.reason)
+                        results.append(HandValidation(name, item.line, Site.POKERSTARS.value, None, "error", (problem,)))
+                    continue
+                site = item.site.value if item.site else None
+                rejected = item.rejected
+                if rejected is not None:
+                    problem = Problem(name, rejected.line, rejected.hand_id, rejected.code.value, "error",
+                                      rejected.message, rejected.traceback)
+                    results.append(HandValidation(name, item.raw.line, site, problem.hand_id, "error", (problem,)))
+                elif item.replayed is not None:
+                    hand = item.replayed.hand
+                    issues = tuple(
+                        Problem(name, i.line, hand.hand_id, i.code.value, i.severity.value, i.message)
+                        for i in item.replayed.issues
+                    )
+                    results.append(HandValidation(name, item.raw.line, site, hand.hand_id, item.replayed.status, issues))
+                else:  # a game we do not read: listed, so that --json says what was skipped
+                    skipped[item.game] += 1
+                    results.append(HandValidation(name, item.raw.line, site, raw_hand_key(item.raw), "skipped", (),
+                                                  item.game))
+        results.extend(HandValidation(name, p.line, None, None, p.severity, (p,)) for p in failed)
     return results, skipped

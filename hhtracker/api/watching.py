@@ -11,7 +11,7 @@ from pathlib import Path
 from ..parse.sites import Parsers
 from ..parse.stars_summary import is_summary_file
 from .common import open_tracker
-from .importing import ImportSummary, _import_file, _import_summary, expand_paths
+from .importing import ImportSummary, _import_file, _import_summary, expand_paths, file_problems
 
 
 def watch(
@@ -58,9 +58,11 @@ class Watcher:
         self.seen: dict[Path, tuple[int, int]] = {}
         self.next_line: dict[Path, int] = {}
         self.parsers = Parsers()
+        self.checked = False  # the database is checked whole (quick_check) at the first look that writes
 
     def changed_files(self) -> list[Path]:
-        """The files under the paths whose size or time changed since the last look."""
+        """The files under the paths whose size or time changed since the last look (an
+        empty file is left for a later look, when its first hand is there)."""
         try:
             files = expand_paths(self.paths)
         except FileNotFoundError:
@@ -72,6 +74,10 @@ class Watcher:
             except OSError:
                 continue
             key = (stat.st_size, stat.st_mtime_ns)
+            if stat.st_size == 0:  # a client opened it and has not written its first hand yet: wait quietly
+                self.seen.pop(path, None)  # (emptied: read whole when it grows again)
+                self.next_line.pop(path, None)
+                continue
             if self.seen.get(path) != key:
                 changed.append(path)
                 if self.seen.get(path, (0, 0))[0] > stat.st_size:  # rewritten shorter: read it again whole
@@ -84,17 +90,24 @@ class Watcher:
         changed = self.changed_files()
         if not changed:
             return None
+        from ..store.database import sqlite_errors
+
+        with sqlite_errors(self.db_path):
+            return self._import(changed, self.on_wait)
+
+    def _import(self, changed: list[Path], on_wait: Callable[[], None] | None) -> ImportSummary:
         summary = ImportSummary()
-        on_wait = self.on_wait
-        db = open_tracker(self.db_path, on_wait)
+        db = open_tracker(self.db_path, on_wait, create=True, check=not self.checked)  # (checked whole once)
+        self.checked = True
         try:
             for path in changed:
                 summary.files += 1
-                if is_summary_file(path):
-                    _import_summary(db, path, summary, on_wait)
-                    continue
-                self.next_line[path] = _import_file(db, self.parsers, path, summary, None, hold_tail=True,
-                                                    on_wait=on_wait, from_line=self.next_line.get(path, 1)).next_line
+                with file_problems(path, summary.problems):  # one file's failure is its problem; the others are read
+                    if is_summary_file(path):
+                        _import_summary(db, path, summary, on_wait)
+                        continue
+                    self.next_line[path] = _import_file(db, self.parsers, path, summary, None, hold_tail=True, on_wait=on_wait,
+                                                        from_line=self.next_line.get(path, 1)).next_line
         finally:
             db.close()
         if self.total is not None:

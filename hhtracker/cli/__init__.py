@@ -7,13 +7,16 @@ unreadable); 2 usage errors (a bad option, a path that does not exist).
 from __future__ import annotations
 
 import re
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from typer.core import TyperCommand, TyperGroup, TyperOption
 
-from .. import __version__, api
+from .. import version_line
+from .common import Debug
+from .errors import as_exit
 from . import (
+    check_cmd,
     common,
     export_cmd,
     generate_cmd,
@@ -32,8 +35,11 @@ from . import (
     validate_cmd,
 )
 
+if TYPE_CHECKING:
+    from typer import _click as click  # the Click Typer runs on (its own copy, as of Typer 0.29)
 
-def _no_value_shown_for_flags(params: list) -> list:
+
+def _no_value_shown_for_flags(params: list[click.Parameter]) -> list[click.Parameter]:
     """A flag (--json, --help...) takes no value, so --help shows none: this Typer shows
     `<bool>` beside every flag (as if `--json true` worked; it is an error)."""
     for param in params:
@@ -68,10 +74,10 @@ class HonestCommand(TyperCommand):
     """A command whose --help shows a value only for options that take one, and whose option
     errors read as sentences."""
 
-    def get_params(self, ctx) -> list:
+    def get_params(self, ctx: click.Context) -> list[click.Parameter]:
         return _no_value_shown_for_flags(super().get_params(ctx))
 
-    def parse_args(self, ctx, args: list[str]) -> list[str]:
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         try:
             return super().parse_args(ctx, args)
         except typer.BadParameter as error:
@@ -80,10 +86,21 @@ class HonestCommand(TyperCommand):
 
 
 class HonestGroup(TyperGroup):
-    """The top-level group, with the same --help as HonestCommand."""
+    """The top-level group, with the same --help as HonestCommand, and the place where the
+    api's errors, whichever command met them, become a line and an exit code
+    (errors.error_exits, the one map) instead of a traceback."""
 
-    def get_params(self, ctx) -> list:
+    def get_params(self, ctx: click.Context) -> list[click.Parameter]:
         return _no_value_shown_for_flags(super().get_params(ctx))
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except Exception as error:
+            exit = as_exit(error)
+            if exit is None:
+                raise
+            raise exit from None
 
 
 app = typer.Typer(
@@ -99,15 +116,17 @@ app = typer.Typer(
 
 def _version(value: bool) -> None:
     if value:
-        typer.echo(f"hhtracker {__version__}")
+        typer.echo(version_line())
         raise typer.Exit()
 
 
 @app.callback()
 def main(
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")] = False,
+    debug: Annotated[bool, typer.Option("--debug", envvar="HHTRACKER_DEBUG", show_envvar=False, help="Also print the Python traceback of an internal error (a bug: report it with the hand). Also HHTRACKER_DEBUG=1.")] = False,
 ) -> None:
     """hhtracker: a hand-history tracker for Badugi."""
+    Debug.on = debug
     common.stdout.refit()  # COLUMNS read again for each command (issue 27, item 4)
 
 
@@ -129,15 +148,10 @@ app.command("hud", cls=HonestCommand)(hud_cmd.hud_command)
 app.command("table", cls=HonestCommand)(table_cmd.table_command)
 app.command("note", cls=HonestCommand)(notes_cmd.note_command)
 app.command("tag", cls=HonestCommand)(notes_cmd.tag_command)
+app.command("check", cls=HonestCommand)(check_cmd.check_command)
 
 
 def run() -> None:
-    """The `hhtracker` command: the Typer app, with a database that cannot be opened, or
-    that another program keeps locked, reported as one line (exit code 2) instead of a
-    traceback, whichever command met it."""
-    try:
-        app(prog_name="hhtracker")
-    except (api.DatabaseOpenError, api.DatabaseBusyError) as error:
-        from .common import usage_error
-
-        raise SystemExit(usage_error(str(error)).exit_code) from None
+    """The `hhtracker` command: the Typer app (its errors become messages in
+    HonestGroup.invoke)."""
+    app(prog_name="hhtracker")

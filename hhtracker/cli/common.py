@@ -7,6 +7,7 @@ import json
 import os
 import sqlite3
 from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated
 
@@ -37,6 +38,12 @@ def resolve_db(db: Path | None) -> Path:
     if named and not path.parent.is_dir():
         raise usage_error(f"no folder {path.parent} for the database {path}: create it first, or check the path")
     return path
+
+
+def say_waiting() -> None:
+    """Told once when another program (an import) holds the database's write lock and the
+    command waits for it."""
+    stderr_line("waiting for another import (the database is being written to)…")
 
 
 def print_json(value: object) -> None:
@@ -74,11 +81,49 @@ def did_you_mean(db: Path, name: str, *, limit: int = 3) -> str:
 
 
 def usage_error(message: str) -> typer.Exit:
-    stderr.print(f"Error: {api.safe(message)}", markup=False, highlight=False)
+    """The usage error (exit code 2) of `message`, printed on stderr as `Error: message`."""
+    stderr_line(f"Error: {message}")
     return typer.Exit(2)
+
+
+def stored_name(db: Path, name: str) -> str:
+    """The stored name NAME means: itself when stored, else the one stored name equal to it
+    ignoring case (several such names: NAME as given, and the error lists them)."""
+    found = api.names_like(db, name)
+    return found[0] if len(found) == 1 else name
+
+
+def say(text: object) -> None:
+    """A line of the result on stdout, escaped (text from a file or a name may hold
+    anything: api.safe), never read as markup."""
+    stdout.print(api.safe(text), markup=False, highlight=False)
+
+
+def stderr_line(text: object) -> None:
+    """A line on stderr (an error, progress), escaped as `say` escapes."""
+    stderr.print(api.safe(text), markup=False, highlight=False)
 
 
 def skipped_sites_line(sites: Counter[str]) -> str:
     """"skipped: Winamax, 1 file; iPoker, 2 files": the files of sites not read, by site."""
     parts = [f"{site}, {n} file{'s' if n != 1 else ''}" for site, n in sorted(sites.items())]
     return "skipped: " + "; ".join(parts) + " (a site hhtracker does not read)"
+
+
+class Debug:
+    """The global --debug option (or HHTRACKER_DEBUG=1), set once by the app's callback:
+    the traceback of an internal error (code internal: a bug) is printed, on stderr."""
+
+    on = False
+
+
+def print_tracebacks(problems: Iterable[api.Problem]) -> None:
+    """With --debug, the Python traceback of each internal error among `problems`, on
+    stderr (escaped like any text from a file); without it, nothing."""
+    if not Debug.on:
+        return
+    for problem in problems:
+        if problem.detail:
+            where = f"{problem.file}:{problem.line}" if problem.line is not None else problem.file
+            stderr.print(api.safe(f"{where}: traceback of the internal error (--debug):\n{problem.detail.rstrip()}",
+                                  keep_newlines=True), markup=False, highlight=False)

@@ -3,22 +3,17 @@ Badeucey (KingsClub format)."""
 
 from __future__ import annotations
 
-from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from .. import api
-from .common import stdout, usage_error
+from .common import say, usage_error
 
 
-class GeneratedGame(StrEnum):
-    """The games `generate` writes."""
-
-    BADUGI = "badugi"
-    BADACEY = "badacey"
-    BADEUCEY = "badeucey"
+_GAME_HELP = "The game, in the format of the site named: " + ", ".join(
+    f"{record.name} ({api.SITES[record.generated_as].name})" for record in api.GAMES.values()) + "."
 
 
 def generate_command(
@@ -28,7 +23,7 @@ def generate_command(
     players: Annotated[int, typer.Option("--players", metavar="N", min=2, help="Size of the player pool.")] = 12,
     tables: Annotated[int, typer.Option("--tables", metavar="N", min=1, help="Tables played at the same time (one file each).")] = 1,
     tournament: Annotated[bool, typer.Option("--tournament", help="Tournament chips instead of $0.25/$0.50 cash.")] = False,
-    game: Annotated[GeneratedGame, typer.Option("--game", help="Badugi (PokerStars format), or Badacey / Badeucey (KingsClub format, 10/20 cash).")] = GeneratedGame.BADUGI,
+    game: Annotated[api.GameId, typer.Option("--game", help=_GAME_HELP)] = api.GameId.BADUGI,
     first_number: Annotated[int | None, typer.Option("--first-number", metavar="N", help="The first hand number (default: from the game and the seed, so two generated sets never share a number).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Write into a folder that is not empty (files of the same name are replaced, others left).")] = False,
 ) -> None:
@@ -51,4 +46,4 @@ def generate_command(
         raise usage_error(f"cannot write into {out}: {error.strerror or error}") from None
     said_hands = "1 hand" if hands == 1 else f"{hands:,} hands"
     said_files = "1 file" if len(files) == 1 else f"{len(files):,} files"
-    stdout.print(api.safe(f"{said_hands} written to {said_files} in {out}"), markup=False, highlight=False)
+    say(f"{said_hands} written to {said_files} in {out}")

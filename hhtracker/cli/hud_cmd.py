@@ -10,7 +10,7 @@ from typing import Annotated, Any
 import typer
 
 from .. import api
-from .common import DbOption, resolve_db, stderr, usage_error
+from .common import DbOption, resolve_db, stderr_line, usage_error
 
 
 ACTIVE_DEFAULT = 10.0
@@ -49,9 +49,10 @@ def hud_command(
     from rich.live import Live
 
     from .hud_view import render
-    from .import_cmd import _print_summary, _say_waiting
+    from .common import say_waiting
+    from .import_cmd import _print_summary
 
-    hud = api.Hud(paths, db_path, active_minutes=active, on_wait=_say_waiting)
+    hud = api.Hud(paths, db_path, active_minutes=active, on_wait=say_waiting)
     console = Console()
     keyboard = _Keyboard()
     try:
@@ -63,7 +64,7 @@ def hud_command(
                     break
     except KeyboardInterrupt:
         pass
-    stderr.print("stopped", markup=False, highlight=False)
+    stderr_line("stopped")
     _print_summary(hud.state.total, db_path, title="hud: ", errors=False)
 
 

@@ -20,10 +20,13 @@ from .common import (
     DbOption,
     JsonOption,
     print_json,
+    print_tracebacks,
     resolve_db,
+    say,
+    say_waiting,
     skipped_sites_line,
     stderr,
-    stdout,
+    stderr_line,
     usage_error,
 )
 
@@ -41,10 +44,7 @@ def import_command(
 
     Prints a summary: the database written to; files, new, duplicate, rejected and skipped hands; files in the folders that were not read (not .txt or .xml); and every problem as file:line: severity [code] message. Exit code 1 when any hand was rejected or a file could not be read.
     """
-    try:
-        files = api.expand_paths(paths)
-    except FileNotFoundError as error:
-        raise usage_error(str(error)) from None
+    files = api.expand_paths(paths)
     db_path = resolve_db(db)
     if watch:
         _watch(paths, db_path, interval, json_output)
@@ -61,17 +61,14 @@ def import_command(
         def advance(path: Path, size: int) -> None:
             progress.update(task, advance=size, description=api.safe(short_name(path.name)))
 
-        summary = api.import_paths(files, db_path, progress=advance, jobs=jobs, on_wait=_say_waiting)
+        summary = api.import_paths(files, db_path, progress=advance, jobs=jobs, on_wait=say_waiting)
     if json_output:
         print_json({"database": str(db_path), **summary.as_json(), "files_ignored": ignored})
+        print_tracebacks(summary.problems)
     else:
         _print_summary(summary, db_path, ignored)
     if summary.hands_rejected or any(p.severity == "error" for p in summary.problems):
         raise typer.Exit(1)
-
-
-def _say_waiting() -> None:
-    stderr.print("waiting for another import (the database is being written to)…", markup=False, highlight=False)
 
 
 NAME_WIDTH = 22
@@ -98,57 +95,52 @@ def _print_summary(summary: api.ImportSummary, db_path: Path, ignored: int = 0, 
     stderr, unless `errors` is False."""
     for problem in summary.problems:
         if errors and problem.severity == "error":
-            stderr.print(api.safe(problem), markup=False, highlight=False)
+            stderr_line(problem)
+    if errors:
+        print_tracebacks(summary.problems)
     hand_warnings = sum(1 for p in summary.problems if p.severity == "warning" and p.hand_id is not None)
     file_problems = sum(1 for p in summary.problems if p.hand_id is None)
     clean = summary.hands_new - summary.hands_with_warnings
-    stdout.print(
-        f"{title}{summary.files} file(s): {summary.hands_new} new hand(s) ({clean} clean, {summary.hands_with_warnings} with warnings), "
+    say(f"{title}{summary.files} file(s): {summary.hands_new} new hand(s) ({clean} clean, {summary.hands_with_warnings} with warnings), "
         f"{summary.hands_rejected} rejected, {summary.hands_duplicate} duplicate(s), "
         f"{summary.hands_unsupported} skipped (game or site not supported)"
         + (f", {file_problems} file problem(s)" if file_problems else "")
         + (f"; {summary.hands_repaired} replaced a rejected copy" if summary.hands_repaired else "")
-        + f"; into {db_path}",
-        markup=False, highlight=False,
-    )
+        + f"; into {db_path}")
     if ignored:
-        stdout.print(f"{ignored} file(s) in the folders not read (not .txt or .xml)", markup=False, highlight=False)
+        say(f"{ignored} file(s) in the folders not read (not .txt or .xml)")
     if summary.unsupported_games:
         games = api.safe(", ".join(f"{game}: {count}" for game, count in sorted(summary.unsupported_games.items())))
-        stdout.print(f"skipped by game: {games}", markup=False, highlight=False)
+        say(f"skipped by game: {games}")
     if summary.skipped_sites:
-        stdout.print(skipped_sites_line(summary.skipped_sites), markup=False, highlight=False)
+        say(skipped_sites_line(summary.skipped_sites))
     if summary.tournament_summaries:
-        stdout.print(f"{summary.tournament_summaries} tournament summary file(s) read", markup=False, highlight=False)
+        say(f"{summary.tournament_summaries} tournament summary file(s) read")
     for note in summary.notes:
-        stdout.print(api.safe(f"note: {note}"), markup=False, highlight=False)
+        say(f"note: {note}")
     if hand_warnings:
-        stdout.print(
-            f"{hand_warnings} warning(s) in {summary.hands_with_warnings} hand(s) (hands kept); see `hhtracker validate` or --json",
-            markup=False, highlight=False,
-        )
+        say(f"{hand_warnings} warning(s) in {summary.hands_with_warnings} hand(s) (hands kept); see `hhtracker validate` or --json")
     if summary.hands_pending:
-        stdout.print(f"{summary.hands_pending} hand(s) still being written, left for the next look",
-                     markup=False, highlight=False)
+        say(f"{summary.hands_pending} hand(s) still being written, left for the next look")
 
 
 def _watch(paths: list[Path], db: Path, interval: float, json_output: bool) -> None:
     """Auto-import until Ctrl-C: one summary per look that found something new, and the
     totals of the whole watch at Ctrl-C."""
-    stderr.print(f"watching {', '.join(str(p) for p in paths)} every {interval:g} s; Ctrl-C stops",
-                 markup=False, highlight=False)
+    stderr_line(f"watching {', '.join(str(p) for p in paths)} every {interval:g} s; Ctrl-C stops")
 
     def report(summary: api.ImportSummary) -> None:
         if json_output:
             print_json({"database": str(db), **summary.as_json()})
+            print_tracebacks(summary.problems)
         else:
             _print_summary(summary, db)
 
     total = api.ImportSummary()
     try:
-        api.watch(paths, db, interval=interval, on_import=report, on_wait=_say_waiting, total=total)
+        api.watch(paths, db, interval=interval, on_import=report, on_wait=say_waiting, total=total)
     except KeyboardInterrupt:
-        stderr.print("stopped", markup=False, highlight=False)
+        stderr_line("stopped")
         if json_output:
             print_json({"database": str(db), "watch_total": True, **total.as_json()})
         else:

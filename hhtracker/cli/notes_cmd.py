@@ -5,18 +5,19 @@ offered) unless --force."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from .. import api
-from .common import DbOption, did_you_mean, resolve_db, stdout, usage_error
+from .common import DbOption, did_you_mean, resolve_db, say, say_waiting, usage_error
 
 NameArgument = Annotated[str, typer.Argument(metavar="NAME", help="The player's screen name (any case when one stored player has it).", show_default=False)]
 ForceOption = Annotated[bool, typer.Option("--force", help="Note or tag a name no stored hand has (a player not imported yet).")]
 
 
-def _known_name(db, name: str, force: bool) -> str:
+def _known_name(db: Path, name: str, force: bool) -> str:
     """The stored name NAME means (stored_name); with no stored hand of it, a usage error
     naming the nearest names, unless --force (then NAME as given)."""
     found = api.names_like(db, name)
@@ -50,22 +51,20 @@ def note_command(
     if list_notes:
         found = api.note_list(path, name)
         if not found:
-            stdout.print(api.safe(f"no notes on {name}"), markup=False, highlight=False)
+            say(f"no notes on {name}")
         for note in found:
-            stdout.print(api.safe(f"{note.number}. {note.written_at[:16].replace('T', ' ')} UTC: {note.text}"),
-                         markup=False, highlight=False)
+            say(f"{note.number}. {note.written_at[:16].replace('T', ' ')} UTC: {note.text}")
         return
     if edit is not None or delete is not None:
         number = edit if edit is not None else delete
         assert number is not None
-        if not api.note_change(path, name, number, text):
+        if not api.note_change(path, name, number, text, on_wait=say_waiting):
             raise usage_error(f"{name} has no note number {number} (see `hhtracker note NAME --list`)")
-        said = f"note {number} on {name} " + ("replaced" if edit is not None else "deleted")
-        stdout.print(api.safe(said), markup=False, highlight=False)
+        say(f"note {number} on {name} " + ("replaced" if edit is not None else "deleted"))
         return
     assert text is not None
-    api.note_add(path, name, text)
-    stdout.print(f"note added on {api.safe(name)}", markup=False, highlight=False)
+    api.note_add(path, name, text, on_wait=say_waiting)
+    say(f"note added on {name}")
 
 
 def tag_command(
@@ -83,29 +82,28 @@ def tag_command(
             raise usage_error("--list takes no TAG and no --remove")
         name = _known_name(path, name, True)
         _, tags = api.player_marks(path, name)
-        stdout.print(api.safe(f"tags on {name}: {', '.join(tags)}" if tags else f"no tags on {name}"),
-                     markup=False, highlight=False)
+        say(f"tags on {name}: {', '.join(tags)}" if tags else f"no tags on {name}")
         return
     if tag is None:
         raise usage_error("give the TAG (or --list)")
     name = _known_name(path, name, force or remove)
-    changed = api.tag_set(path, name, tag, remove=remove)
+    changed = api.tag_set(path, name, tag, remove=remove, on_wait=say_waiting)
     if remove:
         said = f"tag {tag!r} taken off {name}" if changed else f"{name} had no tag {tag!r}"
     else:
         said = f"{name} tagged {tag!r}" if changed else f"{name} was tagged {tag!r} already"
-    stdout.print(api.safe(said), markup=False, highlight=False)
+    say(said)
 
 
-def print_marks(db_path, name: str, found: list[api.PlayerStats], filters: api.Filters = api.Filters()) -> None:
+def print_marks(db_path: Path, name: str, found: list[api.PlayerStats], filters: api.Filters = api.Filters()) -> None:
     """Below `player NAME`'s profile: the automatic tags (per site, against that site's
     players over the same filters), the user's tags and his notes, newest first (nothing
     when there are none)."""
     notes, tags = api.player_marks(db_path, name)
     for site, earned in api.earned_tags(db_path, found, filters).items():
         if earned:
-            stdout.print(f"automatic tags ({site}): {', '.join(earned)}", markup=False, highlight=False)
+            say(f"automatic tags ({site}): {', '.join(earned)}")
     if tags:
-        stdout.print(api.safe(f"tags: {', '.join(tags)}"), markup=False, highlight=False)
+        say(f"tags: {', '.join(tags)}")
     for note in notes:
-        stdout.print(api.safe(f"note: {note}"), markup=False, highlight=False)
+        say(f"note: {note}")

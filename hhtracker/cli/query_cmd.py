@@ -23,22 +23,21 @@ def query_command(
 ) -> None:
     """Run a read-only SQL query and print the rows as JSON (default) or a table.
 
-    The database is opened read-only: UPDATE, DELETE, DROP, ATTACH and PRAGMA writes are refused (exit code 2). A query that runs longer than --timeout or returns more rows than --limit is stopped (exit code 2). See README.md, "Database", for the tables and views.
+    The database is opened read-only: UPDATE, DELETE, DROP, ATTACH and PRAGMA writes are refused (exit code 2). A query that runs longer than --timeout, returns more rows than --limit or more than 50 MB is stopped (exit code 2). A BLOB is shown in hexadecimal as x'00ff'. See README.md, "Database", for the tables and views.
     """
     if not sql.strip():
         raise usage_error("give an SQL statement, e.g. hhtracker query 'select count(*) from hands'")
     try:
         columns, rows = api.query(resolve_db(db), sql, timeout=timeout or None, limit=limit or None)
-    except (api.NoDatabaseError, api.ReadOnlyQueryError, api.QueryLimitError) as error:
-        raise usage_error(str(error)) from None
-    except sqlite3.Error as error:
+    except sqlite3.Error as error:  # the user's SQL: its error is his to correct
         raise usage_error(str(error)) from None
     if table:
         out = Table()
         for column in columns:
             out.add_column(api.cell(column))
         for row in rows:
-            out.add_row(*(api.cell("" if v is None else v) for v in row))
+            out.add_row(*(api.cell("" if v is None else api.blob_text(v) if isinstance(v, bytes) else v) for v in row))
         stdout.print(out)
     else:
-        print_json([dict(zip(columns, row)) for row in rows])
+        print_json([{column: api.blob_text(v) if isinstance(v, bytes) else v for column, v in zip(columns, row)}
+                    for row in rows])

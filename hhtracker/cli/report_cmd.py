@@ -9,19 +9,9 @@ from typing import Annotated
 import typer
 
 from .. import api
-from .common import (
-    DbOption,
-    JsonOption,
-    check_order,
-    print_json,
-    resolve_db,
-    stderr,
-    stdout,
-    usage_error,
-)
+from .common import DbOption, JsonOption, check_order, print_json, resolve_db, stderr_line, stdout, usage_error
+from .options import GapOption, HeroOption
 
-HeroOption = Annotated[str | None, typer.Option("--hero", metavar="NAME", help="The hero's screen name (default: the player whose cards the files show, per site).", show_default=False)]
-GapOption = Annotated[int, typer.Option("--gap", min=1, metavar="MINUTES", help="Minutes without a hand that end a session.")]
 
 
 def parse_day_or_time(text: str | None, *, end: bool) -> dt.datetime | None:
@@ -59,26 +49,24 @@ def report_command(
     # --to as a bare day is the next midnight: reversed when it is not after --from
     check_order("--from", since, "--to", until - dt.timedelta(microseconds=1) if until else None,
                 first_text=start, last_text=end)
-    try:
-        report = api.session_report(resolve_db(db), session=session, start=since, end=until, hero=hero, gap_minutes=gap,
-                                    review_limit=None if json_output or all_hands else api.REVIEW_LIMIT)
-    except (api.NoDatabaseError, api.ReportError) as error:
-        raise usage_error(str(error.args[0] if error.args else error)) from None
+    db_path = resolve_db(db)
+    for out in (html, png):  # before any work: never the database, nor an SQLite file
+        if out is not None:
+            api.check_output(out, db_path)
+    report = api.session_report(db_path, session=session, start=since, end=until, hero=hero, gap_minutes=gap,
+                                review_limit=None if json_output or all_hands else api.REVIEW_LIMIT)
     shown = None if all_hands else api.REVIEW_LIMIT
 
     def page(path: Path) -> None:  # the report, and beside it a replayer page per hand listed
-        links = api.write_hand_pages(resolve_db(db), api.hands_listed(report, shown), path.parent, back_link=path.name)
-        path.write_text(api.report_html(report, limit=shown, links=links), encoding="utf-8")
+        links = api.write_hand_pages(db_path, api.hands_listed(report, shown), path.parent, back_link=path.name)
+        api.write_output(path, api.report_html(report, limit=shown, links=links), db_path)
 
     for out, write in ((html, page),
-                       (png, lambda path: path.write_bytes(api.chart_png(report)))):
+                       (png, lambda path: api.write_output(path, api.chart_png(report), db_path))):
         if out is None:
             continue
-        try:
-            write(out)
-        except OSError as error:
-            raise usage_error(f"cannot write {out}: {error.strerror}") from None
-        stderr.print(f"wrote {out}", markup=False, highlight=False)
+        write(out)
+        stderr_line(f"wrote {out}")
     if json_output:
         print_json(api.report_json(report))
     else:

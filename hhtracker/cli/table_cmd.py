@@ -9,20 +9,18 @@ from typing import Annotated
 import typer
 
 from .. import api
-from .common import DbOption, JsonOption, print_json, resolve_db, stdout, usage_error
+from .common import DbOption, JsonOption, print_json, resolve_db, say, stdout
 
 
 def table_json(view: api.TableView) -> dict[str, object]:
     """{"site", "table", "hand_id", "players": [the `player --json` object of each seated
     player, in seat order]}; a seated player with no counted hand (sitting out) is
     {"player", "site", "stats": null}."""
-    from .player_cmd import as_json
-
     return {
         "site": view.site,
         "table": view.table,
         "hand_id": view.hand_id,
-        "players": [as_json(p.stats) if p.stats is not None else {"player": p.player, "site": view.site, "stats": None}
+        "players": [api.profile_json(p.stats) if p.stats is not None else {"player": p.player, "site": view.site, "stats": None}
                     for p in view.players],
     }
 
@@ -38,12 +36,9 @@ def table_command(
 
     keys = parse_stats(stats)
     db_path = resolve_db(db)
-    try:
-        view = api.table_of_file(db_path, file)
-    except FileNotFoundError as error:
-        raise usage_error(str(error)) from None
+    view = api.table_of_file(db_path, file)
     if view is None:
-        stdout.print(f"no good hand in {api.safe(file)}", markup=False, highlight=False)
+        say(f"no good hand in {file}")
         raise typer.Exit(1)
     if json_output:
         print_json(table_json(view))

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from .. import api
-from .common import JsonOption, print_json, skipped_sites_line, stderr, usage_error
+from .common import JsonOption, print_json, print_tracebacks, skipped_sites_line, stderr_line
 
 
 def validate_command(
@@ -20,24 +20,22 @@ def validate_command(
 
     One line per problem: `file:line: severity [code] message`, then a count on stderr. Exit code 1 when any error.
     """
-    try:
-        results, skipped = api.validate_paths(paths)
-    except FileNotFoundError as error:
-        raise usage_error(str(error)) from None
+    results, skipped = api.validate_paths(paths)
     if json_output:
         print_json([r.as_json() for r in results])
     else:
         for result in results:
             for line in result.lines():
                 typer.echo(api.safe(line))
+    print_tracebacks(problem for result in results for problem in result.issues)
     statuses = Counter(r.status for r in results if r.hand_id is not None and r.status != "skipped")
     line = (f"{sum(statuses.values())} hand(s) checked: {statuses['ok']} ok, {statuses['warning']} with warnings, "
             f"{statuses['error']} with errors; {sum(skipped.values())} skipped (game or site not supported)")
     if skipped:
         line += ": " + ", ".join(f"{game}: {n}" for game, n in sorted(skipped.items()))
-    stderr.print(api.safe(line), markup=False, highlight=False)
+    stderr_line(line)
     sites = Counter(r.site or "?" for r in results if r.status == "skipped" and r.game is None)
     if sites:
-        stderr.print(api.safe(skipped_sites_line(sites)), markup=False, highlight=False)
+        stderr_line(skipped_sites_line(sites))
     if any(r.status == "error" for r in results):
         raise typer.Exit(1)

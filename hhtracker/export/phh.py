@@ -50,17 +50,17 @@ from ..model import (
     PostBlind,
     Site,
 )
+from ..games import GAMES, game_of
 from ..rules.replay import Action, ActionKind, ReplayedHand
+from ..sites import SITES
 
-VARIANT = "FB"
-"""PHH's code for fixed-limit Badugi."""
+_STRUCTURE_WORDS = {BettingStructure.FIXED_LIMIT: "fixed-limit", BettingStructure.POT_LIMIT: "pot-limit",
+                    BettingStructure.HALF_POT_LIMIT: "half-pot-limit", BettingStructure.NO_LIMIT: "no-limit"}
 
-VENUES = {
-    Site.POKERSTARS: "PokerStars",
-    Site.FULL_TILT: "Full Tilt Poker",
-    Site.KINGSCLUB: "KingsClub",
-    Site.MERGE: "Merge Gaming Network",
-}
+
+def _exportable() -> str:
+    """The games and structures PHH has, from the game records: "fixed-limit Badugi, FB"."""
+    return "; ".join(f"{_STRUCTURE_WORDS[v.structure]} {game.name}, {v.code}" for game in GAMES.values() for v in game.phh)
 
 _BETTING = {ActionKind.FOLD: "f", ActionKind.CHECK: "cc", ActionKind.CALL: "cc"}
 _FORCED = frozenset({ActionKind.SMALL_BLIND, ActionKind.BIG_BLIND, ActionKind.DEAD_BLIND, ActionKind.ANTE})
@@ -101,13 +101,15 @@ def cards_text(cards: Sequence[Card]) -> str:
 
 def to_phh(replayed: ReplayedHand) -> PhhHand:
     """The PHH description of a replayed hand. raises NotExportable (reason in the message)
-    for a hand PHH cannot describe: not Badugi (PHH has no Badacey or Badeucey), not fixed
-    limit, a fold by an all-in player, fewer than two players dealt in."""
+    for a hand PHH cannot describe: a game or structure without a PHH code in its record
+    (games.py: PHH has fixed-limit Badugi, not Badacey or Badeucey), a fold by an all-in player, fewer than two players dealt in."""
     hand = replayed.hand
-    if hand.game != "badugi":
-        raise NotExportable(f"{hand.game}: PHH has no variant for it (only fixed-limit Badugi, FB)")
-    if hand.structure is not BettingStructure.FIXED_LIMIT:
-        raise NotExportable(f"{hand.structure.value} Badugi: PHH has only fixed-limit Badugi (variant FB)")
+    game = game_of(hand.game)
+    if game is None or not game.phh:
+        raise NotExportable(f"{hand.game}: PHH has no variant for it (only {_exportable()})")
+    variant = game.phh_code(hand.structure)
+    if variant is None:
+        raise NotExportable(f"{hand.structure.value} {game.name}: PHH has only {_exportable()}")
     button = hand.button_seat
     dealt = sorted((p for p in replayed.players if p.dealt_in), key=lambda p: ((p.seat - button - 1) % 1000, p.seat))
     if len(dealt) < 2:
@@ -144,14 +146,14 @@ def to_phh(replayed: ReplayedHand) -> PhhHand:
     actions = _actions(replayed, index, label)
     results = {p.player: p for p in dealt}
     phh_fields: list[tuple[str, object]] = [
-        ("variant", VARIANT),
+        ("variant", variant),
         ("antes", antes),
         ("blinds_or_straddles", blinds),
         ("small_bet", hand.stakes.small_bet),
         ("big_bet", hand.stakes.big_bet),
         ("starting_stacks", [p.stack for p in dealt]),
         ("actions", actions),
-        ("venue", VENUES.get(hand.site, hand.site.value)),
+        ("venue", SITES[hand.site].name),
     ]
     if hand.tournament is not None:
         phh_fields.append(("event", f"Tournament #{hand.tournament.tournament_id} {hand.tournament.buy_in}".strip()))

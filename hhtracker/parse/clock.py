@@ -58,7 +58,8 @@ def _utc(moment: dt.datetime) -> str:
 def start_time(main: Clock, other: Clock | None, zones: dict[str, str]) -> tuple[dt.datetime, str | None]:
     """The start time in UTC from the site's main clock (ET on PokerStars) and the other
     stamp when printed, and a note when they do not settle it alone (None when they do).
-    raises KeyError for a main zone that is not known."""
+    raises KeyError for a main zone that is not known, OverflowError for a stamp past the
+    last UTC datetime (9999/12/31 22:00:00 ET)."""
     mains = readings(main, zones)
     if mains is None:
         raise KeyError(main.zone)

@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..games import GAMES, GameRecord, game_spelled
 from ..model import Site
+from ..sites import SITES
+
+_STRUCTURE_WORDS = r"Limit|Pot Limit|No Limit|Half Pot Limit"
+_GAME_WORDS = "|".join(sorted({re.escape(s.words) for g in GAMES.values() for s in g.spellings}, key=len, reverse=True))
+"""Every game's words on any site (games.py spellings), longest first, as a regex alternation."""
 
 # PokerStars: the game sits between the header's colon part and the stakes or the " - ".
 # `... Game #1:  Badugi Limit ($0.25/$0.50 USD) - ...`,
@@ -20,8 +27,11 @@ _STARS = re.compile(
     r"(?P<game>.+?)(?: \((?P<stakes>[$€£]?[\d.,]+/[$€£]?[\d.,]+(?: [A-Z]{3})?)\))? - "
 )
 # Whatever else a tournament header holds before its game (a buy-in of another shape), a
-# Badugi game named in it is not skipped.
-_STARS_BADUGI = re.compile(r"(?:^| )(?P<game>Badugi (?:Limit|Pot Limit|No Limit|Half Pot Limit))\)? - ")
+# game read on PokerStars named in it is not skipped.
+_STARS_READ = re.compile(
+    r"(?:^| )(?P<game>(?:%s) (?:%s))\)? - "
+    % ("|".join(re.escape(g.words_on(Site.POKERSTARS) or "") for g in GAMES.values() if g.words_on(Site.POKERSTARS)),
+       _STRUCTURE_WORDS))
 _MIXED = re.compile(r"^(?P<mix>.+?) \((?P<game>[^()]+)\)$")
 
 # Full Tilt: `Full Tilt Poker Game #N: Table T - FL Badugi - $0.10/$0.20 - 10:18:16 ET - 2013/05/08`
@@ -33,75 +43,106 @@ _KINGSCLUB = re.compile(r"^#\d+: (?P<game>.+?) - [\d.,]+/[\d.,]+\s*$")
 # Merge XML: `<description type="Badugi" stakes="Pot Limit ($0.05/$0.10)"/>`.
 _XML_TYPE = re.compile(r'\stype="([^"]*)"')
 _XML_STAKES = re.compile(r'\sstakes="(Half Pot Limit|Pot Limit|No Limit|Limit)')
-_STRUCTURE_BADUGI = re.compile(r"^(FL|PL|NL|HPL|Limit|Fixed Limit|Pot Limit|No Limit|Half Pot Limit) (Badugi|Badacey|Badeucey)$")
+_STRUCTURE_FIRST = re.compile(rf"^(FL|PL|NL|HPL|Limit|Fixed Limit|Pot Limit|No Limit|Half Pot Limit) ({_GAME_WORDS})$")
 _STRUCTURE_NAMES = {
     "FL": "Limit", "Limit": "Limit", "Fixed Limit": "Limit",
     "PL": "Pot Limit", "Pot Limit": "Pot Limit",
     "NL": "No Limit", "No Limit": "No Limit",
     "HPL": "Half Pot Limit", "Half Pot Limit": "Half Pot Limit",
 }
-
-
-SPLIT_GAME_SITES = frozenset({Site.KINGSCLUB})
-"""Sites whose Badacey and Badeucey hands are read (FORMATS.md section 3: KingsClub writes
-`Limit Badacey` and `Limit Badeucey` in its Badugi format)."""
+_STRUCTURES_LONGEST_FIRST = sorted(set(_STRUCTURE_NAMES.values()), key=len, reverse=True)
 
 
 @dataclass(frozen=True, slots=True)
 class Detected:
-    """site: Site | None (None = no site we read); game: the game's name as written
-    ("Badugi Limit", "Triple Draw 2-7 Lowball Limit", "unknown"); is_badugi: bool."""
+    """site: Site | None (None = no site we read); game: the game's name as written, a game
+    of the records named "<words> <structure>" ("Badugi Limit", "Badacey Limit"), others as
+    the site writes them ("Triple Draw 2-7 Lowball Limit", "unknown")."""
 
     site: Site | None
     game: str
 
     @property
-    def is_badugi(self) -> bool:
-        """A game hhtracker reads: Badugi on every site, and the split-pot Badugi games
-        (Badacey, Badeucey) where the site's parser reads them (SPLIT_GAME_SITES)."""
-        if self.game.startswith("Badugi"):
-            return True
-        return self.site in SPLIT_GAME_SITES and self.game.startswith(("Badacey ", "Badeucey "))
+    def record(self) -> GameRecord | None:
+        """The game's record when the site's hands of it are read (games.py: the game has a
+        spelling on that site), else None: the hand is skipped, counted by `game`."""
+        words = self.game
+        for structure in _STRUCTURES_LONGEST_FIRST:
+            if words.endswith(" " + structure):
+                words = words[: -len(structure) - 1]
+                break
+        return game_spelled(self.site, words)
+
+    @property
+    def supported(self) -> bool:
+        """A game hhtracker reads on this site (`record` is not None)."""
+        return self.record is not None
 
 
 def detect(first_line: str) -> Detected:
-    """Site and game of a hand from its first line."""
+    """Site and game of a hand from its first line: the first site record (sites.py) whose
+    `hand_start` matches, and that site's header read for the game."""
+    for record in SITES.values():
+        if re.match(record.hand_start, first_line):
+            return Detected(record.site, _GAME_READERS[record.site](first_line))
+    return Detected(None, "unknown")
+
+
+def _stars_game(first_line: str) -> str:
     match = _STARS.match(first_line)
-    if match:
-        game = match.group("game")
-        mixed = _MIXED.match(game)
-        if mixed:
-            game = mixed.group("game")
-        if not game.startswith("Badugi") and match.group("tournament"):
-            badugi = _STARS_BADUGI.search(first_line, match.start("game"))
-            if badugi:
-                game = badugi.group("game")
-        return Detected(Site.POKERSTARS, game)
-    if first_line.startswith("PokerStars "):
-        return Detected(Site.POKERSTARS, "unknown")
+    if not match:
+        return "unknown"
+    game = match.group("game")
+    mixed = _MIXED.match(game)
+    if mixed:
+        game = mixed.group("game")
+    if match.group("tournament") and not Detected(Site.POKERSTARS, game).supported:
+        read = _STARS_READ.search(first_line, match.start("game"))
+        if read:
+            game = read.group("game")
+    return game
+
+
+def _full_tilt_game(first_line: str) -> str:
+    """The game among the " - " parts of a Full Tilt header after "Game #N: ": the table
+    comes first, then stakes and game in either order, then time and date."""
     full_tilt = _FULL_TILT.match(first_line)
-    if full_tilt:
-        return Detected(Site.FULL_TILT, _full_tilt_game(full_tilt.group("rest")))
-    if re.match(r"^Full ?Tilt ?Poker ", first_line):
-        return Detected(Site.FULL_TILT, "unknown")
+    if not full_tilt:
+        return "unknown"
+    parts = full_tilt.group("rest").split(" - ")
+    for part in parts[1:3]:
+        if not _STAKES_PART.match(part):
+            return _game_first(part)
+    return "unknown"
+
+
+def _kingsclub_game(first_line: str) -> str:
     kings = _KINGSCLUB.match(first_line)
-    if kings:
-        return Detected(Site.KINGSCLUB, _badugi_first(kings.group("game")))
-    if re.match(r"^#\d+: ", first_line):
-        return Detected(Site.KINGSCLUB, "unknown")
-    if first_line.startswith("<description "):
-        kind = _XML_TYPE.search(first_line)
-        stakes = _XML_STAKES.search(first_line)
-        if kind is None:
-            return Detected(Site.MERGE, "unknown")
-        game = kind.group(1).removesuffix(" Tournament")
-        structure = stakes.group(1) if stakes else ""
-        return Detected(Site.MERGE, f"{game} {structure}".strip() if game.startswith("Badugi") else f"{structure} {game}".strip())
+    return _game_first(kings.group("game")) if kings else "unknown"
+
+
+def _merge_game(first_line: str) -> str:
     if first_line.startswith("<game "):
         # The game is named only by the <description> line before it; a <game> standing
         # alone (several games after one description) cannot be told.
-        return Detected(Site.MERGE, "unknown (<game> without <description>)")
-    return Detected(None, "unknown")
+        return "unknown (<game> without <description>)"
+    kind = _XML_TYPE.search(first_line)
+    stakes = _XML_STAKES.search(first_line)
+    if kind is None:
+        return "unknown"
+    game = kind.group(1).removesuffix(" Tournament")
+    structure = stakes.group(1) if stakes else ""
+    return _game_first(f"{structure} {game}".strip()) if structure else game.strip()
+
+
+_GAME_READERS: dict[Site, Callable[[str], str]] = {
+    Site.POKERSTARS: _stars_game,
+    Site.FULL_TILT: _full_tilt_game,
+    Site.KINGSCLUB: _kingsclub_game,
+    Site.MERGE: _merge_game,
+}
+"""Each site's reader of the game in a first line its record's `hand_start` matched: the
+game's name as written, "unknown" when the line is not a header of the site's shape."""
 
 
 # Hand histories of sites hhtracker does not read, by the first lines of their files: such a
@@ -128,22 +169,12 @@ def other_site(line: str) -> str | None:
     return None
 
 
-def _full_tilt_game(rest: str) -> str:
-    """The game among the " - " parts of a Full Tilt header after "Game #N: ": the table
-    comes first, then stakes and game in either order, then time and date."""
-    parts = rest.split(" - ")
-    for part in parts[1:3]:
-        if not _STAKES_PART.match(part):
-            return _badugi_first(part)
-    return "unknown"
-
-
-def _badugi_first(game: str) -> str:
-    """Site spellings of Badugi games as "Badugi <structure>" (the PokerStars order, which
-    `Detected.is_badugi` looks for): "FL Badugi" / "Limit Badugi" -> "Badugi Limit",
+def _game_first(game: str) -> str:
+    """Site spellings of the records' games as "<words> <structure>" (the PokerStars order,
+    which `Detected.record` reads): "FL Badugi" / "Limit Badugi" -> "Badugi Limit",
     "Pot Limit Badugi" -> "Badugi Pot Limit", "Limit Badacey" -> "Badacey Limit". Other games
     stay as written."""
-    match = _STRUCTURE_BADUGI.match(game)
+    match = _STRUCTURE_FIRST.match(game)
     if not match:
         return game
     return f"{match.group(2)} {_STRUCTURE_NAMES[match.group(1)]}"

@@ -21,7 +21,6 @@ Translations made here, once (FORMATS.md section 2):
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 from collections.abc import Callable
 
@@ -29,6 +28,7 @@ from lark import Token, Transformer, v_args
 
 from ..cards import parse_cards
 from ..errors import HandSyntaxError
+from ..games import GameId
 from ..model import (
     CHIPS,
     Bet,
@@ -67,7 +67,7 @@ from ..model import (
 )
 from ..money import CURRENCY_OF_SIGN
 from .amounts import parse_amount
-from .grammar import Piece, SiteParser, site_time_to_utc, token_line
+from .grammar import Piece, SiteParser, read_wall_clock, site_time_to_utc, token_line
 from .read import RawHand
 
 _STRUCTURES = {
@@ -371,11 +371,11 @@ class FullTiltParser(SiteParser):
             currency = CHIPS
         clock_text, _, date_text = clock.partition(" - ")
         time_text, zone = clock_text.split(" ")
-        stamp = dt.datetime.strptime(f"{date_text} {time_text}", "%Y/%m/%d %H:%M:%S")
+        stamp = read_wall_clock(f"{date_text} {time_text}", "%Y/%m/%d %H:%M:%S", raw, raw.line)
         return ParsedHand(
             site=Site.FULL_TILT,
             hand_id=hand_id,
-            game="badugi",
+            game=GameId.BADUGI,
             structure=structure,
             stakes=stakes,
             currency=currency,

@@ -1,7 +1,7 @@
 """The one module that knows where the grammars are. Builds each Lark parser once.
 
 In a checkout the grammars are in the top-level `grammars/` folder; in an installed wheel
-they are packaged as `hhtracker/grammars/` (pyproject.toml, hatch `force-include`).
+they are packaged as `hhtracker/grammars/` (setup.py, `package_dir`).
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 from zoneinfo import ZoneInfo
 
 import lark
@@ -103,6 +103,8 @@ def parse_lines(parser: Lark, raw: RawHand) -> Any:  # what `start` returns; lar
         raise syntax_error(error, raw) from None
     except (VisitError, ValueError) as error:
         error = getattr(error, "orig_exc", error)
+        if isinstance(error, ImpossibleDate):
+            raise HandSyntaxError(str(error), path=raw.path, line=raw.line, code=BAD_DATE) from None
         raise HandSyntaxError(f"bad value: {error}", path=raw.path, line=raw.line, code="bad_value") from None
 
 
@@ -148,11 +150,12 @@ class SiteParser:
     hand with the transformer told the hand's first file line. Subclasses assemble the
     ParsedHand in `parse()`. Not thread-safe (one inline transformer per process)."""
 
-    grammar: str
-    transformer: type[Transformer[Token, object]]
+    grammar: ClassVar[str]
+    transformer: ClassVar[type[Transformer[Token, object]]]
 
     def __init__(self) -> None:
-        self._lark = load_parser(self.grammar, self.transformer)
+        site = type(self)  # class attributes, read from the class (the compiled build has no instance slot)
+        self._lark = load_parser(site.grammar, site.transformer)
         self._transformer = inline_transformer(self._lark)
 
     def run(self, raw: RawHand) -> Any:  # the transformer's `start` result (parse_lines)
@@ -190,8 +193,45 @@ ZONES: dict[str, str] = {
 
 def site_time_to_utc(stamp: dt.datetime, zone: str, raw: RawHand) -> dt.datetime:
     """A site's wall-clock time stamp (naive datetime) in the named zone ("ET", "CET"...) as
-    an aware UTC datetime. raises HandSyntaxError for a zone abbreviation not in ZONES."""
+    an aware UTC datetime. raises HandSyntaxError for a zone abbreviation not in ZONES, and
+    (code bad_date) for a time with no UTC date (9999/12/31 22:00:00 ET)."""
     name = ZONES.get(zone)
     if name is None:
         raise HandSyntaxError(f"unknown time zone {zone!r}", path=raw.path, line=raw.line, code="time_zone")
-    return stamp.replace(tzinfo=ZoneInfo(name)).astimezone(dt.UTC)
+    try:
+        return stamp.replace(tzinfo=ZoneInfo(name)).astimezone(dt.UTC)
+    except OverflowError:
+        raise out_of_range(stamp, zone, raw) from None
+
+
+BAD_DATE = "bad_date"
+"""The error code of a date or time that cannot be (rules.issues.Code.BAD_DATE)."""
+
+
+class ImpossibleDate(ValueError):
+    """A printed date or time that cannot be: 2013/13/08, 25:00:00, 23:59:60, 2010/02/30
+    (raised inside a transformer; parse_lines makes it a HandSyntaxError, code bad_date)."""
+
+
+def wall_clock(text: str, shape: str) -> dt.datetime:
+    """A site's printed date and time, read with the strptime `shape` (naive). raises
+    ImpossibleDate (a ValueError) for a date or time that cannot be."""
+    try:
+        return dt.datetime.strptime(text, shape)
+    except ValueError:
+        raise ImpossibleDate(f"no such date or time: {excerpt(text)}") from None
+
+
+def read_wall_clock(text: str, shape: str, raw: RawHand, line: int) -> dt.datetime:
+    """wall_clock() for a parser outside its transformer. raises HandSyntaxError (code
+    bad_date, at `line`) for a date or time that cannot be."""
+    try:
+        return wall_clock(text, shape)
+    except ImpossibleDate as error:
+        raise HandSyntaxError(str(error), path=raw.path, line=line, code=BAD_DATE) from None
+
+
+def out_of_range(stamp: dt.datetime, zone: str, raw: RawHand) -> HandSyntaxError:
+    """The error for a start time that has no date in UTC (the last hours of 9999/12/31 ET)."""
+    return HandSyntaxError(f"the start time {stamp:%Y/%m/%d %H:%M:%S} {zone} is out of range", path=raw.path,
+                           line=raw.line, code=BAD_DATE)

@@ -24,7 +24,7 @@ Choices, where the files are silent (FORMATS.md section 3):
   carry nothing (the next round starts at the draw).
 - There is no uncalled-bet line in the samples; none is invented.
 - **Games.** `Limit Badacey` and `Limit Badeucey` are written like Badugi with five cards
-  (FORMATS.md section 3); `game` is "badacey" / "badeucey". The split pot's winners are
+  (FORMATS.md section 3); `game` is the record's id (games.py: the game KingsClub spells so). The split pot's winners are
   printed as for a Badugi split (`X wins (N) from pot`, one line per winner, or `X wins pot
   (N)` for a scoop), without saying which half: the replay checks each player's total per
   pot (rules/split_pot.py). The summary's net ("+298.25") is kept and checked.
@@ -41,7 +41,8 @@ from typing import Literal
 from lark import Token, Transformer, v_args
 
 from ..cards import Card, parse_cards
-from ..errors import HandSyntaxError
+from ..errors import HandSyntaxError, excerpt
+from ..games import game_spelled
 from ..model import (
     Bet,
     BettingStructure,
@@ -70,7 +71,8 @@ from ..model import (
     SummaryOutcome,
     SummarySeat,
 )
-from .grammar import Piece, SiteParser, token_line
+from .amounts import check_grouping
+from .grammar import Piece, SiteParser, read_wall_clock, token_line
 from .read import RawHand
 
 CURRENCY = "USD"
@@ -83,8 +85,7 @@ _STRUCTURES = {
     "No Limit": BettingStructure.NO_LIMIT,
     "Half Pot Limit": BettingStructure.HALF_POT_LIMIT,
 }
-_GAMES = {"Badugi": "badugi", "Badacey": "badacey", "Badeucey": "badeucey"}
-"""The header's game word -> the stored game (rules/games.py has each game's rules)."""
+_STRUCTURES_LONGEST_FIRST = sorted(_STRUCTURES, key=len, reverse=True)
 _STREETS = {
     "*** 1ST DRAW ***": Street.FIRST_DRAW,
     "*** 2ND DRAW ***": Street.SECOND_DRAW,
@@ -99,7 +100,8 @@ _BLINDS = {
 
 def parse_money(text: str) -> int:
     """KingsClub money in hundredths: "1,285" -> 128500, "928.25" -> 92825, "-270" -> -27000,
-    "+298.25" -> 29825. raises ValueError for more than two decimals."""
+    "+298.25" -> 29825. raises ValueError for more than two decimals or misplaced commas."""
+    check_grouping(text)
     try:
         value = Decimal(text.replace(",", "")) * 100
     except InvalidOperation:
@@ -149,9 +151,12 @@ class KingsClubTransformer(Transformer[Token, object]):
     # ---- header -------------------------------------------------------------------------
 
     def header(self, hand_id: Token, game: Token, small: Token, big: Token) -> Piece:
-        structure_words, game_word = str(game).rsplit(" ", 1)
+        structure_words = next(w for w in _STRUCTURES_LONGEST_FIRST if str(game).startswith(w + " "))
+        record = game_spelled(Site.KINGSCLUB, str(game)[len(structure_words) + 1:])
+        if record is None:  # (detection skips such hands before they are parsed)
+            raise ValueError(f"not a game hhtracker reads on KingsClub: {excerpt(str(game))}")
         stakes = Stakes(parse_money(small), parse_money(big))
-        return Piece("header", (str(hand_id), _STRUCTURES[structure_words], stakes, _GAMES[game_word]))
+        return Piece("header", (str(hand_id), _STRUCTURES[structure_words], stakes, record.id.value))
 
     def table(self, name: Token, button: Token) -> Piece:
         return Piece("table", (str(name)[1:-1], int(button)))
@@ -293,7 +298,7 @@ class KingsClubParser(SiteParser):
             )
         summary = _summary(summary_items, events)
         events.extend(item for item in summary_items if isinstance(item, Collect))
-        stamp = dt.datetime.strptime(date, "%Y-%m-%d %H:%M:%S")
+        stamp = read_wall_clock(date, "%Y-%m-%d %H:%M:%S", raw, raw.line + 1)  # (the date is the second line)
         return ParsedHand(
             site=Site.KINGSCLUB,
             hand_id=hand_id,

@@ -48,6 +48,7 @@ from defusedxml.ElementTree import DefusedXMLParser
 
 from ..cards import Card, parse_cards
 from ..errors import HandSyntaxError, excerpt
+from ..games import GameId
 from ..model import (
     CHIPS,
     Bet,
@@ -80,6 +81,7 @@ from ..model import (
     Tournament,
     UncalledBetReturned,
 )
+from .amounts import check_grouping
 from .read import RawHand
 
 _STAKES = re.compile(
@@ -157,9 +159,11 @@ class _LineBuilder(TreeBuilder):
 
 
 def _money(text: str | None, what: str) -> int:
-    """ "0.05" / "$7.43" / "1,500" -> 5 / 743 / 150000 (hundredths). raises ValueError."""
+    """ "0.05" / "$7.43" / "1,500" -> 5 / 743 / 150000 (hundredths). raises ValueError (also
+    for misplaced commas, "1,2,3")."""
     if text is None:
         raise ValueError(f"{what}: amount missing")
+    check_grouping(text)
     try:
         value = Decimal(text.replace("$", "").replace(",", "")) * 100
     except InvalidOperation:
@@ -170,6 +174,7 @@ def _money(text: str | None, what: str) -> int:
 
 
 def _cards(text: str) -> tuple[Card, ...]:
+    """ "Jh,3h,2s,3s" -> the cards. raises ValueError for what is not a card ("Xx")."""
     return parse_cards(" ".join(part.strip() for part in text.split(",") if part.strip()))
 
 
@@ -247,7 +252,7 @@ class _Hand:
         return ParsedHand(
             site=Site.MERGE,
             hand_id=game.get("id", ""),
-            game="badugi",
+            game=GameId.BADUGI,
             structure=structure,
             stakes=stakes,
             currency=currency,
@@ -255,7 +260,7 @@ class _Hand:
             table=table,
             max_seats=int(game.get("seats") or "") if (game.get("seats") or "").isdigit() else None,
             button_seat=button,
-            start_time=self.start_time(game).astimezone(dt.UTC),
+            start_time=self.utc_start_time(game),
             local_time=f"{self.start_time(game):%Y/%m/%d %H:%M:%S} ET",
             seats=seats,
             events=tuple(self.events),
@@ -268,8 +273,11 @@ class _Hand:
         match = _STAKES.match(text)
         if not match:
             raise self.error(f"unknown stakes {text!r}", description)
-        small = _money(match.group("small"), "stakes") if match.group("small") else 0
-        big = _money(match.group("big"), "stakes") if match.group("big") else 0
+        try:
+            small = _money(match.group("small"), "stakes") if match.group("small") else 0
+            big = _money(match.group("big"), "stakes") if match.group("big") else 0
+        except ValueError as error:
+            raise self.error(str(error), description) from None
         return _STRUCTURES[match.group("structure")], Stakes(small, big)
 
     def table(self, game: Element) -> str:
@@ -280,10 +288,26 @@ class _Hand:
         text = game.get("starttime", "")
         for shape in ("%Y%m%d%H%M%S", "%Y/%m/%d - %H:%M:%S", "%Y/%m/%d %H:%M:%S"):
             try:
-                return dt.datetime.strptime(text[: len(dt.datetime(2000, 1, 1).strftime(shape))], shape).replace(tzinfo=_ET)
+                stamp = dt.datetime.strptime(text[: len(dt.datetime(2000, 1, 1).strftime(shape))], shape).replace(tzinfo=_ET)
             except ValueError:
                 continue
+            return stamp
         raise self.error(f"unknown starttime {text!r}", game)
+
+    def utc_start_time(self, game: Element) -> dt.datetime:
+        """raises HandSyntaxError (code bad_date) for a time with no UTC date (year 9999)."""
+        try:
+            return self.start_time(game).astimezone(dt.UTC)
+        except OverflowError:
+            raise self.error(f"starttime {game.get('starttime', '')!r} is out of range", game, code="bad_date") from None
+
+    def card_list(self, element: Element) -> tuple[Card, ...]:
+        """The cards of an element's `cards` attribute ("Jh,3h,2s,3s"). raises
+        HandSyntaxError (at the element's line) for a text that is not cards."""
+        try:
+            return _cards(element.get("cards", ""))
+        except ValueError as error:
+            raise self.error(f"{element.get('type') or element.tag}: {error}", element) from None
 
     def seats(self, game: Element) -> tuple[tuple[Seat, ...], int]:
         players = game.find("players")
@@ -407,14 +431,14 @@ class _Hand:
         if before is None or after_element is None:  # an opponent: count only
             self.events.append(Discard(player, count, line=line))
             return
-        after = _cards(after_element.get("cards", ""))
+        after = self.card_list(after_element)
         thrown = tuple(card for card in before if card not in after)
         self.events.append(Discard(player, count, thrown, line=line))
 
     def cards(self, element: Element) -> None:
         kind, line = element.get("type", ""), self.line(element)
         player = self.player(element)
-        cards = _cards(element.get("cards", ""))
+        cards = self.card_list(element)
         description = element.get("hand")
         if kind == "HOLE":
             self.dealt = True

@@ -11,9 +11,12 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from lark import Token, Transformer, v_args
+from lark import Token
+from lark.visitors import Transformer, v_args  # its own module: what mypyc's build imports
 
 from ..cards import Card, parse_cards
+from ..games import GameId
+from ..errors import HandSyntaxError
 from ..model import (
     CHIPS,
     Bet,
@@ -24,6 +27,7 @@ from ..model import (
     Call,
     Chat,
     Check,
+    CashOut,
     Collect,
     DealtCards,
     Discard,
@@ -58,7 +62,7 @@ from ..money import CURRENCY_OF_SIGN
 from .amounts import parse_amount
 from .clock import Clock
 from .clock import start_time as settle_start_time
-from .grammar import ZONES, SiteParser, site_time_to_utc, token_line
+from .grammar import ZONES, SiteParser, out_of_range, site_time_to_utc, token_line, wall_clock
 from .read import RawHand
 
 _STRUCTURES = {
@@ -148,7 +152,7 @@ class _Header:
 
 
 def _header(text: str) -> _Header:
-    """raises ValueError for an impossible date or time ("2010/13/45 31:05:12")."""
+    """raises ImpossibleDate (a ValueError) for an impossible date or time ("2010/13/45 31:05:12")."""
     head = _HEADER.match(text)
     assert head is not None  # the grammar checked the line
     small, big = head["small"], head["big"]
@@ -161,11 +165,11 @@ def _header(text: str) -> _Header:
         money = small[0] in "$€£"
         code = head["currency"] or CURRENCY_OF_SIGN.get(small[0], "")
         currency = code if money else CHIPS
-    local = dt.datetime.strptime(head["date"], "%Y/%m/%d %H:%M:%S")
+    local = wall_clock(head["date"], "%Y/%m/%d %H:%M:%S")
     et_stamp, et_zone = local, head["zone"]
     other = None
     if head["et_date"] is not None:
-        et_stamp, et_zone = dt.datetime.strptime(head["et_date"], "%Y/%m/%d %H:%M:%S"), head["et_zone"]
+        et_stamp, et_zone = wall_clock(head["et_date"], "%Y/%m/%d %H:%M:%S"), head["et_zone"]
         other = Clock(local, head["zone"])
     return _Header(head["hand_id"], _STRUCTURES[head["structure"]], stakes, currency, tournament,
                    f"{local:%Y/%m/%d %H:%M:%S} {head['zone']}", et_stamp, et_zone, other)
@@ -312,6 +316,12 @@ def _dealt(text: str, line: int) -> Event:
     return DealtCards(body[:last], _bracketed(body[last:]) or (), None, line=line)
 
 
+def _cash_out(text: str, line: int) -> Event:
+    player, body = _player(text, " cashed out the hand for ")
+    paid, _, fee = body.partition(" | Cash Out Fee ")
+    return CashOut(player, parse_amount(paid), parse_amount(fee) if fee else 0, line=line)
+
+
 def _uncalled(text: str, line: int) -> Event:
     amount = text[text.index("(") + 1 : text.index(")")]
     return UncalledBetReturned(text[text.index(") returned to ") + 14 :], parse_amount(amount), line=line)
@@ -337,6 +347,7 @@ _LINES: dict[str, Callable[[str, int], Event | None]] = {
     "MUCK": _suffix(Muck, ": mucks hand"),
     "NO_SHOW": _suffix(DoesNotShow, ": doesn't show hand"),
     "COLLECT": _collect,
+    "CASH_OUT": _cash_out,
     "FINISH": _finish,
     "WIN_TOURNAMENT": _win_tournament,
     "BOUNTY_WON": _bounty,
@@ -351,6 +362,11 @@ _LINES: dict[str, Callable[[str, int], Event | None]] = {
 }
 
 
+# How PokerStars ends the summary line of a player who took the all-in cash out: after a
+# losing hand, and after a winning one (the pot went to the site, which paid him already).
+_CASHED_OUT = (" (cashed out).", " (pot not awarded as player cashed out)")
+
+
 def _outcome(text: str) -> tuple[SummaryOutcome, OutcomeFields]:
     """A summary seat's outcome (" folded before the Draw", " showed [..] and won ($1)"...)."""
     if text.startswith("folded before"):
@@ -359,11 +375,15 @@ def _outcome(text: str) -> tuple[SummaryOutcome, OutcomeFields]:
         return SummaryOutcome.FOLDED, {"folded_round": Round(int(text[17]) + 1)}
     if text.startswith("showed"):
         cards = _bracketed(text) or ()
+        cashed_out = text.endswith(_CASHED_OUT)
+        if cashed_out:  # (PokerStars' all-in cash out, after the hand's description)
+            text = text[: -len(next(end for end in _CASHED_OUT if text.endswith(end)))]
         if " and won (" in text:
             start = text.index(" and won (") + 10
             won = parse_amount(text[start : text.index(")", start)])
-            return SummaryOutcome.SHOWED_WON, {"cards": cards, "won": won, "description": _with(text)}
-        return SummaryOutcome.SHOWED_LOST, {"cards": cards, "description": _with(text)}
+            return SummaryOutcome.SHOWED_WON, {"cards": cards, "won": won, "description": _with(text),
+                                               "cashed_out": cashed_out}
+        return SummaryOutcome.SHOWED_LOST, {"cards": cards, "description": _with(text), "cashed_out": cashed_out}
     if text.startswith("mucked"):
         return SummaryOutcome.MUCKED, {"cards": _bracketed(text) or ()}
     if text.startswith("collected"):
@@ -443,13 +463,16 @@ class PokerStarsParser(SiteParser):
     def parse(self, raw: RawHand) -> ParsedHand:
         header, table, seats, events, summary = self.run(raw)
         if header.et_zone in ZONES:  # the repeated autumn hour settled by the other stamp
-            start_time, time_note = settle_start_time(Clock(header.et_stamp, header.et_zone), header.other_clock, ZONES)
+            try:
+                start_time, time_note = settle_start_time(Clock(header.et_stamp, header.et_zone), header.other_clock, ZONES)
+            except OverflowError:  # (9999/12/31 22:00:00 ET has no date in UTC)
+                raise out_of_range(header.et_stamp, header.et_zone, raw) from None
         else:
             start_time, time_note = site_time_to_utc(header.et_stamp, header.et_zone, raw), None  # (raises)
         return ParsedHand(
             site=Site.POKERSTARS,
             hand_id=header.hand_id,
-            game="badugi",
+            game=GameId.BADUGI,
             structure=header.structure,
             stakes=header.stakes,
             currency=header.currency,

@@ -14,35 +14,64 @@ from __future__ import annotations
 import codecs
 import hashlib
 import io
+import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import EncodingError
+from ..errors import EncodingError, excerpt
+from ..sites import SITES
 from .detect import other_site
 
 # A line that starts a hand, for every site hhtracker knows. Site detection proper is in
 # detect.py; this only has to find the boundaries.
-_HAND_START = re.compile(r"^(?:PokerStars |Full ?Tilt ?Poker |#\d+: |<description |<game )")
+_HAND_START = re.compile("^(?:" + "|".join(record.hand_start for record in SITES.values()) + ")")
 
 
 @dataclass(frozen=True, slots=True)
 class RawHand:
     """One hand's text. path: str; line: int, 1-based first line in the file; text: str, its
-    lines joined by LF with trailing blank lines removed (trailing spaces kept)."""
+    lines joined by LF with trailing blank lines removed (trailing spaces kept).
+    undecodable: why the hand holds bytes not valid in the file's encoding (None: it does
+    not), undecodable_line: the first such line. too_long: why the hand is longer than
+    MAX_HAND_CHARACTERS (None: it is not), too_long_line: the line that took it over; `text` then keeps only its first lines (an
+    excerpt, never the whole) and dropped_lines counts the lines left out."""
 
     path: str
     line: int
     text: str
     undecodable: str | None = None
     undecodable_line: int | None = None
+    too_long: str | None = None
+    too_long_line: int | None = None
+    dropped_lines: int = 0
+
+    @property
+    def end_line(self) -> int:
+        """The number of the hand's last line in the file (blank lines after it not counted)."""
+        return self.line + self.text.count("\n") + self.dropped_lines
 
 
 @dataclass(frozen=True, slots=True)
 class StrayText:
-    """Non-blank text outside any hand (before the first hand of a file): reported, never
-    silently dropped. line: int, its first line; text: str."""
+    """Non-blank text outside any hand (before the first hand of a file): reported once,
+    never silently dropped, never held whole. line: int, its first line; text: str, that
+    line (at most STRAY_EXCERPT_CHARACTERS of it); lines: int, how many lines the stray
+    text runs to; characters: int, how long it is (line breaks not counted)."""
+
+    path: str
+    line: int
+    text: str
+    lines: int = 1
+    characters: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class SummaryText:
+    """A PokerStars tournament summary (`PokerStars Tournament #N, game` and its lines) met
+    among the hands of a file, before or after them: read by parse.stars_summary, never as a
+    hand. line: int, its title's line; text: str, its lines joined by LF."""
 
     path: str
     line: int
@@ -59,6 +88,9 @@ class OtherSiteFile:
     site: str
 
 
+# A PokerStars tournament summary's title (parse/stars_summary.py reads the rest).
+_SUMMARY_TITLE = re.compile(r"^PokerStars (?:Home Game )?Tournament #\d+, ")
+
 # Full Tilt's archive export puts `******************** # 1 **************` before each hand:
 # part of the format, read as a blank line (FORMATS.md 2.1).
 _FULL_TILT_SEPARATOR = re.compile(r"^\ufeff?\*{5,} # \d+ \*{5,}\s*$")
@@ -68,6 +100,19 @@ _OTHER_SITE_LINES = 5
 
 # Undecodable bytes, as the "surrogateescape" error handler leaves them in decoded text.
 _UNDECODABLE = re.compile("[\udc80-\udcff]")
+
+
+def path_text(path: Path | str) -> str:
+    """A file's path as text to store and print: str(path), or, for a name whose bytes are not
+    valid in the file system's encoding (a Latin-1 `é` on a UTF-8 system), its bytes with
+    those shown as `\\xe9` (os.fsencode, backslashreplace): never a lone surrogate, which
+    neither SQLite nor a terminal takes."""
+    text = str(path)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return os.fsencode(text).decode("utf-8", "backslashreplace")
+    return text
 
 
 def detect_encoding(head: bytes) -> str:
@@ -92,69 +137,158 @@ def file_encoding(path: Path) -> str:
         head = binary.read(8192)
     encoding = detect_encoding(head[:4])
     if b"\x00" in head and not encoding.startswith("utf-16"):
-        raise EncodingError("binary file (NUL bytes), not a hand history", path=str(path), line=1)
+        raise EncodingError("binary file (NUL bytes), not a hand history", path=path_text(path), line=1)
     return encoding
 
 
-def iter_lines(path: Path, encoding: str | None = None) -> Iterator[str]:
-    """The decoded lines of a file, without line endings. Bytes not valid in the encoding
-    stay in a line as lone surrogates (U+DC80-U+DCFF, Python's "surrogateescape"), so one
-    bad byte costs only its line; split_hands() marks the hand. raises EncodingError for a
-    binary file, or for UTF-16 that cannot be read on (the message names the line)."""
-    encoding = encoding or file_encoding(path)
+MAX_HAND_CHARACTERS = 1_000_000
+"""A hand longer than this (characters, a line break counted as one) is rejected as too long
+(code `too_long`): real hands are a few kilobytes; what is longer is a file that lost its
+hand headers, or garbage. Only an excerpt of it is kept, so memory stays flat."""
+
+TOO_LONG_EXCERPT_LINES = 40
+"""Lines of a too-long hand kept as its excerpt (each cut to STRAY_EXCERPT_CHARACTERS)."""
+
+STRAY_EXCERPT_CHARACTERS = 1000
+"""Characters of a line kept when the text around it is not kept whole (stray text, the
+excerpt of a too-long hand)."""
+
+
+class _CutLine(str):
+    """The first MAX_HAND_CHARACTERS characters of a longer line; length: the whole line's
+    length in characters. (Other lines are plain str: their length is len().)"""
+
+    __slots__ = ("length",)
+    length: int
+
+
+def _read_lines(path: Path, encoding: str) -> Iterator[str]:
+    """iter_lines(): a line longer than MAX_HAND_CHARACTERS is read on in pieces and counted,
+    only its first piece kept (a _CutLine)."""
     with open(path, "rb") as binary:
         text = io.TextIOWrapper(binary, encoding=encoding, errors="surrogateescape", newline=None)
+        readline = text.readline
         number = 0
         try:
-            for number, line in enumerate(text, start=1):  # noqa: B007 - used in except
+            while piece := readline(MAX_HAND_CHARACTERS):
+                number += 1
                 # A BOM can also stand inside a file made by concatenating exports.
-                yield line.rstrip("\n").lstrip("\ufeff")
+                if piece[-1] == "\n":
+                    yield piece[:-1].lstrip("\ufeff")
+                    continue
+                length = len(piece)
+                kept = piece
+                while len(piece) == MAX_HAND_CHARACTERS and piece[-1] != "\n":
+                    piece = readline(MAX_HAND_CHARACTERS)  # the rest of an over-long line
+                    if not piece:
+                        break
+                    length += len(piece) - (piece[-1] == "\n")
+                line = _CutLine(kept.lstrip("\ufeff"))
+                line.length = length
+                yield line
         except UnicodeDecodeError as error:  # UTF-16 units that cannot be escaped byte by byte
             raise EncodingError(
                 f"not valid {encoding} text after line {number}: {error.reason}",
-                path=str(path),
+                path=path_text(path),
                 line=number + 1,
             ) from None
 
 
-def split_hands(path: Path) -> Iterator[RawHand | StrayText | OtherSiteFile]:
-    """The hands of a file in order, streamed; text before the first hand comes as StrayText.
-    A file whose first lines are another site's hand history (Winamax...) gives one
-    OtherSiteFile and nothing more.
+def _length(line: str) -> int:
+    """A line's whole length (that of a _CutLine, of which only the start is kept)."""
+    return line.length if type(line) is _CutLine else len(line)
+
+
+def iter_lines(path: Path, encoding: str | None = None) -> Iterator[str]:
+    """The decoded lines of a file, without line endings, streamed. Bytes not valid in the
+    encoding stay in a line as lone surrogates (U+DC80-U+DCFF, Python's "surrogateescape"),
+    so one bad byte costs only its line; split_hands() marks the hand. A line longer than
+    MAX_HAND_CHARACTERS comes cut to that length. raises EncodingError for a binary file,
+    or for UTF-16 that cannot be read on (the message names the line)."""
+    for line in _read_lines(path, encoding or file_encoding(path)):
+        yield str(line)
+
+
+@dataclass(slots=True)
+class _BlankTail:
+    """Blank lines read after the last non-blank one, while lines are counted and not kept:
+    they count only if a non-blank line follows (blank lines after a hand are not its own)."""
+
+    lines: int = 0
+    characters: int = 0
+
+    def clear(self) -> None:
+        self.lines = self.characters = 0
+
+
+def _counted(line: str, length: int, lines: int, size: int, tail: _BlankTail) -> tuple[int, int]:
+    """(lines, size) with a line counted and not kept: a blank line waits in `tail`."""
+    if not line.strip():
+        tail.lines += 1
+        tail.characters += length + 1
+        return lines, size
+    lines, size = lines + tail.lines + 1, size + tail.characters + length + 1
+    tail.clear()
+    return lines, size
+
+
+def split_hands(path: Path) -> Iterator[RawHand | StrayText | OtherSiteFile | SummaryText]:
+    """The hands of a file in order, streamed; text before the first hand comes as one
+    StrayText (its first line, and how long it is: never held whole). A file whose first
+    lines are another site's hand history (Winamax...) gives one OtherSiteFile and nothing
+    more. A PokerStars tournament summary among the hands (before or after them) comes as a
+    SummaryText.
     A hand holding bytes not valid in the file's encoding comes with `undecodable` (why) and
-    `undecodable_line` (the first such line), its text with U+FFFD in their place. raises
-    EncodingError for a binary file.
+    `undecodable_line` (the first such line), its text with U+FFFD in their place. A hand
+    longer than MAX_HAND_CHARACTERS comes with `too_long` (why) and only its first
+    TOO_LONG_EXCERPT_LINES lines (cut short) as its text. Memory stays flat whatever the
+    file: at most one hand of MAX_HAND_CHARACTERS is held. raises EncodingError for a
+    binary file.
 
     Merge XML: a session file has one `<description>` and then every `<game>` of the table
     (FORMATS.md section 4). A `<game>` that does not follow its description directly takes
     the last one, put in front of its first line (`<description .../><game ...>`), so that
     each hand names its game and stakes and every line keeps its number in the file.
     """
-    name = str(path)
+    name = path_text(path)
     encoding = file_encoding(path)
     lines: list[str] = []
     start = 0
     in_hand = False
+    size = 0  # characters of the hand (or stray text) to its last non-blank line, line breaks counted
+    dropped = 0  # lines of a too-long hand not kept (counted from its last non-blank line)
+    tail = _BlankTail()  # blank lines after the last counted line (of stray text, of a too-long hand)
+    stray_lines = 0  # lines of stray text (only its first is kept)
+    over = ""  # what the line that took a hand over MAX_HAND_CHARACTERS was ("line 11: 'XX…' …")
+    over_line = 0
     description: str | None = None  # the last Merge <description> line of the file
 
-    def flush() -> RawHand | StrayText | None:
+    def flush() -> RawHand | StrayText | SummaryText | None:
         while lines and not lines[-1].strip():
             lines.pop()
         if not lines:
             return None
         text = "\n".join(lines)
+        if not in_hand:
+            return StrayText(name, start, _UNDECODABLE.sub("\ufffd", text), stray_lines, size - stray_lines)
+        if size <= MAX_HAND_CHARACTERS and _SUMMARY_TITLE.match(lines[0]):
+            return SummaryText(name, start, _UNDECODABLE.sub("\ufffd", text))
+        if size > MAX_HAND_CHARACTERS:
+            reason = (f"hand too long ({size:,} characters in {text.count(chr(10)) + 1 + dropped:,} lines, at most "
+                      f"{MAX_HAND_CHARACTERS:,}; lost hand headers?) from {over}")
+            return RawHand(name, start, _UNDECODABLE.sub("\ufffd", text), too_long=reason, too_long_line=over_line,
+                           dropped_lines=dropped)
         bad = _UNDECODABLE.search(text)
         if bad is not None:
             line = start + text.count("\n", 0, bad.start())
             byte = ord(bad.group()) - 0xDC00
             text = _UNDECODABLE.sub("\ufffd", text)
             reason = f"not valid {encoding} text (byte 0x{byte:02x}); the hand is kept as text with U+FFFD in its place"
-            if not in_hand:
-                return StrayText(name, start, text)
             return RawHand(name, start, text, reason, line)
-        return RawHand(name, start, text) if in_hand else StrayText(name, start, text)
+        return RawHand(name, start, text)
 
-    for number, line in enumerate(iter_lines(path, encoding), start=1):
+    for number, line in enumerate(_read_lines(path, encoding), start=1):
+        length = _length(line)
         if line.startswith(("*", "\ufeff*")) and _FULL_TILT_SEPARATOR.match(line):
             line = ""
         if _HAND_START.match(line) and not (len(lines) == 1 and lines[0].startswith("<description ")):
@@ -171,15 +305,40 @@ def split_hands(path: Path) -> Iterator[RawHand | StrayText | OtherSiteFile]:
             lines = [line]
             start = number
             in_hand = True
-        elif lines or line.strip():
+            size = length + 1
+            dropped = 0
+            tail.clear()
+        elif not in_hand:  # stray text before the first hand: its first line kept, the rest counted
+            if not lines and not line.strip():
+                continue
             if not lines:
                 start = number
-            lines.append(line)
-            if not in_hand and len(lines) <= _OTHER_SITE_LINES:
+                lines.append(line[:STRAY_EXCERPT_CHARACTERS])
+            if stray_lines + tail.lines < _OTHER_SITE_LINES:
                 site = other_site(line.lstrip("\ufeff"))
                 if site is not None:
                     yield OtherSiteFile(name, number, site)
                     return
+            stray_lines, size = _counted(line, length, stray_lines, size, tail)
+        elif size > MAX_HAND_CHARACTERS:  # a too-long hand: counted, not kept
+            dropped, size = _counted(line, length, dropped, size, tail)
+        else:
+            lines.append(line)
+            if not line.strip():  # (counted in its size if a line of the hand follows)
+                tail.lines += 1
+                tail.characters += length + 1
+                continue
+            size += tail.characters + length + 1
+            tail.clear()
+            if size > MAX_HAND_CHARACTERS:  # keep an excerpt only, from here on
+                over_line = number
+                over = f"line {number}: {excerpt(_UNDECODABLE.sub(chr(0xFFFD), line), length=length)}"
+                del lines[TOO_LONG_EXCERPT_LINES:]
+                lines[:] = [kept[:STRAY_EXCERPT_CHARACTERS] for kept in lines]
+                while lines and not lines[-1].strip():
+                    lines.pop()
+                dropped = number - start + 1 - len(lines)
+                # (blank lines at the excerpt's end count as dropped: end_line stays right)
     item = flush()
     if item is not None:
         yield item

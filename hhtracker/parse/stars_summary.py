@@ -23,12 +23,13 @@ finished"); a file whose first line is not the title is not a summary.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import HandHistoryError
+from ..errors import HandHistoryError, excerpt
 from ..money import CURRENCY_OF_SIGN
-from .read import iter_lines
+from .read import iter_lines, path_text
 
 _TITLE = re.compile(r"^PokerStars (?:Home Game )?Tournament #(?P<id>\d+), (?P<game>.+?)\s*$")
 _BUY_IN = re.compile(r"^Buy-In: (?P<text>.+?)\s*$")
@@ -68,55 +69,107 @@ class TournamentSummary:
     hero_place: int | None
 
 
-def _units(text: str) -> tuple[int, str | None]:
+class SummaryFormatError(ValueError):
+    """A summary that does not read: str() is `file:line: reason`. path: str; line: int;
+    reason: str."""
+
+    def __init__(self, path: str, line: int, reason: str) -> None:
+        super().__init__(f"{path}:{line}: {reason}")
+        self.path, self.line, self.reason = path, line, reason
+
+
+def _units(text: str, where: tuple[str, int]) -> tuple[int, str | None]:
+    """An amount in the smallest unit, and its currency (None: chips). raises
+    SummaryFormatError for more than two decimals, or decimals on chips: never cut."""
     currency = CURRENCY_OF_SIGN.get(text[0])
     digits = (text[1:] if currency else text).replace(",", "")
-    whole, _, fraction = digits.partition(".")
+    whole, point, fraction = digits.partition(".")
     if currency is None:
+        if point:
+            raise SummaryFormatError(*where, f"bad value: {text!r} has decimals but no currency sign")
         return int(whole), None
-    return int(whole) * 100 + int(fraction[:2].ljust(2, "0") or 0), currency
+    if len(fraction) > 2:
+        raise SummaryFormatError(*where, f"bad value: {text!r} has more than two decimals")
+    return int(whole) * 100 + int(fraction.ljust(2, "0") or 0), currency
+
+
+# A line that starts a hand: a hand history going on after the summary in the same file.
+_HAND_HEADER = re.compile(r"^(?:PokerStars (?:Home Game |Zoom )?(?:Game|Hand) #|Full ?Tilt ?Poker |#\d+: |<description |<game )")
+
+# A place line's start ("  3: "): a line that starts so and is not a place line is refused.
+_PLACE_START = re.compile(r"^\s+\d+: ")
+
+
+def is_title(line: str) -> bool:
+    """Whether a line is a tournament summary's title (`PokerStars Tournament #N, game`)."""
+    return _TITLE.match(line) is not None
 
 
 def is_summary_file(path: Path) -> bool:
-    """True when the file's first non-blank line is a tournament summary's title."""
+    """True when the file holds a tournament summary alone: its first non-blank line is a
+    summary's title and no hand follows. (A file with hands in it too is read as hands, its
+    summary among them: parse.read.split_hands gives it as a SummaryText.) Streams the file."""
     try:
-        for line in iter_lines(path):
+        lines = iter_lines(path)
+        for line in lines:
             if line.strip():
-                return _TITLE.match(line) is not None
+                if _TITLE.match(line) is None:
+                    return False
+                break
+        else:
+            return False
+        return not any(_HAND_HEADER.match(line) for line in lines)
     except (OSError, HandHistoryError):
         return False
-    return False
 
 
 def read_summary(path: Path) -> TournamentSummary:
-    """The summary in a file that is_summary_file() accepted. raises ValueError
-    ("file:line: what is wrong") for a title that is missing."""
+    """The summary in a file that is_summary_file() accepted. raises SummaryFormatError (a
+    ValueError, "file:line: what is wrong") for a title that is missing, an amount with more
+    than two decimals, or a place line of another shape."""
+    return summary_of_lines(path_text(path), enumerate(iter_lines(path), start=1))
+
+
+def summary_of_text(path: str, line: int, text: str) -> TournamentSummary:
+    """The summary in `text`, whose first line is line `line` of the file `path` (a summary
+    in a file of hands, parse.read.SummaryText). raises SummaryFormatError as read_summary()."""
+    return summary_of_lines(path, enumerate(text.split("\n"), start=line))
+
+
+def summary_of_lines(path: str, lines: Iterable[tuple[int, str]]) -> TournamentSummary:
+    """The summary in numbered lines (the first non-blank one its title). raises
+    SummaryFormatError as read_summary()."""
     title = None
     buy_in = ""
     entrants = prize_pool = hero_place = None
     places: list[SummaryPlace] = []
-    for number, line in enumerate(iter_lines(path), start=1):
+    for number, line in lines:
+        where = (path, number)
         if title is None:
             if line.strip():
                 title = _TITLE.match(line)
                 if title is None:
-                    raise ValueError(f"{path}:{number}: not a PokerStars tournament summary")
+                    raise SummaryFormatError(*where, "not a PokerStars tournament summary")
             continue
         if (found := _BUY_IN.match(line)) is not None:
             buy_in = found["text"].replace("/", "+")
         elif (found := _PLAYERS.match(line)) is not None:
             entrants = int(found["n"].replace(",", ""))
         elif (found := _POOL.match(line)) is not None:
-            prize_pool = _units(found["amount"])[0]
+            prize_pool = _units(found["amount"], where)[0]
         elif (found := _PLACE.match(line)) is not None:
             rest = found["rest"]
             prize = _PRIZE.match(rest)
-            amount, currency = _units(prize["amount"]) if prize else (0, None)
+            if prize is None and rest not in ("", "still playing"):
+                raise SummaryFormatError(*where, f"unrecognised place line: {excerpt(line.strip())}")
+            amount, currency = _units(prize["amount"], where) if prize else (0, None)
             places.append(SummaryPlace(int(found["place"]), found["name"], amount, currency,
                                        rest != "still playing", number))
+        elif _PLACE_START.match(line):
+            raise SummaryFormatError(*where, f"unrecognised place line: {excerpt(line.strip())}")
         elif line.startswith("You finished in "):
             digits = re.match(r"You finished in (\d+)", line)
             hero_place = int(digits.group(1)) if digits else None
     if title is None:
-        raise ValueError(f"{path}:1: empty file, not a tournament summary")
-    return TournamentSummary(str(path), title["id"], title["game"], buy_in, entrants, prize_pool, tuple(places), hero_place)
+        raise SummaryFormatError(path, 1, "empty file, not a tournament summary")
+    return TournamentSummary(path, title["id"], title["game"], buy_in, entrants, prize_pool, tuple(places), hero_place)

@@ -9,6 +9,7 @@ A hand that did not parse (status "rejected") is shown as its raw text and the r
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..cards import Card, format_cards
@@ -23,6 +24,7 @@ from ..model import (
     Collect,
     DealtCards,
     Discard,
+    Event,
     Fold,
     Muck,
     PostAnte,
@@ -36,7 +38,7 @@ from ..model import (
 )
 from ..money import format_money
 from ..odds.decisions import DrawDecision, hero_decisions
-from ..odds.draws import TARGETS
+from ..odds.draws import TARGETS, KeepOdds
 from ..rules.games import BADUGI, GameRules, game_rules
 from ..rules.replay import ReplayedHand
 from .queries import IssueRow, StoredHand
@@ -147,7 +149,7 @@ TARGET_WORDS = {"badugi": "any badugi", "eight_high": "an 8-high badugi or bette
 """The draw targets in words (the odds module's keys are not shown)."""
 
 
-def _odds_text(keep) -> str:
+def _odds_text(keep: KeepOdds) -> str:
     return " / ".join(f"{float(keep.odds(t)) * 100:.1f}%" for t in TARGETS)
 
 
@@ -192,7 +194,7 @@ def describe(replayed: ReplayedHand, status: str | None = None, issues: tuple[Is
         stakes = f"{money(hand.stakes.small_bet)}/{money(hand.stakes.big_bet)} {currency}"
     where = f"tournament {hand.tournament.tournament_id}, " if hand.tournament else ""
     header = [
-        f"Hand {hand.hand_id} ({hand.site.value}), {where}table {hand.table!r}, {game.name.capitalize()} {hand.structure.value} {stakes}",
+        f"Hand {hand.hand_id} ({hand.site.value}), {where}table {hand.table!r}, {game.record.name} {hand.structure.value} {stakes}",
         f"Started {hand.start_time.strftime('%Y-%m-%d %H:%M:%S')} UTC (site's time: {hand.local_time}); status {status or replayed.status}",
         "Seats:",
     ]
@@ -261,7 +263,7 @@ def describe(replayed: ReplayedHand, status: str | None = None, issues: tuple[Is
     )
 
 
-def event_line(event, money, game: GameRules = BADUGI) -> str | None:
+def event_line(event: Event, money: Callable[[int], str], game: GameRules = BADUGI) -> str | None:
     """One event as a line of text (money: a function formatting an amount; game: whose
     evaluator describes the cards), or None for an event that says nothing on its own (a
     street starting, a summary line)."""

@@ -6,6 +6,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ..display import cell, keep_columns
+from ..games import game_of
 from ..money import format_result
 from ..stats.leaks import LeakLine
 from .labels import CLASS_LABELS
@@ -56,12 +57,18 @@ def leak_rows(leaks: Leaks) -> list[tuple[str, str, str, str, str]]:
              line.baseline.source, line.verdict_text) for line in leaks.lines]
 
 
+def _game_name(game: str) -> str:
+    """A stored game's name as its record gives it ("Badacey"), else as stored."""
+    record = game_of(game)
+    return record.name if record is not None else game
+
+
 def games_note(leaks: Leaks) -> str | None:
     """"Badugi hands only (the baselines are Badugi's): 12 Badacey, 3 Badeucey hands not
     read.", or None when the hero played no other game."""
     if not leaks.left_out:
         return None
-    counts = ", ".join(f"{hands:,} {game.capitalize()}" for game, hands in leaks.left_out.items())
+    counts = ", ".join(f"{hands:,} {_game_name(game)}" for game, hands in leaks.left_out.items())
     total = sum(leaks.left_out.values())
     return f"Badugi hands only (the baselines are Badugi's): {counts} {'hand' if total == 1 else 'hands'} not read."
 
@@ -131,7 +138,8 @@ def group_figures(group: ReadGroup) -> tuple[str, str, str]:
 def print_reads(reads: list[PlayerReads], console: Console) -> None:
     """One table per site and game: the groups, draw patterns first."""
     for read in reads:
-        game = "" if read.game == "badugi" else f", {read.game.capitalize()} (its Badugi half)"
+        record = game_of(read.game)
+        game = "" if record is None or not record.split else f", {record.name} (its Badugi half)"
         known = "1 hand" if read.hands_known == 1 else f"{read.hands_known:,} hands"
         table = Table(title=cell(f"Reads: {read.player} on {read.site}{game}, {known} with cards known "
                                  f"(groups under {read.min_hands} hands: counts only)"))

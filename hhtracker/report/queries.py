@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from sqlite_utils import Database
 
@@ -136,7 +138,7 @@ def _ids(values: Iterable[int]) -> str:
     return json.dumps(list(values))
 
 
-def hero_names(db: Database) -> dict[str, str]:
+def hero_names(db: Database | sqlite3.Connection) -> dict[str, str]:
     """site -> the hero remembered for that site: the player whose cards the files show
     (`hands.hero`) in most of the site's hands (ties: the one seen most recently). Hands with
     a replay error are counted too: who the files were written for does not depend on them.
@@ -170,7 +172,7 @@ class HeroChoice:
 _CHANGE = "change it with `hhtracker hero add NAME [--site SITE]` or --hero NAME"
 
 
-def choose_hero(db: Database, hero: str | None) -> HeroChoice | None:
+def choose_hero(db: Database | sqlite3.Connection, hero: str | None) -> HeroChoice | None:
     """The hero: `hero` on every site where he plays (--hero); else the accounts configured
     with `hhtracker hero add` that have hands; else, per site, the name dealt cards in most
     of its hands (hero_names: different names are never merged). None when there is no
@@ -198,7 +200,7 @@ def choose_hero(db: Database, hero: str | None) -> HeroChoice | None:
     return HeroChoice(names, player_ids(db, names), "hero: " + "; ".join(parts) + f" ({_CHANGE})")
 
 
-def player_ids(db: Database, names_by_site: dict[str, str] | None = None, name: str | None = None) -> tuple[int, ...]:
+def player_ids(db: Database | sqlite3.Connection, names_by_site: dict[str, str] | None = None, name: str | None = None) -> tuple[int, ...]:
     """The players.id of a hero: one per site from names_by_site, or every site's player
     called `name`."""
     if name is not None:
@@ -221,7 +223,7 @@ COUNTED = summary.COUNTED
 """The hands that count (those of the hand_facts view)."""
 
 
-def _hero_hand(r: Sequence) -> HeroHand:
+def _hero_hand(r: Sequence[Any]) -> HeroHand:
     """A HeroHand from a row of _HERO_COLUMNS."""
     return HeroHand(
         hand_id=r[0], site=r[1], site_hand_id=r[2], player=r[3],
@@ -332,7 +334,8 @@ def day_hands(db: Database, ids: Sequence[int], first: dt.date, last: dt.date) -
            where player_id in (select value from json_each(?)) and date >= ? and date <= ?""",
         [_ids(ids), first.isoformat(), last.isoformat()],
     ).fetchone()
-    return row[0]
+    hands: int = row[0]
+    return hands
 
 
 def day_groups(db: Database, ids: Sequence[int], first: dt.date, last: dt.date) -> list[DayGroup]:

@@ -23,6 +23,7 @@ import base64
 import hashlib
 from dataclasses import dataclass
 from importlib import resources
+from typing import SupportsFloat
 
 from ..cards import Card, format_cards
 from ..model import (
@@ -63,7 +64,7 @@ def possible_reshuffle(replayed: ReplayedHand) -> int | None:
                            game_rules(replayed.hand.game).hand_size)
 
 
-def percent(value) -> str:
+def percent(value: SupportsFloat) -> str:
     """A probability as "37.7%"."""
     return f"{float(value) * 100:.1f}%"
 

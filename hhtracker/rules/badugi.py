@@ -37,7 +37,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from typing import Final
 from enum import StrEnum, unique
 from itertools import combinations
 
@@ -121,7 +121,6 @@ def _high_first(card: Card) -> tuple[int, int]:
     return (-card.rank.value_low, _SUIT_POSITION[card.suit])
 
 
-@dataclass(frozen=True, eq=False)
 class BadugiHand:
     """The cards that play from a Badugi hand, and how strong they are.
 
@@ -133,25 +132,34 @@ class BadugiHand:
     among equal sizes the lower hand wins, compared from the highest card down. Suits never
     break ties: equal ranks and size compare equal (same hash), which is a split pot.
     rule: seeds/002, section 2; ties: seeds/004 ("resulting in a split pot").
+
+    A value: the attributes are Final (mypy refuses assignments). Not a frozen dataclass,
+    because the trusted constructor below would have to set its fields with
+    object.__setattr__, which the mypyc-compiled build does not allow (setup.py).
     """
 
-    cards: tuple[Card, ...]
-    _strength: int = field(init=False, repr=False)
+    cards: Final[tuple[Card, ...]]
+    _strength: Final[int]
 
-    def __post_init__(self) -> None:
-        cards = tuple(self.cards)
-        _check_playing_set(cards)
-        cards = tuple(sorted(cards, key=_high_first))
-        object.__setattr__(self, "cards", cards)
-        object.__setattr__(self, "_strength", _key(card.rank.value_low for card in cards))
+    def __init__(self, cards: Iterable[Card], *, _trusted_strength: int | None = None) -> None:
+        """cards: 1 to 4 Cards that can all play together, any order. raises ValueError.
+        (`_trusted_strength` is for this module: cards already checked and sorted, with
+        their strength integer.)"""
+        played = tuple(cards)
+        if _trusted_strength is None:
+            _check_playing_set(played)
+            played = tuple(sorted(played, key=_high_first))
+            _trusted_strength = _key(card.rank.value_low for card in played)
+        self.cards = played
+        self._strength = _trusted_strength
 
     @classmethod
     def _trusted(cls, cards: tuple[Card, ...], value: int) -> BadugiHand:
         """A hand from cards already checked and sorted, with their strength integer."""
-        hand = object.__new__(cls)
-        object.__setattr__(hand, "cards", cards)
-        object.__setattr__(hand, "_strength", value)
-        return hand
+        return cls(cards, _trusted_strength=value)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(cards={self.cards!r})"
 
     @property
     def strength(self) -> int:

@@ -1,4 +1,8 @@
-"""The games hhtracker replays, as data: Badugi and its split-pot siblings Badacey and Badeucey.
+"""The rules of each game: its record (hhtracker/games.py) with its evaluators as functions.
+
+The game records are plain data at the bottom of the layers; this module maps each record's
+`Evaluator`s to our evaluators (`rules_of`), so adding a game is its record plus, for a
+new kind of hand, its evaluator here.
 
 What differs by game (and nothing else does: the betting, the blinds and the three draws are
 Badugi's):
@@ -30,36 +34,31 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import StrEnum, unique
 
 from ..cards import Card
+from ..games import GAMES as GAME_RECORDS
+from ..games import Evaluator, GameId, GameRecord, Half, game_of
 from .badugi import BadugiHand
 from .badugi5 import evaluate_badugi
 from .lowball import LowGame, LowHand, evaluate_low
 
-__all__ = ["GAMES", "BADUGI", "BADACEY", "BADEUCEY", "GameRules", "Half", "game_rules"]
-
-
-@unique
-class Half(StrEnum):
-    """A half of a split pot: the best Badugi hand's, or the best lowball hand's."""
-
-    BADUGI = "badugi"
-    LOW = "low"
+__all__ = ["BADACEY", "BADEUCEY", "BADUGI", "GAMES", "GameRules", "Half", "game_rules", "rules_of"]
 
 
 @dataclass(frozen=True, slots=True)
 class GameRules:
-    """One game's rules. name: the game as stored ("badugi", "badacey", "badeucey");
-    hand_size: cards dealt to each player (also the most one may discard); ace_high: the
-    ace is high in the Badugi half; low: the lowball of the other half (None: no split);
-    odd_chip_half: the half that takes an odd unit (module doc for the source)."""
+    """One game's rules, read from its record (`rules_of`). record: the game's record; name:
+    the game as stored ("badugi", "badacey", "badeucey"); hand_size: cards dealt to each
+    player (also the most one may discard); ace_high: the ace is high in the Badugi half; low:
+    the lowball of the other half (None: no split); odd_chip_half: the half that takes an odd
+    unit (module doc)."""
 
+    record: GameRecord
     name: str
     hand_size: int
     ace_high: bool
     low: LowGame | None
-    odd_chip_half: Half = Half.LOW
+    odd_chip_half: Half
 
     @property
     def split(self) -> bool:
@@ -84,13 +83,35 @@ class GameRules:
         return {self.odd_chip_half: amount - small, other: small}
 
 
-BADUGI = GameRules("badugi", 4, ace_high=False, low=None)
-BADACEY = GameRules("badacey", 5, ace_high=False, low=LowGame.ACE_TO_FIVE)
-BADEUCEY = GameRules("badeucey", 5, ace_high=True, low=LowGame.DEUCE_TO_SEVEN)
-GAMES: dict[str, GameRules] = {game.name: game for game in (BADUGI, BADACEY, BADEUCEY)}
+_ACE_HIGH = {Evaluator.BADUGI: False, Evaluator.BADUGI_ACE_HIGH: True}
+"""The Badugi evaluators (badugi5.evaluate_badugi) by where they play the ace."""
+_LOW = {Evaluator.ACE_TO_FIVE_LOW: LowGame.ACE_TO_FIVE, Evaluator.DEUCE_TO_SEVEN_LOW: LowGame.DEUCE_TO_SEVEN}
+"""The lowball evaluators (lowball.evaluate_low) by their LowGame."""
+
+
+def rules_of(record: GameRecord) -> GameRules:
+    """A game's rules from its record: its Badugi half's evaluator and its low half's mapped
+    to ours. raises KeyError for a record whose evaluators have no function here (a new kind
+    of hand needs its evaluator)."""
+    badugi = record.scores(Half.BADUGI)
+    low = record.scores(Half.LOW)
+    return GameRules(record, record.id.value, record.cards,
+                     ace_high=_ACE_HIGH[badugi.evaluator] if badugi is not None else False,
+                     low=_LOW[low.evaluator] if low is not None else None,
+                     odd_chip_half=record.odd_chip_half)
+
+
+GAMES: dict[str, GameRules] = {game.value: rules_of(record) for game, record in GAME_RECORDS.items()}
+"""Each game's rules by its stored name."""
 
 
 def game_rules(game: str) -> GameRules:
-    """The rules of a stored game name; an unknown name is Badugi (the parsers only make
-    these three)."""
-    return GAMES.get(game, BADUGI)
+    """The rules of a stored game name; an unknown name is Badugi (the parsers make only the
+    games of the records)."""
+    record = game_of(game)
+    return GAMES[record.id] if record is not None else BADUGI
+
+
+BADUGI = GAMES[GameId.BADUGI]
+BADACEY = GAMES[GameId.BADACEY]
+BADEUCEY = GAMES[GameId.BADEUCEY]

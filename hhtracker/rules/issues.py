@@ -28,6 +28,7 @@ class Code(StrEnum):
     UNREADABLE = "unreadable"
     NO_HANDS = "no_hands"
     TRUNCATED = "truncated"
+    TOO_LONG = "too_long"  # a "hand" over parse.read.MAX_HAND_CHARACTERS (only an excerpt kept)
     UNKNOWN_PLAYER = "unknown_player"
     DUPLICATE_SEAT = "duplicate_seat"
     BET_OVER_STACK = "bet_over_stack"
@@ -43,6 +44,8 @@ class Code(StrEnum):
     BAD_DISCARD = "bad_discard"
     SHOWDOWN_WINNER_MISMATCH = "showdown_winner_mismatch"
     UNCALLED_TOO_LARGE = "uncalled_too_large"
+    BAD_DATE = "bad_date"  # a start date or time that cannot be (2013/13/08, 25:00:00, 2010/02/30, year 9999 ET)
+    INTERNAL = "internal"  # an exception hhtracker did not foresee while reading the hand (a bug: report it)
     # warnings
     DESCRIPTION_MISMATCH = "description_mismatch"
     BET_SIZE = "bet_size"
@@ -68,6 +71,7 @@ ERROR_CODES = frozenset(
         Code.UNREADABLE,
         Code.NO_HANDS,
         Code.TRUNCATED,
+        Code.TOO_LONG,
         Code.UNKNOWN_PLAYER,
         Code.DUPLICATE_SEAT,
         Code.BET_OVER_STACK,
@@ -83,6 +87,8 @@ ERROR_CODES = frozenset(
         Code.BAD_DISCARD,
         Code.SHOWDOWN_WINNER_MISMATCH,
         Code.UNCALLED_TOO_LARGE,
+        Code.BAD_DATE,
+        Code.INTERNAL,
     }
 )
 

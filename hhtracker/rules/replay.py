@@ -17,6 +17,7 @@ from ..model import (
     BettingStructure,
     BlindKind,
     Call,
+    CashOut,
     Check,
     Collect,
     DealtCards,
@@ -53,7 +54,7 @@ from .deck import first_reshuffle
 from .issues import Code, ValidationIssue
 from .positions import positions
 from .showdown import check_cards, settle
-from .pots import build_pots, proportional_shares
+from .pots import PotLayer, build_pots, proportional_shares
 from .structures import SITE_RULES, LimitRules, SiteRules
 from .table import IllegalAction, Table
 
@@ -61,7 +62,7 @@ __all__ = ["CAP_BETS", "VOLUNTARY", "Action", "ActionKind", "DrawAction", "Playe
            "read_description", "replay"]
 
 _DEALT_IN_EVENTS = (PostBlind, PostAnte, Fold, Check, Call, Bet, Raise, Discard, StandPat, Show, Muck,
-                    UncalledBetReturned, Collect, DealtCards)
+                    UncalledBetReturned, Collect, CashOut, DealtCards)
 _BLIND_KIND = {
     BlindKind.SMALL: ActionKind.SMALL_BLIND,
     BlindKind.BIG: ActionKind.BIG_BLIND,
@@ -129,6 +130,7 @@ class _Replay:
         self.mucked: set[str] = set()
         self.collected: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
         self.collect_line = 0
+        self.cash_outs: dict[str, int] = defaultdict(int)  # player -> paid less fee (all-in cash out)
         self.pending_discard: Discard | None = None
         self.evaluated: dict[tuple[Card, ...], BadugiHand] = {}
 
@@ -269,6 +271,8 @@ class _Replay:
                 case Collect(amount=amount, pot=pot):
                     self.collected[pot][event.player] += amount
                     self.collect_line = self.collect_line or event.line
+                case CashOut(paid=paid, fee=fee):
+                    self.cash_outs[event.player] += paid - fee
         return self.finish()
 
     def end_round(self) -> None:
@@ -312,6 +316,8 @@ class _Replay:
             size = self.game.hand_size
             if len(event.cards) != size or len(set(event.cards)) != size:
                 self.issue(Code.TOO_MANY_CARDS, f"{event.player} is dealt {len(event.cards)} cards: {format_cards(event.cards)}", event.line)
+                self.hero_cards = None  # not a hand: never evaluated (an error already)
+                return
             self.hero_cards = event.cards
             return
         pending = self.pending_discard
@@ -340,7 +346,7 @@ class _Replay:
             self.issue(Code.BAD_DISCARD, f"kept [{format_cards(kept)}] and discarded [{format_cards(pending.cards)}] are not the hand held [{format_cards(before)}]", event.line)
         if len(new) != pending.count:
             self.issue(Code.BAD_DISCARD, f"{event.player} discards {pending.count} but gets {len(new)} new cards", event.line)
-        self.hero_cards = after
+        self.hero_cards = after if len(after) == size and len(set(after)) == size else None  # (else an error already)
         self.on_draw(pending, pending.count, before, pending.cards, new)
 
     def on_discard(self, event: Discard) -> None:
@@ -372,6 +378,8 @@ class _Replay:
             after = before if count == 0 else tuple(c for c in before if c not in thrown) + tuple(new or ())
         if count == 0 and player == self.hero:
             before = after = self.hero_cards
+        if any(done.draw == self.draw and done.player == player for done in self.draws):
+            return  # drew twice in one draw: an error already (bad_discard); one DrawAction a draw each
         self.draws.append(DrawAction(self.draw, player, count, before, discarded, new, after, event.line))
 
     def on_show(self, player: str, cards: tuple[Card, ...], description: str | None, line: int) -> None:
@@ -394,6 +402,24 @@ class _Replay:
 
     # ---- the end ----------------------------------------------------------------------------
 
+    def pots_not_awarded(self, layers: tuple[PotLayer, ...]) -> dict[str, int]:
+        """The pots PokerStars did not award because their winner took the all-in cash out
+        ("won ($9.87) ... (pot not awarded as player cashed out)", no `collected` line):
+        counted as taken by him from the pot they came from (the pot checks, the chips' sum),
+        and returned (player -> amount) so that his result is what he was paid instead. The
+        pot is the one of the printed amount, else the first he could win that nobody took."""
+        summary = self.hand.summary
+        taken: dict[str, int] = defaultdict(int)
+        for seat in summary.seats:
+            if not seat.cashed_out or not seat.won or any(seat.player in by for by in self.collected.values()):
+                continue  # (a pot he collected is his, cash out or not)
+            free = [i for i, layer in enumerate(layers) if seat.player in layer.eligible and not self.collected.get(i)]
+            printed = [i for i in free if i < len(summary.pots) and summary.pots[i] == seat.won]
+            index = (printed or free or [0])[0]
+            self.collected[index][seat.player] += seat.won
+            taken[seat.player] += seat.won
+        return taken
+
     def finish(self) -> ReplayedHand:
         self.end_round()
         hand = self.hand
@@ -413,6 +439,8 @@ class _Replay:
         put = {p: players[p].put if p in players else 0 for p in self.order}
         all_in = {p for p in live if players[p].all_in}
         total = sum(put.values())
+        layers = build_pots(put, live, all_in)
+        not_awarded = self.pots_not_awarded(layers)
         collected_total = sum(sum(by_player.values()) for by_player in self.collected.values())
         if total != summary.total_pot:
             self.issue(Code.TOTAL_POT_MISMATCH, f"players put in {self.money(total)} but the site's total pot is {self.money(summary.total_pot)}", summary.line)
@@ -420,7 +448,6 @@ class _Replay:
             self.issue(Code.RAKE_INVALID, f"rake {self.money(summary.rake)} is not between 0 and the pot {self.money(summary.total_pot)}", summary.line)
         if collected_total + summary.rake != total:
             self.issue(Code.CHIPS_NOT_CONSERVED, f"put in {self.money(total)}, collected {self.money(collected_total)} + rake {self.money(summary.rake)} = {self.money(collected_total + summary.rake)}", summary.line)
-        layers = build_pots(put, live, all_in)
         showdown = len(live) >= 2
         pots = settle(self, layers, live, showdown)
         check_cards(self, live)
@@ -438,6 +465,10 @@ class _Replay:
             if seat.net is not None and seat.net != ours:  # KingsClub: "(end stack) +net"
                 self.issue(Code.WON_MISMATCH, f"{seat.player}: the summary says net {self.money(seat.net, signed=True)}, "
                            f"the replay makes {self.money(ours, signed=True)}", seat.line)
+        for player, amount in not_awarded.items():  # his pot went to the site, which paid him instead
+            collected_by_player[player] -= amount
+        for player, amount in self.cash_outs.items():
+            collected_by_player[player] += amount
         position_of = positions(hand, dealt)
         results = []
         for player in self.order:

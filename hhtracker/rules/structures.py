@@ -25,52 +25,11 @@ All-in bets and raises smaller than a full bet in fixed limit (incomplete wagers
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 
 from ..model import BettingStructure, Round, Site, Stakes
+from ..sites import POKERSTARS_LIMIT, SEED_LIMIT, SITES, LimitRules
 
-
-@dataclass(frozen=True, slots=True)
-class LimitRules:
-    """A site's fixed-limit rules. cap: bets per round (a bet and cap-1 raises; pre-draw
-    the big blind is the first bet); heads_up_cap: the cap with two players left in the
-    hand, None = no cap.
-
-    Incomplete all-in bets and raises (see the module docstring for the sources):
-    all_in_reopens: an all-in that raises what a player who has already acted last faced by
-    at least this share of a bet reopens the betting for him (the half-bet rule: 1/2; the
-    full-bet rule: 1). all_in_counts_as_full: an all-in bet or raise of at least this share
-    of a bet above the last full level counts as a full bet, so the next raise is a full bet
-    over it (Robert's Rules: 1/2); None: only a full bet counts, and the next bet or raise
-    completes to the next level (last full level + one bet: PokerStars). Either way a wager
-    that is not all-in must be exactly that next level. short_big_blind_called_in_full: a big
-    blind posted all-in for less than the big blind is still called in full by the others.
-    """
-
-    name: str
-    cap: int
-    heads_up_cap: int | None
-    all_in_reopens: Fraction = Fraction(1, 2)
-    all_in_counts_as_full: Fraction | None = None
-    short_big_blind_called_in_full: bool = True
-
-    def cap_for(self, players_in_hand: int) -> int | None:
-        """The number of bets allowed this round with that many players not folded."""
-        return self.heads_up_cap if players_in_hand <= 2 else self.cap
-
-
-POKERSTARS_LIMIT = LimitRules("pokerstars", cap=4, heads_up_cap=4, all_in_reopens=Fraction(1, 2),
-                              all_in_counts_as_full=None, short_big_blind_called_in_full=True)
-"""PokerStars: 4 bets per round, heads-up included ("Betting is capped" after the 4th); the
-half-bet rule reopens the betting, and bets and raises complete to the next level (real
-fixed-limit Badugi tournament files)."""
-
-SEED_LIMIT = LimitRules("seed-rules", cap=4, heads_up_cap=None, all_in_reopens=Fraction(1, 2),
-                        all_in_counts_as_full=Fraction(1, 2), short_big_blind_called_in_full=True)
-"""The rules of seeds/001: three raises per round, uncapped when only two players remain;
-incomplete all-ins as Robert's Rules of Poker ("Betting and Raising" rule 6, which the seeds
-do not cover): an all-in of half a bet or more is a full bet, and a raise over it is a full
-bet more."""
+__all__ = ["POKERSTARS_LIMIT", "SEED_LIMIT", "SITE_RULES", "LimitRules", "Limits", "SiteRules", "bet_unit", "limits"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,11 +103,6 @@ class SiteRules:
     prints_uncalled_bets: bool = True
 
 
-# Full Tilt and KingsClub take PokerStars' fixed-limit rules (4 bets, incomplete all-ins
-# completed to the next level): no real file of theirs shows a short all-in to say otherwise.
-SITE_RULES: dict[Site, SiteRules] = {
-    Site.POKERSTARS: SiteRules(POKERSTARS_LIMIT, True),
-    Site.FULL_TILT: SiteRules(POKERSTARS_LIMIT, True),
-    Site.KINGSCLUB: SiteRules(POKERSTARS_LIMIT, False),
-    Site.MERGE: SiteRules(POKERSTARS_LIMIT, True),
-}
+SITE_RULES: dict[Site, SiteRules] = {record.site: SiteRules(record.limit, record.prints_uncalled_bets)
+                                     for record in SITES.values()}
+"""Each site's rules, from its record (sites.py): the replay has no `if site == ...`."""

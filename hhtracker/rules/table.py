@@ -94,6 +94,7 @@ class Table:
         self.big_blind_player: str | None = None
         self.draw_number = 0
         self.to_draw: list[str] = []
+        self.drawn: set[str] = set()  # who drew in this draw (draw_number)
         self.betting_started = False
         self._clockwise: dict[int, tuple[str, ...]] = {}  # seat -> clockwise_after(seat): the seats never change
 
@@ -284,6 +285,8 @@ class Table:
         error (BET_OVER_STACK), whatever else is wrong with the call."""
         player = self._require_player(name)
         if amount is not None:
+            if amount < 0:  # "calls 50" (to 50) with 60 in already
+                raise IllegalAction(Code.CHIPS_NOT_CONSERVED, f"{name} calls to {player.in_round + amount} with {player.in_round} in already: chips taken back")
             self._require_chips(player, amount)
         owed = max(0, self.level - player.in_round)
         if owed == 0:
@@ -331,6 +334,8 @@ class Table:
     def verify_raise(self, name: str, to: int) -> None:
         """A raise to a total bet of `to` this round."""
         player = self._require_player(name)
+        if to < player.in_round:  # a small blind of 500 "raises 100 to 200": chips taken back
+            raise IllegalAction(Code.CHIPS_NOT_CONSERVED, f"{name} raises to {to} with {player.in_round} in already: chips taken back")
         self._require_chips(player, to - player.in_round)
         if self.level == 0:
             raise IllegalAction(Code.BET_SIZE, f"{name} raises with no bet to raise")
@@ -431,6 +436,7 @@ class Table:
         the first left of the button."""
         self.draw_number = number
         self.to_draw = [n for n in self.clockwise_after(self.button_seat) if not self.players[n].folded]
+        self.drawn = set()
         self.pending = []
 
     def verify_draw(self, name: str, count: int) -> None:
@@ -438,6 +444,8 @@ class Table:
         self._require_player(name)
         if not 0 <= count <= self.hand_size:
             raise IllegalAction(Code.BAD_DISCARD, f"{name} discards {count} cards (0 to {self.hand_size} allowed)")
+        if name in self.drawn:  # an error, not a site's order: one draw each (a draw marker lost?)
+            raise IllegalAction(Code.BAD_DISCARD, f"{name} draws twice in draw {self.draw_number}")
         if not self.to_draw or name not in self.to_draw:
             raise IllegalAction(Code.OUT_OF_TURN, f"{name} draws twice or outside a draw")
         if self.to_draw[0] != name:
@@ -447,6 +455,7 @@ class Table:
         return self._can(self.verify_draw, name, count)
 
     def draw(self, name: str, count: int) -> None:
+        self.drawn.add(name)
         if name in self.to_draw:
             self.to_draw.remove(name)
 

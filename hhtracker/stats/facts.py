@@ -130,10 +130,16 @@ class PlayerHandStats:
     luck: tuple[LuckDraw, ...]
 
 
+def _is_ratio(annotation: object) -> bool:
+    """True for a field annotated Fact or Count: the annotation is the string (this module
+    defers annotations) in pure Python and the class itself in the mypyc-compiled build."""
+    return annotation in ("Fact", "Count") or annotation is Fact or annotation is Count
+
+
 _FIELD_NAMES = tuple(f.name for f in fields(PlayerHandStats))
 _in_field_order = itemgetter(*_FIELD_NAMES)
 
-STAT_KEYS: tuple[str, ...] = tuple(f.name for f in fields(PlayerHandStats) if f.type in ("Fact", "Count"))
+STAT_KEYS: tuple[str, ...] = tuple(f.name for f in fields(PlayerHandStats) if _is_ratio(f.type))
 """The ratio statistics, in the order they are shown and stored."""
 
 UNBOUNDED_KEYS: frozenset[str] = frozenset({"af", "af_r2", "af_r3", "af_r4"})

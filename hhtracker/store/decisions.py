@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from sqlite_utils import Database
 
 from ..cards import Card, format_cards, parse_cards
-from ..odds.decisions import DrawDecision, SeenDraw, fraction_text, hero_decisions
+from ..analysis import draw_decisions
+from ..odds.decisions import DrawDecision, fraction_text
 from ..odds.draws import TARGETS
 
 TABLE = "draw_decisions"
@@ -45,12 +46,11 @@ def decision_row(decision: DrawDecision) -> dict[str, object]:
     return row
 
 
-def decision_rows(draws: Iterable[SeenDraw], hero: str | None) -> list[dict[str, object]]:
-    """The rows of a replayed hand's draws (ReplayedHand.draws), "player" naming the hero;
-    only his draws with known cards, so a hand without a hero costs nothing."""
+def decision_rows(decisions: Iterable[DrawDecision], hero: str | None) -> list[dict[str, object]]:
+    """The rows of the hero's decisions (AnalyzedHand.decisions), "player" naming the hero."""
     if hero is None:
         return []
-    return [{"player": hero, **decision_row(d)} for d in hero_decisions(draws, hero)]
+    return [{"player": hero, **decision_row(d)} for d in decisions]
 
 
 def create_table(db: Database) -> None:
@@ -83,6 +83,6 @@ def backfill(db: Database) -> int:
             continue
         by_hand.setdefault((hand_id, player_id), []).append(stored)
     out = [{"hand_id": hand_id, "player_id": player_id, **decision_row(d)}
-           for (hand_id, player_id), draws in by_hand.items() for d in hero_decisions(draws, player_id)]
+           for (hand_id, player_id), draws in by_hand.items() for d in draw_decisions(draws, player_id)]
     db.table(TABLE).insert_all(out, pk=("hand_id", "player_id", "draw"), replace=True)
     return len(out)

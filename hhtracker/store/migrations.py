@@ -428,7 +428,7 @@ def m004_pokertracker_positions(db: Database) -> None:
         changed.extend((names[seat], hand_id, player_id) for hand_id, _, player_id, seat, old in seated
                        if names[seat] != old)
 
-    hand: list = []
+    hand: list[tuple[int, int, int, int, str | None]] = []
     for row in rows:
         if hand and row[0] != hand[0][0]:
             recompute(hand)
@@ -530,3 +530,15 @@ def m009_games_in_summaries(db: Database) -> None:
         db.execute(f"drop table if exists {table}")
     summary.create_tables(db)
     summary.rebuild(db)
+
+
+APPLICATION_ID = int.from_bytes(b"hhtk", "big")
+"""`PRAGMA application_id` of an hhtracker database (store/database.py says how it is used)."""
+
+
+@_migration
+def m010_marks(db: Database) -> None:
+    """Mark the database as hhtracker's (`PRAGMA application_id` = the bytes "hhtk"; a new
+    database gets it when it is created): a file without the mark is refused, never written.
+    `PRAGMA user_version`, the schema version, is set after every migration (open_database)."""
+    db.execute(f"PRAGMA application_id = {APPLICATION_ID}")

@@ -4,9 +4,10 @@ per player, whatever the number of hands."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..filters import SORTS, Filters
+from ..games import FEWEST_CARDS, MOST_CARDS
 from ..money import Money
 from ..stats.facts import DRAW_KEYS, STAT_KEYS
 from ..stats.values import (
@@ -20,6 +21,8 @@ from ..stats.values import (
 from . import summary
 
 if TYPE_CHECKING:
+    import sqlite3
+
     from sqlite_utils import Database
 
 
@@ -35,14 +38,14 @@ class _Sums:
     in_big_bets: float = 0.0
     total: dict[str, int] = field(default_factory=dict)
     by_currency: list[tuple[str, dict[str, int]]] = field(default_factory=list)
-    by_type: dict[str, list] = field(default_factory=dict)  # game type -> [hands, in_bb, in_big_bets, [Money]]
+    by_type: dict[str, list[Any]] = field(default_factory=dict)  # game type -> [hands, in_bb, in_big_bets, [Money]]
 
     def money(self, column: str) -> tuple[Money, ...]:
         return tuple(Money(sums[column], currency) for currency, sums in self.by_currency)
 
 
 def player_stats(
-    db: Database,
+    db: Database | sqlite3.Connection,
     name: str | None = None,
     *,
     min_hands: int = 0,
@@ -97,9 +100,9 @@ def player_stats(
         if with_distributions:
             distributions = _empty_distributions()
             for key in DRAW_KEYS:
-                distributions[key] = {str(n): total[f"{key}_{n}"] for n in range(5)}
-                if total.get(f"{key}_5"):  # five cards drawn: Badacey and Badeucey only
-                    distributions[key]["5"] = total[f"{key}_5"]
+                # every count up to the fewest cards dealt (Badugi's four); more only when drawn
+                distributions[key] = {str(n): total[f"{key}_{n}"] for n in range(MOST_CARDS + 1)
+                                      if n <= FEWEST_CARDS or total.get(f"{key}_{n}")}
             distributions["showdown_classes"] = {
                 c: total[f"showdown_won_{c}"] + total[f"showdown_lost_{c}"] for c in summary.CLASS_VALUES
             }
@@ -131,7 +134,7 @@ def player_stats(
     return result
 
 
-def _biggest(db: Database, table: str, where: str, params: list[object]) -> dict[tuple[int, str], tuple[BiggestPot | None, BiggestPot | None]]:
+def _biggest(db: Database | sqlite3.Connection, table: str, where: str, params: list[object]) -> dict[tuple[int, str], tuple[BiggestPot | None, BiggestPot | None]]:
     """(player_id, currency) -> (biggest win if above 0, biggest loss if below 0) over the
     summary rows `where` matches (ties: the hand stored first)."""
     found: dict[tuple[int, str], list[BiggestPot | None]] = {}
@@ -152,7 +155,7 @@ def _biggest(db: Database, table: str, where: str, params: list[object]) -> dict
 
 
 def _empty_distributions() -> dict[str, dict[str, int]]:
-    value: dict[str, dict[str, int]] = {key: {str(n): 0 for n in range(5)} for key in DRAW_KEYS}
+    value: dict[str, dict[str, int]] = {key: {str(n): 0 for n in range(FEWEST_CARDS + 1)} for key in DRAW_KEYS}
     value["showdown_classes"] = dict.fromkeys(HAND_CLASSES, 0)
     return value
 

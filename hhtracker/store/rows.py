@@ -4,31 +4,18 @@ numbers them (store/writer.py)."""
 
 from __future__ import annotations
 
-import hashlib
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import chain
 from operator import attrgetter, itemgetter
 
-from ..cards import format_cards
+from ..analysis import AnalyzedHand
+from ..analysis.keys import raw_hand_key as raw_hand_key  # re-exported: the key a rejected hand is stored under
+from ..cards import Card, format_cards
 from ..model import FinishTournament
-from ..parse.read import RawHand
-from ..rules.replay import ReplayedHand
 from ..stats.facts import DRAW_KEYS, STAT_KEYS, PlayerHandStats
 from . import summary
 from .decisions import decision_rows
-
-_HAND_NUMBER = re.compile(r"#(\d+)")
-
-
-def raw_hand_key(raw: RawHand) -> str:
-    """A hand number for a hand that did not parse: the first `#digits` of its first line,
-    else a digest of its text (so a re-import of the same text is still a duplicate)."""
-    match = _HAND_NUMBER.search(raw.text.split("\n", 1)[0])
-    if match:
-        return match.group(1)
-    return "sha1:" + hashlib.sha1(raw.text.encode()).hexdigest()[:20]
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,12 +50,14 @@ def _table_rows(table: str, rows: list[dict[str, object]]) -> TableRows:
     return TableRows(("hand_id", *names), [[None, *values(row)] for row in rows])
 
 
-def prepare_hand(replayed: ReplayedHand, stats: Iterable[PlayerHandStats]) -> PreparedHand:
-    """The rows of one hand for every table, with players named (not yet numbered) and no
+def prepare_hand(analyzed: AnalyzedHand) -> PreparedHand:
+    """The rows of one analysed hand for every table (its replay, facts and the hero's
+    decisions formatted, nothing computed), with players named (not yet numbered) and no
     hand id: pure, so worker processes can build them (import --jobs)."""
+    replayed, stats = analyzed.replayed, analyzed.facts
     out: dict[str, list[dict[str, object]]] = {}
 
-    def queue(table: str, rows) -> None:
+    def queue(table: str, rows: Iterable[dict[str, object]]) -> None:
         out.setdefault(table, []).extend(rows)
 
     hand = replayed.hand
@@ -145,7 +134,7 @@ def prepare_hand(replayed: ReplayedHand, stats: Iterable[PlayerHandStats]) -> Pr
         for action in replayed.actions
     ))
     by_draw = {(d.player, d.draw): d for d in replayed.draws}
-    draw_rows = []
+    draw_rows: list[dict[str, object]] = []
     for player in replayed.players:
         if not player.dealt_in:
             continue
@@ -168,7 +157,7 @@ def prepare_hand(replayed: ReplayedHand, stats: Iterable[PlayerHandStats]) -> Pr
             {"player": e.player, "place": e.place, "prize": e.prize, "prize_currency": e.prize_currency, "line": e.line}
             for e in hand.events if type(e) is FinishTournament
         ))
-    queue("draw_decisions", decision_rows(replayed.draws, replayed.hero))
+    queue("draw_decisions", decision_rows(analyzed.decisions, replayed.hero))
     queue("raw_hands", [{"path": hand.source.path, "line": hand.source.line, "text": hand.source.text}])
     queue("validation_issues", (
         {"code": i.code.value, "severity": i.severity.value, "message": i.message, "line": i.line}
@@ -180,7 +169,7 @@ def prepare_hand(replayed: ReplayedHand, stats: Iterable[PlayerHandStats]) -> Pr
 
 
 
-def _cards(cards) -> str | None:
+def _cards(cards: tuple[Card, ...] | None) -> str | None:
     return format_cards(cards) if cards is not None else None
 
 

@@ -9,16 +9,18 @@ hhtracker/tournaments.py for the money rules.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Sequence
 
 from sqlite_utils import Database
 
 from ..filters import Filters
+from ..model import Site
 from ..parse.stars_summary import TournamentSummary
 from ..tournaments import BuyIn, TournamentResult, parse_buy_in
 
 
-def store_summary(db: Database, summary: TournamentSummary, site: str = "pokerstars") -> None:
+def store_summary(db: Database, summary: TournamentSummary, site: str = Site.POKERSTARS) -> None:
     """Store (or replace) one tournament summary file and its places. Call inside a write
     transaction."""
     key = [site, summary.tournament_id]
@@ -86,7 +88,7 @@ def tournament_results(db: Database, player_ids: Sequence[int] | None, filters: 
 # --- the hero's accounts -------------------------------------------------------------------
 
 
-def hero_accounts(db: Database) -> list[tuple[str, str]]:
+def hero_accounts(db: Database | sqlite3.Connection) -> list[tuple[str, str]]:
     """(site, name) of every configured account, site "" for every site; sorted."""
     return [tuple(r) for r in db.execute("select site, name from hero_accounts order by name, site").fetchall()]
 
@@ -107,7 +109,7 @@ def remove_hero_account(db: Database, name: str, site: str | None) -> int:
     return db.execute("delete from hero_accounts where site = ? and name = ?", [site, name]).rowcount
 
 
-def configured_hero_ids(db: Database) -> dict[str, list[tuple[str, int]]]:
+def configured_hero_ids(db: Database | sqlite3.Connection) -> dict[str, list[tuple[str, int]]]:
     """site -> [(name, players.id)] of the configured accounts that have hands stored."""
     found: dict[str, list[tuple[str, int]]] = {}
     for site, name in hero_accounts(db):

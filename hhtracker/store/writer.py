@@ -10,11 +10,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from ..analysis import AnalyzedHand
 from ..model import COUNTING, HandStatus
 from ..parse.read import RawHand
 from ..rules.issues import ValidationIssue
-from ..rules.replay import ReplayedHand
-from ..stats.facts import PlayerHandStats
 from . import summary
 from .database import immediate
 from .rows import (
@@ -138,9 +137,9 @@ class HandWriter:
         }
         self._queue.append(_Queued(site, key, "rejected", tables, tag))
 
-    def add(self, replayed: ReplayedHand, stats: Iterable[PlayerHandStats], tag: object = None) -> None:
-        """Queue a parsed and replayed hand with its statistics facts."""
-        self.add_prepared(prepare_hand(replayed, stats), tag)
+    def add(self, analyzed: AnalyzedHand, tag: object = None) -> None:
+        """Queue an analysed hand (its rows built here: prepare_hand)."""
+        self.add_prepared(prepare_hand(analyzed), tag)
 
     def add_prepared(self, prepared: PreparedHand, tag: object = None) -> None:
         """Queue a hand whose rows were built by prepare_hand() (perhaps in a worker
@@ -154,6 +153,48 @@ class HandWriter:
         if not self._queue:
             return []
         queue, self._queue = self._queue, []
+        counts, written = Counter(self.file_counts), Counter(self._written_counts)
+        try:
+            return self._flush(queue)
+        except BaseException:  # nothing was written (rolled back): the hands stay queued, the counters as they were
+            self._queue = queue + self._queue
+            self.file_counts, self._written_counts = counts, written
+            self._names_back(queue)
+            self._players.clear()  # (ids looked up in the rolled back transaction may not exist)
+            raise
+
+    def _names_back(self, queue: list[_Queued]) -> None:
+        """The players' names put back in the rows of hands that were not written (_write
+        puts the ids in place), so that they can be written again."""
+        names = {(site, number): name for (site, name), number in self._players.items()}
+        for entry in queue:
+            for part in entry.tables.values():
+                if "player_id" not in part.columns:
+                    continue
+                at = part.columns.index("player_id")
+                for row in part.rows:
+                    number = row[at]
+                    if isinstance(number, int):
+                        row[at] = names[(entry.site, number)]
+
+    def take_queue(self) -> list[object]:
+        """The queued hands, taken out of the queue (opaque: give them back one at a time
+        with `requeue`, e.g. to write a batch that failed hand by hand)."""
+        queue, self._queue = self._queue, []
+        return list(queue)
+
+    def requeue(self, entry: object) -> None:
+        """Queue again a hand given by take_queue()."""
+        assert isinstance(entry, _Queued)
+        self._queue.append(entry)
+
+    @staticmethod
+    def tag_of(entry: object) -> object:
+        """The tag a hand given by take_queue() was queued with."""
+        assert isinstance(entry, _Queued)
+        return entry.tag
+
+    def _flush(self, queue: list[_Queued]) -> list[tuple[object, Verdict]]:
         verdicts: list[tuple[object, Verdict]] = []
         with immediate(self.db, self.on_wait):
             stored = self._stored_many((q.site, q.number) for q in queue)

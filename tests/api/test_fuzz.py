@@ -11,10 +11,12 @@ from hypothesis import strategies as st
 from hhtracker.errors import HandHistoryError
 from hhtracker.parse.pokerstars import PokerStarsParser
 from hhtracker.parse.read import RawHand, split_hands
+from hhtracker.parse.sites import Parsers
 
 from tests.common import CORPUS, SAMPLES, STARS_CASH, STARS_SNG
 
 PARSER = PokerStarsParser()
+ANALYSIS_PARSERS = Parsers()
 
 
 def _hands() -> list[str]:
@@ -59,8 +61,8 @@ def mutated(draw) -> str:
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(text=mutated())
 def test_mutated_hands_never_crash_and_valid_means_consistent(text: str) -> None:
+    from hhtracker.analysis import AnalyzedHand, analyze_stored
     from hhtracker.rules.replay import replay
-    from hhtracker.stats.per_hand import per_hand_stats
     from hhtracker.store.rows import prepare_hand
 
     try:
@@ -69,7 +71,9 @@ def test_mutated_hands_never_crash_and_valid_means_consistent(text: str) -> None
         assert error.line is not None and error.line >= 1
         return
     replayed = replay(hand)  # must not raise
-    prepare_hand(replayed, per_hand_stats(replayed))  # what the importer does next: must not raise
+    analyzed = analyze_stored(RawHand("fuzz.txt", 1, text), ANALYSIS_PARSERS, "pokerstars")  # statistics, decisions
+    assert isinstance(analyzed, AnalyzedHand), analyzed.message  # (no internal error either)
+    prepare_hand(analyzed)  # what the importer does next: must not raise
     if replayed.status != "error":
         collected = sum(p.collected for p in replayed.players)
         assert collected + replayed.rake == replayed.total_pot == hand.summary.total_pot

@@ -213,14 +213,19 @@ def test_a_10_mb_line_is_quoted_in_60_characters(tmp_path: Path) -> None:
     db = tmp_path / "huge.db"
     result = run("import", str(path), "--db", str(db))
     assert result.exit_code == 1
-    expected = f"{path}:11: error [syntax] unrecognised line: {'X' * 60!r} … (10,000,000 characters)"
+    # (a hand over 1,000,000 characters is rejected as too long, never parsed: parse/read.py)
+    text = "\n".join(lines)
+    assert text.endswith("\n")  # so its size is its length, every line with its line break
+    expected = (f"{path}:11: error [too_long] hand too long ({len(text):,} characters in {text.count(chr(10))} lines, at most "
+                f"1,000,000; lost hand headers?) from line 11: {'X' * 60!r} … (10,000,000 characters)")
     assert expected in result.stderr.splitlines()
     assert len(result.stdout) + len(result.stderr) < 1_000
     conn = sqlite3.connect(db)
     assert conn.execute("select max(length(message)) from validation_issues").fetchone()[0] == len(
-        expected.split(": error [syntax] ")[1])
-    assert conn.execute("select length(text) > ? from raw_hands", [HUGE]).fetchone()[0] == 1  # the hand, kept once
-    assert db.stat().st_size < 1.5 * HUGE
+        expected.split(": error [too_long] ")[1])
+    # only an excerpt of the hand is kept (its first lines, each cut short), never the whole
+    assert conn.execute("select length(text) < 100000 from raw_hands").fetchone()[0] == 1
+    assert db.stat().st_size < HUGE / 10
     conn.close()
     checked = run("validate", str(path))
     assert checked.exit_code == 1 and len(checked.stdout) < 1_000

@@ -102,7 +102,7 @@ def test_help_texts_say_what_the_commands_do() -> None:
 
     assert ".txt and .xml" in text("import") and "not read" in text("import")
     assert "file:line: severity [code] message" in text("validate")
-    assert "parquet" in text("export").lower() and "<phh|json|parquet>" in text("export")
+    assert "parquet" in text("export").lower() and "<phh|json|parquet|raw>" in text("export")
     assert "--timeout" in text("query") and "--limit" in text("query")
 
 

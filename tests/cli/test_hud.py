@@ -156,6 +156,7 @@ def test_wide_layout_and_chosen_columns(table) -> None:
 def test_notes_tags_and_names_escaped(table) -> None:
     path, db = table
     path.write_text(_hand(1))
+    api.import_paths([path], db)  # (notes and tags go into an existing database only)
     api.note_add(db, "Bob", "calls \x1b[31mdown")
     assert api.tag_set(db, "Bob", "fish") is True
     assert api.tag_set(db, "Bob", "fish") is False

@@ -204,7 +204,7 @@ TOURNAMENT_HEADERS = [
 @pytest.mark.parametrize(("header", "tournament", "buy_in", "level", "small_bet"), TOURNAMENT_HEADERS,
                          ids=[h[0].split(",")[1].strip()[:16] for h in TOURNAMENT_HEADERS])
 def test_pokerstars_tournament_headers_are_badugi(header: str, tournament: str, buy_in: str, level: str, small_bet: int) -> None:
-    assert detect(header).is_badugi
+    assert detect(header).supported
     hand = parse(HAND.replace(HAND.split("\n", 1)[0], header))
     assert hand.tournament is not None
     assert (hand.tournament.tournament_id, hand.tournament.buy_in, hand.tournament.level) == (tournament, buy_in, level)
@@ -213,7 +213,7 @@ def test_pokerstars_tournament_headers_are_badugi(header: str, tournament: str, 
 
 def test_pokerstars_zoom_cash_header_is_badugi() -> None:
     header = "PokerStars Zoom Hand #7:  Badugi Limit ($0.25/$0.50) - 2010/11/12 15:47:10 ET"
-    assert detect(header).is_badugi
+    assert detect(header).supported
     assert parse(HAND.replace(HAND.split("\n", 1)[0], header)).stakes.small_bet == 25
 
 
@@ -227,3 +227,49 @@ def test_a_currency_sign_without_a_code_names_its_currency() -> None:
     for sign, code in (("£", "GBP"), ("€", "EUR"), ("$", "USD")):
         hand = text.replace(" USD)", ")").replace("$", sign)
         assert PokerStarsParser().parse(RawHand("x.txt", 1, hand)).currency == code
+
+
+# --- PokerStars' all-in cash out (issue "Guarantees" 15) -----------------------------------
+
+BASE = (Path(__file__).parents[1] / "data" / "rules_hands" / "legal" / "base_three_handed.txt").read_text(encoding="utf-8")
+
+
+def _cash_out_hand() -> str:
+    """tests/data/rules_hands/legal/base_three_handed.txt, where Alder won the pot of $5 ($4.75
+    after rake): here he took the all-in cash out for $4.60 less a $0.05 fee, so the site did
+    not award him the pot, and Birch, who lost, took it too for $0.40 less $0.01."""
+    text = BASE.replace("Alder collected $4.75 from pot\n",
+                        "Alder cashed out the hand for $4.60 | Cash Out Fee $0.05\n"
+                        "Birch cashed out the hand for $0.40 | Cash Out Fee $0.01\n")
+    text = text.replace("with a Badugi: 7,4,2,A\n", "with a Badugi: 7,4,2,A (pot not awarded as player cashed out)\n")
+    return text.replace("lost with a Badugi: Q,8,5,3\n", "lost with a Badugi: Q,8,5,3 (cashed out).\n")
+
+
+def test_a_cash_out_is_read_and_the_money_adds_up() -> None:
+    """Each player's result, by hand: Alder put in 0.50 + 0.25 + 0.50 + 1 = $2.25 and was
+    paid $4.60 less $0.05: +$2.30; Birch put in $2.25 and was paid $0.39: -$1.86; Cedar put
+    in $0.50 and folded: -$0.50. The pot ($4.75 after rake) went to the site: no issue."""
+    from hhtracker.model import CashOut
+    from hhtracker.rules.replay import replay
+
+    text = _cash_out_hand()
+    assert text.count("cashed out") == 4
+    hand = PokerStarsParser().parse(RawHand("c.txt", 1, text))
+    assert [e for e in hand.events if isinstance(e, CashOut)] == [CashOut("Alder", 460, 5), CashOut("Birch", 40, 1)]
+    assert [(s.player, s.cashed_out, s.won, s.description) for s in hand.summary.seats] == [
+        ("Alder", True, 475, "a Badugi: 7,4,2,A"), ("Birch", True, None, "a Badugi: Q,8,5,3"),
+        ("Cedar", False, None, None)]
+    replayed = replay(hand)
+    assert replayed.issues == ()
+    assert {p.player: p.net for p in replayed.players} == {"Alder": 230, "Birch": -186, "Cedar": -50}
+    assert sum(p.net for p in replayed.players) == -25 - 5 - 1 + (460 + 40 - 475)  # rake, fees, the site's side
+
+
+def test_a_cash_out_fee_is_optional_and_a_garbled_cash_out_line_is_refused() -> None:
+    from hhtracker.rules.replay import replay
+
+    text = _cash_out_hand().replace(" | Cash Out Fee $0.05", "")
+    assert {p.player: p.net for p in replay(PokerStarsParser().parse(RawHand("c.txt", 1, text))).players}["Alder"] == 235
+    garbled = _cash_out_hand().replace("Cash Out Fee $0.05", "Cash Out Fee five cents")
+    with pytest.raises(HandSyntaxError, match="unrecognised line: 'Alder cashed out the hand for"):
+        PokerStarsParser().parse(RawHand("c.txt", 1, garbled))

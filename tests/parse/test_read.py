@@ -93,3 +93,53 @@ def test_binary_file_is_refused(tmp_path: Path) -> None:
     path.write_bytes(b"\x00\x01\x02\x03" * 100)
     with pytest.raises(EncodingError, match="binary"):
         list(split_hands(path))
+
+
+# --- streaming: a "hand" too long, stray text, lines of any length (issue "Guarantees" 6) ---
+
+
+def test_a_hand_over_a_megabyte_comes_as_an_excerpt_marked_too_long(tmp_path: Path) -> None:
+    """Hand 1 runs on with 20,000 lines of 60 characters (1,220,000 characters in all with
+    its line breaks): it comes marked too long, from the line that took it over 1,000,000
+    characters, with only its first 40 lines kept; hand 2 after it reads as usual."""
+    from hhtracker.parse.read import MAX_HAND_CHARACTERS
+
+    filler = "y" * 60
+    head = TWO_HANDS[:3]  # hand 1's three lines (72 + 38 + 24 characters)
+    lines = head + [filler] * 20_000 + ["", ""] + TWO_HANDS[6:8]
+    path = tmp_path / "h.txt"
+    path.write_text("\n".join(lines) + "\n")
+    long, good = split_hands(path)
+    assert isinstance(long, RawHand) and long.too_long is not None
+    head_size = sum(len(line) + 1 for line in head)
+    # the filler line that takes it over: the k-th, with head_size + 61 * k > 1,000,000
+    k = (MAX_HAND_CHARACTERS - head_size) // 61 + 1
+    assert long.too_long_line == 3 + k
+    assert long.text.split("\n") == (head + [filler] * 37)
+    assert long.end_line == 20_003  # its last non-blank line
+    # its size and lines: to its last non-blank line (the blank lines after it are not its own)
+    assert f"({head_size + 61 * 20_000:,} characters in 20,003 lines" in long.too_long
+    assert (good.line, good.too_long, good.text) == (20_006, None, "\n".join(TWO_HANDS[6:8]))
+
+
+def test_a_line_of_any_length_is_read_in_pieces(tmp_path: Path) -> None:
+    """A 3,000,000-character line after a header: the hand is too long from line 2, quoted
+    with the line's true length; the text kept is at most 1,000 characters of it."""
+    path = tmp_path / "h.txt"
+    path.write_text(TWO_HANDS[0] + "\n" + "z" * 3_000_000 + "\n" + "\n".join(TWO_HANDS[6:8]))
+    long, good = split_hands(path)
+    assert long.too_long is not None and long.too_long_line == 2
+    assert "(3,000,000 characters)" in long.too_long
+    assert len(long.text) == len(TWO_HANDS[0]) + 1 + 1000
+    assert (good.line, good.text) == (3, "\n".join(TWO_HANDS[6:8]))
+
+
+def test_stray_text_is_counted_and_reported_once_without_being_held(tmp_path: Path) -> None:
+    """50,000 lines of 30 characters before the first hand: one StrayText with the first line
+    only, and how many lines and characters there were."""
+    path = tmp_path / "h.txt"
+    path.write_text("\n" + "\n".join(f"junk line {n:020d}" for n in range(50_000)) + "\n\n" + "\n".join(TWO_HANDS))
+    stray, first, second = split_hands(path)
+    assert isinstance(stray, StrayText)
+    assert (stray.line, stray.text, stray.lines, stray.characters) == (2, "junk line " + "0" * 20, 50_000, 50_000 * 30)
+    assert (first.line, second.line) == (50_003, 50_009)

@@ -101,6 +101,25 @@ def test_full_tilt_archive_separators_are_format(tmp_path: Path) -> None:
         ("25340585274", "ok", []), ("25340585275", "ok", [])]
 
 
+def test_full_tilt_archive_with_a_blank_line_after_every_line(tmp_path: Path) -> None:
+    """The archive layout (issue "Guarantees" 8): the separator, a blank line, then the hand
+    with a blank line after each of its lines. It reads as the plain hand; a line of no known
+    shape is still reported at its line in the file (2 + 2 * its index in the hand)."""
+    lines = FT_LEGAL.split("\n")
+    path = tmp_path / "archive.txt"
+    path.write_text("******************** # 1 **************************\n\n" + "\n\n".join(lines) + "\n\n",
+                    encoding="utf-8")
+    validated = runner.invoke(app, ["validate", "--json", str(path)])
+    assert validated.exit_code == 0, validated.output
+    assert [(r["line"], r["hand_id"], r["status"]) for r in json.loads(validated.stdout)] == [(3, "25340585274", "ok")]
+    broken = lines[:5] + ["Mr Big juggles"] + lines[5:]
+    path.write_text("******************** # 1 **************************\n\n" + "\n\n".join(broken) + "\n\n",
+                    encoding="utf-8")
+    validated = runner.invoke(app, ["validate", str(path)])
+    assert validated.exit_code == 1
+    assert f"{path}:13: error [syntax] unrecognised line: 'Mr Big juggles'" in validated.stdout.splitlines()
+
+
 # ---- 9. PokerStars' two clocks ----------------------------------------------------------------
 
 BASE = (DATA / "rules_hands" / "legal" / "base_three_handed.txt").read_text(encoding="utf-8")

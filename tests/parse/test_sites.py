@@ -164,7 +164,7 @@ def test_validate_and_import_report_no_error(corpus: Path, tmp_path: Path) -> No
 )
 def test_detect_other_sites(first_line: str, site: Site, game: str, badugi: bool) -> None:
     detected = detect(first_line)
-    assert (detected.site, detected.game, detected.is_badugi) == (site, game, badugi)
+    assert (detected.site, detected.game, detected.supported) == (site, game, badugi)
 
 
 # ---- Full Tilt on hand-written lines ------------------------------------------------------

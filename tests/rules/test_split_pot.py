@@ -73,11 +73,11 @@ def nets(replayed) -> dict[str, int]:
 
 def test_detect_reads_the_split_games_on_kingsclub_only() -> None:
     found = detect("#40201390: Limit Badacey - 22/44")
-    assert (found.game, found.is_badugi) == ("Badacey Limit", True)
-    assert detect("#40200897: Limit Badeucey - 22/44").is_badugi
-    assert not detect("#1: Limit 2-7 Triple Draw - 40/80").is_badugi
+    assert (found.game, found.supported) == ("Badacey Limit", True)
+    assert detect("#40200897: Limit Badeucey - 22/44").supported
+    assert not detect("#1: Limit 2-7 Triple Draw - 40/80").supported
     # a site whose parser reads four-card Badugi only still skips them
-    assert not detect("Full Tilt Poker Game #1: Table T - $0.10/$0.20 - Limit Badacey - 10:18:16 ET - 2013/05/08").is_badugi
+    assert not detect("Full Tilt Poker Game #1: Table T - $0.10/$0.20 - Limit Badacey - 10:18:16 ET - 2013/05/08").supported
 
 
 def test_scoop() -> None:

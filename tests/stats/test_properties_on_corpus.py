@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from hhtracker import api
 from hhtracker.cli import app
-from hhtracker.cli.player_cmd import LABELS
+from hhtracker.report.players_render import PROFILE_LABELS as LABELS
 from hhtracker.stats.per_hand import STAT_KEYS, UNBOUNDED_KEYS
 
 from tests.common import CORPUS, STARS_CASH, STARS_SNG

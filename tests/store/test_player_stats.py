@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from hhtracker import api
 from hhtracker.cli import app
-from hhtracker.cli.player_cmd import LABELS
+from hhtracker.report.players_render import PROFILE_LABELS as LABELS
 from hhtracker.stats.per_hand import STAT_KEYS
 from hhtracker.filters import Filters, parse_stakes
 

@@ -1,0 +1,228 @@
+"""The games hhtracker reads, one record each: everything every layer needs to know of a game.
+
+A game is a `GameRecord` in `GAMES`, keyed by its `GameId` (the name stored in `hands.game`).
+Every layer reads the record instead of naming the game: detection takes the words each site
+writes for it (`spellings`), the parsers store its id, the rules layer maps its `Evaluator`s
+to our evaluators (rules/games.py), statistics read what snow and break mean (`made_hand`)
+and the showdown classes of each half, the store sizes its draw columns from `MOST_CARDS` and
+`MOST_DRAWS`, the exports take its PHH code, the generator the site format it is written in.
+Adding a game is one record here (and its `GameId`) plus its evaluator or its grammar.
+
+Plain data at the bottom of the layers (beside model.py): it imports nothing of parse, rules
+or anything above them.
+
+| game | cards | draws | halves (evaluator) | read on |
+|---|---|---|---|---|
+| Badugi | 4 | 3 | the whole pot: Badugi, ace low | every site |
+| Badacey | 5 | 3 | Badugi, ace low; A-5 low | KingsClub |
+| Badeucey | 5 | 3 | Badugi, ace high; 2-7 low | KingsClub |
+
+Sources: ../shared/seeds/001 "Variants" (Badacey: "best Badugi hand wins half, best A-5
+lowball hand wins the other half"; Badeucey: "Split pot between best Badugi and best 2-7
+lowball hand"); seeds/002 section 2 (the ace "is low here and in Badacey, and high in
+Badeucey"); five cards dealt and the KingsClub header words: FORMATS.md section 3; the odd
+chip to the low half: the BARGE rulebook, "Ties & Odd Chips" (rules/games.py quotes it); PHH's
+variant code "FB" (fixed-limit Badugi): the PHH specification's variant table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum, unique
+
+from .model import BettingStructure, Site
+
+__all__ = [
+    "BADACEY", "BADEUCEY", "BADUGI", "FEWEST_CARDS", "GAMES", "MOST_CARDS", "MOST_DRAWS", "Evaluator", "GameId",
+    "GameRecord", "HandClasses", "Half", "MadeHand", "PhhVariant", "Scoring", "Spelling", "game_of",
+    "game_spelled", "is_split_game",
+]
+
+
+@unique
+class GameId(StrEnum):
+    """A game as stored (hands.game, the summary tables' `game`, `--game`): one per record."""
+
+    BADUGI = "badugi"
+    BADACEY = "badacey"
+    BADEUCEY = "badeucey"
+
+
+@unique
+class Half(StrEnum):
+    """A half of a split pot: the best Badugi hand's, or the best lowball hand's."""
+
+    BADUGI = "badugi"
+    LOW = "low"
+
+
+@unique
+class Evaluator(StrEnum):
+    """Which of our evaluators scores a half (rules/games.py maps each to its function).
+
+    BADUGI: up to four of the cards, no rank or suit repeated, ace low (rules/badugi5.py);
+    BADUGI_ACE_HIGH: the same with the ace the highest card (Badeucey); ACE_TO_FIVE_LOW and
+    DEUCE_TO_SEVEN_LOW: five cards, low (rules/lowball.py: A-5 ignores straights and flushes
+    and plays the ace low; 2-7 counts them and plays the ace high)."""
+
+    BADUGI = "badugi"
+    BADUGI_ACE_HIGH = "badugi_ace_high"
+    ACE_TO_FIVE_LOW = "ace_to_five_low"
+    DEUCE_TO_SEVEN_LOW = "deuce_to_seven_low"
+
+
+@unique
+class HandClasses(StrEnum):
+    """The showdown classes a half's hands are counted in: BADUGI the Badugi classes
+    (rules/badugi.HandClass: a badugi by its top card, then 3-, 2-, 1-card hands, stored in
+    hand_players.showdown_class); LOW the low classes (stats/five_card.LowClass: no pair by
+    top card, then paired or worse)."""
+
+    BADUGI = "badugi"
+    LOW = "low"
+
+
+@unique
+class MadeHand(StrEnum):
+    """What a made hand is, which gives snow (standing pat without one) and break (throwing
+    one away) their sense: BADUGI four cards of four ranks and four suits among those held
+    (with five cards, stats/five_card.py: some four of them)."""
+
+    BADUGI = "badugi"
+
+
+@dataclass(frozen=True, slots=True)
+class Scoring:
+    """Who takes a pot, or a half of it: the best hand by `evaluator`, counted in `classes`
+    at the showdown."""
+
+    half: Half
+    evaluator: Evaluator
+    classes: HandClasses
+
+
+@dataclass(frozen=True, slots=True)
+class Spelling:
+    """The words `site` writes for the game in its headers, without the betting structure
+    ("Badugi" in "Badugi Limit", "FL Badugi", "Limit Badacey"). A game is read on a site
+    when it has a spelling there (and skipped, counted by its name as written, elsewhere)."""
+
+    site: Site
+    words: str
+
+
+@dataclass(frozen=True, slots=True)
+class PhhVariant:
+    """PHH's code for the game in one betting structure ("FB": fixed-limit Badugi)."""
+
+    structure: BettingStructure
+    code: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One game. id: as stored; name: as shown to users ("Badugi"); cards: dealt to each
+    player, also the most one may discard at a draw; draws: the number of draws (a betting
+    round before the first and after each); structures: the betting structures sites write
+    it in; scoring: one `Scoring` for the whole pot, or two for a split pot (the Badugi half
+    first); made_hand: what snow and break are measured against; spellings: the words each
+    site writes for it; phh: its PHH codes by structure (none: PHH cannot describe it);
+    odd_chip_half: the half that takes an odd smallest unit of a split pot; generated_as: the
+    site whose format `hhtracker generate --game` writes it in."""
+
+    id: GameId
+    name: str
+    cards: int
+    draws: int
+    structures: tuple[BettingStructure, ...]
+    scoring: tuple[Scoring, ...]
+    made_hand: MadeHand
+    spellings: tuple[Spelling, ...]
+    generated_as: Site
+    phh: tuple[PhhVariant, ...] = ()
+    odd_chip_half: Half = Half.LOW
+
+    @property
+    def split(self) -> bool:
+        """True for a split-pot game (two halves)."""
+        return len(self.scoring) > 1
+
+    @property
+    def sites(self) -> frozenset[Site]:
+        """The sites whose hands of this game are read."""
+        return frozenset(s.site for s in self.spellings)
+
+    def scores(self, half: Half) -> Scoring | None:
+        """The scoring of `half`, or None when the game has no such half."""
+        return next((s for s in self.scoring if s.half is half), None)
+
+    def words_on(self, site: Site) -> str | None:
+        """The words `site` writes for the game, or None when its hands are not read there."""
+        return next((s.words for s in self.spellings if s.site is site), None)
+
+    def phh_code(self, structure: BettingStructure) -> str | None:
+        """PHH's code for the game in `structure`, or None (PHH cannot describe it)."""
+        return next((v.code for v in self.phh if v.structure is structure), None)
+
+
+_EVERY_STRUCTURE = (BettingStructure.FIXED_LIMIT, BettingStructure.POT_LIMIT, BettingStructure.HALF_POT_LIMIT,
+                    BettingStructure.NO_LIMIT)
+
+BADUGI = GameRecord(
+    id=GameId.BADUGI, name="Badugi", cards=4, draws=3, structures=_EVERY_STRUCTURE,
+    scoring=(Scoring(Half.BADUGI, Evaluator.BADUGI, HandClasses.BADUGI),),
+    made_hand=MadeHand.BADUGI,
+    spellings=tuple(Spelling(site, "Badugi") for site in Site),
+    generated_as=Site.POKERSTARS,
+    phh=(PhhVariant(BettingStructure.FIXED_LIMIT, "FB"),),
+)
+BADACEY = GameRecord(
+    id=GameId.BADACEY, name="Badacey", cards=5, draws=3, structures=(BettingStructure.FIXED_LIMIT,),
+    scoring=(Scoring(Half.BADUGI, Evaluator.BADUGI, HandClasses.BADUGI),
+             Scoring(Half.LOW, Evaluator.ACE_TO_FIVE_LOW, HandClasses.LOW)),
+    made_hand=MadeHand.BADUGI,
+    spellings=(Spelling(Site.KINGSCLUB, "Badacey"),),
+    generated_as=Site.KINGSCLUB,
+)
+BADEUCEY = GameRecord(
+    id=GameId.BADEUCEY, name="Badeucey", cards=5, draws=3, structures=(BettingStructure.FIXED_LIMIT,),
+    scoring=(Scoring(Half.BADUGI, Evaluator.BADUGI_ACE_HIGH, HandClasses.BADUGI),
+             Scoring(Half.LOW, Evaluator.DEUCE_TO_SEVEN_LOW, HandClasses.LOW)),
+    made_hand=MadeHand.BADUGI,
+    spellings=(Spelling(Site.KINGSCLUB, "Badeucey"),),
+    generated_as=Site.KINGSCLUB,
+)
+
+GAMES: dict[GameId, GameRecord] = {game.id: game for game in (BADUGI, BADACEY, BADEUCEY)}
+"""Every game hhtracker reads, by id, Badugi first (the order games are listed in)."""
+
+MOST_CARDS = max(game.cards for game in GAMES.values())
+"""The most cards any game deals a player (the summary tables count draws of 0..MOST_CARDS)."""
+FEWEST_CARDS = min(game.cards for game in GAMES.values())
+"""The fewest cards any game deals (profiles always show draws of 0..FEWEST_CARDS cards)."""
+MOST_DRAWS = max(game.draws for game in GAMES.values())
+"""The most draws of any game (draw statistics are kept for draws 1..MOST_DRAWS)."""
+
+
+def game_of(game: str) -> GameRecord | None:
+    """The record of a stored game name ("badugi"), or None for a name no record has."""
+    try:
+        return GAMES[GameId(game)]
+    except ValueError:
+        return None
+
+
+def is_split_game(game: str | None) -> bool:
+    """Whether a stored game name (or a `--game` choice) is a split-pot game; False for
+    None, "all" and names no record has."""
+    record = game_of(game) if game is not None else None
+    return record is not None and record.split
+
+
+def game_spelled(site: Site | None, words: str) -> GameRecord | None:
+    """The game `site` names with `words` ("Badacey" on KingsClub), or None when that site's
+    hands of it are not read (or no game is spelled so)."""
+    for game in GAMES.values():
+        if site is not None and game.words_on(site) == words:
+            return game
+    return None
