@@ -8,6 +8,7 @@ import datetime as dt
 import multiprocessing
 import multiprocessing.util
 import os
+import signal
 import sqlite3
 import sys
 import time
@@ -39,6 +40,7 @@ from ..report.queries import choose_hero
 from ..rules.issues import Code
 from ..rules.replay import ReplayedHand
 from ..sites import SITES
+from ..store import seals
 from ..store.database import immediate
 from ..store.rows import prepare_hand
 from ..store.tournaments import store_summary
@@ -128,15 +130,16 @@ HAND_HISTORY_SUFFIXES = tuple(sorted({record.file_format.suffix for record in SI
 
 def expand_paths(paths: Iterable[Path]) -> list[Path]:
     """Files named, and the .txt and .xml files under folders named (recursively, following
-    symbolic links to folders, each folder walked once however many links lead to it), sorted
-    within a folder. A file reached twice (named twice, or through a link) is listed once, at
+    symbolic links to folders, each folder walked once however many links lead to it; a link
+    to nothing listed too, so that reading it says so), sorted within a folder. A file reached twice (named twice, or through a link) is listed once, at
     its first place. raises FileNotFoundError for a path that does not exist."""
     files: list[Path] = []
     seen: set[tuple[int, int]] = set()
     for path in paths:
         if path.is_dir():
-            found = sorted(p for p in _folder_files(path) if p.is_file() and p.suffix.lower() in HAND_HISTORY_SUFFIXES)
-        elif path.is_file():
+            found = sorted(p for p in _folder_files(path) if p.suffix.lower() in HAND_HISTORY_SUFFIXES
+                           and (p.is_file() or _dangling(p)))
+        elif path.is_file() or _dangling(path):
             found = [path]
         else:
             raise FileNotFoundError(f"no such file or folder: {path_text(path)}")
@@ -150,6 +153,12 @@ def expand_paths(paths: Iterable[Path]) -> list[Path]:
                 seen.add((status.st_dev, status.st_ino))
                 files.append(file)
     return files
+
+
+def _dangling(path: Path) -> bool:
+    """A symbolic link to nothing (listed: reading it is the file's problem, said, not a
+    file skipped without a word)."""
+    return path.is_symlink() and not path.exists()
 
 
 def _folder_files(folder: Path) -> Iterator[Path]:
@@ -461,7 +470,8 @@ def import_paths(
     files = expand_paths(paths)
     pool = None
     if jobs > 1:  # made before the database is opened: no connection crosses a fork
-        pool = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork").Pool(jobs)
+        pool = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork").Pool(
+            jobs, initializer=_leave_interrupt_to_parent)
     db = open_tracker(db_path, on_wait, create=True, check=True)  # a damaged database is never written into
     summary = ImportSummary()
     parsers = Parsers()
@@ -479,12 +489,26 @@ def import_paths(
                     file_id = _import_file_in_workers(db, db_path, pool, jobs, path, summary, progress, on_wait)
                 file_ids.append((path, file_id))
         summary.notes.extend(other_hero_notes(db, file_ids))
+    except BaseException:  # Ctrl-C (KeyboardInterrupt) or an error: the workers are stopped at once
+        if pool is not None:
+            pool.terminate()  # (a batch a worker was writing is rolled back whole by SQLite)
+            pool.join()
+            pool = None
+        raise
     finally:
         if pool is not None:
             pool.close()
             pool.join()
         db.close()
+    seals.seal(db_path)  # found sound, written, closed: the next import need not check it whole
     return summary
+
+
+def _leave_interrupt_to_parent() -> None:
+    """A --jobs worker ignores Ctrl-C (SIGINT reaches the whole process group): the importing
+    process stops the workers itself, so no worker prints a KeyboardInterrupt traceback and
+    none is left waiting for work that will not come."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 DATABASE_ERRORS = (DatabaseOpenError, DatabaseBusyError, sqlite3.Error)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from ..filters import Filters
 from ..model import CHIPS
 from ..money import format_money
+from ..parse.read import path_text
 from ..stats.tags import Population, auto_tags, population
 from ..stats.values import PlayerStats
 from ..store import notes
@@ -150,7 +151,7 @@ def _file_hands(db: Database | sqlite3.Connection, path: str) -> int:
 def latest_hand(db: Database | sqlite3.Connection, path: Path | str) -> int | None:
     """hands.id of the last good hand stored from the file at `path` (any import of it);
     None when it has none."""
-    ids = _file_ids(db, str(Path(path).resolve()))
+    ids = _file_ids(db, path_text(Path(path).resolve()))
     if not ids:
         return None
     latest: int | None = db.execute(f"select max(id) from hands where file_id in ({', '.join('?' * len(ids))}) "
@@ -170,7 +171,7 @@ def table_of_file(db_path: Path, path: Path, *, distributions: bool = True) -> T
         hand_row = latest_hand(db, path)
         if hand_row is None:
             return None
-        return read_table(db, hand_row, path=str(path.resolve()), distributions=distributions)
+        return read_table(db, hand_row, path=path_text(path.resolve()), distributions=distributions)
     finally:
         db.close()
 
@@ -235,7 +236,7 @@ class Hud:
             for path in files:
                 hand_row = latest_hand(db, path)
                 if hand_row is not None:
-                    tables.append(read_table(db, hand_row, path=str(path.resolve()), populations=self.populations))
+                    tables.append(read_table(db, hand_row, path=path_text(path.resolve()), populations=self.populations))
             return tuple(tables)
         finally:
             db.close()
@@ -343,4 +344,6 @@ def player_marks(db_path: Path, player: str) -> tuple[tuple[str, ...], tuple[str
 
 def read_only(db_path: Path) -> sqlite3.Connection:
     """A read-only connection (measuring the view on a database not to be written)."""
-    return sqlite3.connect(f"file:{Path(db_path).resolve()}?mode=ro", uri=True)
+    from ..store.database import read_only_connection
+
+    return read_only_connection(db_path)  # (its URI quoted: a `?`, `#` or `%` in the path is a name)

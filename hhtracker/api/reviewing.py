@@ -82,7 +82,8 @@ def _replay_stored(stored: StoredHand, parsers: Parsers) -> HandReplay:
     from ..parse.read import RawHand
     from ..report.hand_text import describe_stored
 
-    analyzed = analyze_stored(RawHand(stored.path, stored.line, stored.text), parsers, stored.site)
+    # The draw decisions are the stored ones (stored.decisions): not computed again.
+    analyzed = analyze_stored(RawHand(stored.path, stored.line, stored.text), parsers, stored.site, decisions=False)
     if isinstance(analyzed, RejectedHand):
         return describe_stored(stored, None, analyzed.error())
     return describe_stored(stored, analyzed.replayed)
@@ -114,6 +115,6 @@ def write_hand_pages(db_path: Path, hands: Iterable[tuple[str, str]], folder: Pa
         if replay.replayed is None:
             continue
         name = re.sub(r"[^A-Za-z0-9._-]", "_", f"hand-{hand.site}-{hand.site_hand_id}.html")
-        write_output(folder / name, replayer_html(replay.replayed, back_link=back_link), db_path)
+        write_output(folder / name, replayer_html(replay.replayed, replay.draw_odds, back_link=back_link), db_path)
         written[hand.site, hand.site_hand_id] = name
     return written

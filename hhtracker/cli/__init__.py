@@ -1,7 +1,7 @@
 """The Typer command-line interface: one module per command, each calling hhtracker.api.
 
 Exit codes: 0 everything imported or valid; 1 data problems (a hand rejected, a file
-unreadable); 2 usage errors (a bad option, a path that does not exist).
+unreadable); 2 usage errors (a bad option, a path that does not exist); 3 an internal error (a bug).
 """
 
 from __future__ import annotations
@@ -153,5 +153,32 @@ app.command("check", cls=HonestCommand)(check_cmd.check_command)
 
 def run() -> None:
     """The `hhtracker` command: the Typer app (its errors become messages in
-    HonestGroup.invoke)."""
-    app(prog_name="hhtracker")
+    HonestGroup.invoke). Any other exception is a bug of ours: one line too
+    (internal_error), exit code 3, never a traceback unless --debug."""
+    try:
+        app(prog_name="hhtracker")
+    except Exception as error:  # (not SystemExit nor KeyboardInterrupt: those are not bugs)
+        raise SystemExit(internal_error(error)) from None
+
+
+INTERNAL_ERROR = 3
+"""Exit code of an internal error (a bug of hhtracker's) that ended a command."""
+
+
+def internal_error(error: Exception) -> int:
+    """Say, on stderr, in one line, that the command ended in an internal error (its type and
+    message, cut to 300 characters, escaped), with --debug also its traceback; the exit
+    code (INTERNAL_ERROR)."""
+    import traceback
+
+    from .. import api
+    from .common import stderr, stderr_line
+
+    said = str(error)
+    said = said if len(said) <= 300 else said[:300] + "..."
+    stderr_line(f"Error: internal error ({type(error).__name__}: {said}): a bug of hhtracker; please report it "
+                "with the command you ran (hhtracker --debug ... also prints the traceback)")
+    if Debug.on:
+        stderr.print(api.safe("".join(traceback.format_exception(error)), keep_newlines=True), markup=False,
+                     highlight=False)
+    return INTERNAL_ERROR

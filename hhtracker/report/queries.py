@@ -21,8 +21,10 @@ from sqlite_utils import Database
 
 from ..filters import Filters
 from ..model import COUNTING_SQL
+from ..odds.decisions import DrawDecision
 from ..stats.values import Luck, Ratio
 from ..store import summary
+from ..store.decisions import read_decisions
 
 
 class _InBets:
@@ -122,7 +124,9 @@ class IssueRow:
 @dataclass(frozen=True, slots=True)
 class StoredHand:
     """A stored hand's raw text and what the import recorded about it. status: "ok",
-    "warning", "error" or "rejected" (did not parse); path, line: where it was read."""
+    "warning", "error" or "rejected" (did not parse); path, line: where it was read;
+    decisions: the hero's draw decisions stored at import (store.decisions.read_decisions),
+    None when the database does not store them."""
 
     hand_id: int
     site: str
@@ -132,6 +136,7 @@ class StoredHand:
     line: int
     text: str
     issues: tuple[IssueRow, ...]
+    decisions: tuple[DrawDecision, ...] | None = ()
 
 
 def _ids(values: Iterable[int]) -> str:
@@ -462,7 +467,7 @@ def error_hands(db: Database, ids: Sequence[int], start: dt.datetime, end: dt.da
 
 def stored_hands(db: Database, site_hand_id: str, site: str | None = None) -> list[StoredHand]:
     """Every stored hand with this site hand number (one per site; only `site`'s if given),
-    with its raw text and issues; rejected hands included."""
+    with its raw text, issues and stored draw decisions; rejected hands included."""
     params: list[object] = [site_hand_id]
     where = "h.site_hand_id = ?"
     if site is not None:
@@ -474,7 +479,8 @@ def stored_hands(db: Database, site_hand_id: str, site: str | None = None) -> li
         params,
     ).fetchall()
     issues = issues_of(db, [r[0] for r in rows])
-    return [StoredHand(r[0], r[1], r[2], r[3], r[4] or "", r[5] or 0, r[6], issues.get(r[0], ())) for r in rows]
+    return [StoredHand(r[0], r[1], r[2], r[3], r[4] or "", r[5] or 0, r[6], issues.get(r[0], ()), read_decisions(db, r[0]))
+            for r in rows]
 
 
 @dataclass(frozen=True, slots=True)
