@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from typing import Any
 
 from rich.text import Text
 
@@ -58,3 +59,23 @@ def safe_json(text: str) -> str:
         else json.dumps(char)[1:-1]
         for char in text
     )
+
+
+def counted(count: int, word: str, plural: str | None = None) -> str:
+    """"1 hand", "5,000 hands", "0 hands": the count with thousands separators and its
+    word, plural unless the count is 1 (`plural` when it is not word + "s")."""
+    return f"{count:,} {word}" if count == 1 else f"{count:,} {plural or word + 's'}"
+
+
+def keep_column(column: Any) -> Any:
+    """Mark a rich table column as one the terminal keeps when it is too narrow for all
+    (cli/fitting.py leaves others out, from the right; the first column is always kept)."""
+    column._hhtracker_keep = True
+    return column
+
+
+def keep_columns(table: Any, *headers: str) -> None:
+    """keep_column for each column of `table` whose header is one of `headers`."""
+    for column in table.columns:
+        if column.header in headers:
+            keep_column(column)

@@ -58,13 +58,23 @@ def parse_stakes(text: str) -> tuple[tuple[int, int] | None, tuple[int, int] | N
     return cents, (int(small), int(big))
 
 
+POSITION_GROUPS: dict[str, tuple[str, ...]] = {
+    "early": ("UTG", "UTG+1", "UTG+2"),
+    "middle": ("MP", "HJ"),
+    "late": ("CO", "BTN"),
+    "blinds": ("SB", "BB"),
+}
+"""The position groups --position takes besides single positions (EP, MP, LP, the blinds;
+docs/statistics.md, Positions)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Filters:
     """Which hands a statistic is computed over (STATS.md, "Reporting rules"). None = any.
 
     site: "pokerstars"...; structure: FL, PL, HPL, NL; stakes: see parse_stakes; game_type,
     table_size, game: the enums' values (game "all" or None: every game); since / until: dates (inclusive, UTC); position: "BTN",
-    "SB"...; min_hands: players with fewer matching hands are left out."""
+    "SB"... or a group of POSITION_GROUPS ("early", "middle", "late", "blinds"); min_hands: players with fewer matching hands are left out."""
 
     site: str | None = None
     structure: str | None = None
@@ -86,12 +96,17 @@ class Filters:
         params: list[object] = []
         for column, value in (
             ("site", self.site), ("structure", self.structure), ("game_type", self.game_type),
-            ("table_size", self.table_size), ("position", self.position),
+            ("table_size", self.table_size),
+            ("position", None if self.position in POSITION_GROUPS else self.position),
             ("game", None if self.game == ALL_GAMES else self.game),
         ):
             if value is not None:
                 parts.append(f"{a}{column} = ?")
                 params.append(value)
+        if self.position in POSITION_GROUPS:
+            group = POSITION_GROUPS[self.position]
+            parts.append(f"{a}position in ({', '.join('?' * len(group))})")
+            params.extend(group)
         if self.stakes is not None:
             money, chips = parse_stakes(self.stakes)
             options = [f"({a}currency != 'chips' and {a}small_bet = ? and {a}big_bet = ?)"]

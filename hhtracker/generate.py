@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from .cards import DECK, Card, format_cards
-from .games import BADUGI
+from .games import BADUGI, GameId
 from .model import BettingStructure, BlindKind, Round, Site, Stakes
 from .rules.badugi import BadugiHand, evaluate
 from .rules.pots import build_pots, split_amount
@@ -93,6 +93,104 @@ class _Deck:
             self.muck = []
         taken, self.stub = self.stub[:count], self.stub[count:]
         return taken
+
+
+SEED_BLOCK = 1_000_000
+"""Hand numbers kept for one game and seed: the most hands one `generate` writes."""
+
+SEED_SLOTS = 100_000
+"""Seeds with their own block of numbers (seed modulo this)."""
+
+FIRST_NUMBER_BASE: dict[GameId, int] = {
+    GameId.BADUGI: 300_000_000_000, GameId.BADACEY: 400_000_000_000, GameId.BADEUCEY: 500_000_000_000,
+}
+"""Where each game's numbers start: the blocks of the three games never overlap, so sets of
+different games and seeds import into one database without a duplicate (KingsClub numbers
+are unique per site, and Badacey and Badeucey are both KingsClub)."""
+
+SESSION_MINUTES = (90, 240)
+"""How long the hero plays before a break (a uniform choice, minutes)."""
+
+BREAK_MINUTES = (120, 1200)
+"""How long a break lasts (minutes): longer than a report's 30-minute session gap."""
+
+HAND_SECONDS = (40, 110)
+"""Time from one hand's start to the next at one table (seconds)."""
+
+LEAVE_CHANCE = 1 / 40
+"""The chance, each hand of a cash table, that one opponent leaves and another sits down."""
+
+
+class Lobby:
+    """The pool's players not seated at one of the hero's tables, longest-waiting first: a
+    seat goes to the first of them, so over a long set every player of the pool plays. When
+    the lobby is empty (a pool smaller than the seats), a player of the pool not at that
+    table sits at a second table."""
+
+    def __init__(self, rng: random.Random, pool: list[str]) -> None:
+        self.rng = rng
+        self.pool = pool
+        order = list(pool)
+        rng.shuffle(order)
+        self.waiting = order
+
+    def take(self, at_table: set[str]) -> str | None:
+        """A player for a seat at a table where `at_table` sit (not one of them); None when
+        the whole pool sits there."""
+        for index, name in enumerate(self.waiting):
+            if name not in at_table:
+                return self.waiting.pop(index)
+        free = [name for name in self.pool if name not in at_table]
+        return self.rng.choice(free) if free else None
+
+    def back(self, name: str) -> None:
+        """A player who left a table waits again (once, however many tables he left)."""
+        if name not in self.waiting and name in self.pool:
+            self.waiting.append(name)
+
+
+def first_number(game: str, seed: int) -> int:
+    """The first hand number of a generated set: its game's base plus the seed's block
+    (FIRST_NUMBER_BASE + (seed mod SEED_SLOTS) x SEED_BLOCK), so two sets of different games
+    or seeds never share a number. game: a GameId's value; raises KeyError for another game."""
+    base = next((number for known, number in FIRST_NUMBER_BASE.items() if known == game), None)
+    if base is None:
+        raise KeyError(game)
+    return base + (seed % SEED_SLOTS) * SEED_BLOCK
+
+
+def check_numbers(hands: int, first: int) -> None:
+    """raises ValueError when the numbers would not fit (1 to 10**15). More than SEED_BLOCK
+    hands run into the next seed's numbers: `generate` refuses them (api.generate); a
+    benchmark that asks for an endless stream and stops early may."""
+    if first < 1 or first + hands > 10**15:
+        raise ValueError(f"--first-number {first}: give a number from 1 to {10**15 - hands:,}")
+
+
+class Schedule:
+    """When each generated hand is dealt: every table on its own clock (a hand every
+    HAND_SECONDS), the next hand at the table whose clock is earliest, and the hero's
+    sessions of SESSION_MINUTES with breaks of BREAK_MINUTES between them (all tables stop
+    together). Deterministic for the random generator given."""
+
+    def __init__(self, rng: random.Random, tables: int, start: dt.datetime) -> None:
+        self.rng = rng
+        self.next = [start + dt.timedelta(seconds=rng.randint(0, 60)) for _ in range(tables)]
+        self.session_end = start + dt.timedelta(minutes=rng.randint(*SESSION_MINUTES))
+
+    def deal(self) -> tuple[int, dt.datetime, bool]:
+        """(table index, start time, whether a new session begins with this hand)."""
+        new_session = False
+        table = min(range(len(self.next)), key=lambda t: self.next[t])
+        if self.next[table] > self.session_end:
+            resume = self.session_end + dt.timedelta(minutes=self.rng.randint(*BREAK_MINUTES))
+            self.next = [resume + dt.timedelta(seconds=self.rng.randint(0, 60)) for _ in self.next]
+            self.session_end = resume + dt.timedelta(minutes=self.rng.randint(*SESSION_MINUTES))
+            new_session = True
+            table = min(range(len(self.next)), key=lambda t: self.next[t])
+        when = self.next[table]
+        self.next[table] = when + dt.timedelta(seconds=self.rng.randint(*HAND_SECONDS))
+        return table, when, new_session
 
 
 def _money(amount: int, cash: bool) -> str:
@@ -391,26 +489,27 @@ def generate_hands(
     seats_per_table: int = 6,
     tournament: bool = False,
     hero: str = "Hero",
-    first_hand_id: int = 300000000000,
+    first_hand_id: int | None = None,
     start: dt.datetime = dt.datetime(2026, 11, 1, 12, 0, 0),
 ) -> Iterator[GeneratedHand]:
-    """`hands` hands dealt round-robin over `tables` tables of up to `seats_per_table` from a
-    pool of `players` regulars (the hero sits at every table). Deterministic for a seed.
-    Cash: $0.25/$0.50 fixed limit, blinds $0.10/$0.25. Tournament: chips, Level I (20/40)."""
+    """`hands` hands over `tables` tables of up to `seats_per_table` played at once (the
+    hero at every table) from a pool of `players` regulars, in sessions with breaks
+    (Schedule): each session seats the tables afresh, and at cash tables players come and
+    go (LEAVE_CHANCE). Hand numbers from first_hand_id (default first_number(GameId.BADUGI,
+    seed)), one more per hand in the order they are dealt. Deterministic for a seed. Cash:
+    $0.25/$0.50 fixed limit, blinds $0.10/$0.25. Tournament: chips, Level I (20/40), a new
+    tournament (its own number) when one ends or a session begins. raises ValueError for
+    numbers that do not fit."""
+    first = first_number(GameId.BADUGI, seed) if first_hand_id is None else first_hand_id
+    check_numbers(hands, first)
     rng = random.Random(seed)
     pool = [f"{rng.choice(['Ace', 'Deuce', 'Trey', 'Snow', 'Pat', 'Rain', 'Suit'])}{rng.choice(['y', 'man', 'fish', 'shark', '_77', '.Jr', ' Bo'])}{i}" for i in range(players)]
     styles = {name: rng.choice(STYLES) for name in pool}
     stakes = Stakes(25, 50) if not tournament else Stakes(20, 40)
     start_stack = 1000 if not tournament else 1500
-    table_seats: list[list[_Seat]] = []
-    for t in range(tables):
-        chosen = rng.sample(pool, min(len(pool), seats_per_table - 1))
-        seats = [_Seat(1, hero, STYLES[1], start_stack)]
-        seats += [_Seat(i + 2, name, styles[name], rng.randint(start_stack // 5, start_stack * 2) if not tournament else start_stack)
-                  for i, name in enumerate(chosen)]
-        table_seats.append(seats)
-    buttons = [1] * tables
-    clock = start
+    tournaments = 0
+    tournament_of = [0] * tables
+
     def buy_in() -> int:
         """A cash stack: a quarter of the players are short (all-ins and side pots)."""
         if tournament:
@@ -419,25 +518,52 @@ def generate_hands(
             return rng.randint(stakes.small_bet, 8 * stakes.big_bet)
         return rng.randint(start_stack // 5, start_stack * 2)
 
-    for seats in table_seats:
-        for s in seats[1:]:
-            s.stack = buy_in()
+    lobby = Lobby(rng, pool)
+
+    def seat(t: int, leaving: list[_Seat]) -> list[_Seat]:
+        """A table seated afresh: the hero in seat 1, opponents from the lobby (a new
+        tournament); the players of `leaving` wait again."""
+        nonlocal tournaments
+        tournaments += 1
+        tournament_of[t] = tournaments
+        for gone in leaving:
+            lobby.back(gone.name)
+        chosen: list[str] = []
+        for _ in range(min(len(pool), seats_per_table - 1)):
+            chosen.append(lobby.take(set(chosen)) or "")  # never "": fewer seats than the pool
+        return [_Seat(1, hero, STYLES[1], start_stack)] + [_Seat(i + 2, name, styles[name], buy_in())
+                                                          for i, name in enumerate(chosen)]
+
+    table_seats: list[list[_Seat]] = []
+    for t in range(tables):
+        table_seats.append(seat(t, []))
+    buttons = [1] * tables
+    schedule = Schedule(rng, tables, start)
     for number in range(hands):
-        t = number % tables
+        t, clock, new_session = schedule.deal()
+        if new_session:
+            for k in range(tables):
+                table_seats[k] = seat(k, table_seats[k][1:])
+        elif not tournament and len(table_seats[t]) > 1 and rng.random() < LEAVE_CHANCE:
+            seated = table_seats[t]
+            leaving = rng.randrange(1, len(seated))
+            comer = lobby.take({s.name for s in seated})
+            if comer is not None:  # else the whole pool sits here: nobody to come
+                lobby.back(seated[leaving].name)
+                seated[leaving] = _Seat(seated[leaving].seat, comer, styles[comer], buy_in())
         seats = [s for s in table_seats[t] if s.stack > 0]
         if len(seats) < 2 or seats[0].name != hero:  # a tournament is over: a new one starts
-            for s in table_seats[t]:
-                s.stack = start_stack
+            table_seats[t] = seat(t, table_seats[t][1:])
             seats = table_seats[t]
         occupied = sorted(s.seat for s in seats)
         buttons[t] = next((x for x in occupied if x > buttons[t]), occupied[0])
-        clock += dt.timedelta(seconds=rng.randint(20, 90))
-        hand_id = str(first_hand_id + number)
+        hand_id = str(first + number)
         eastern = clock.strftime("%Y/%m/%d %H:%M:%S")
         if tournament:
-            header = (f"PokerStars Game #{hand_id}: Tournament #{first_hand_id // 1000 + t}, $1.00+$0.20 USD {_HEADER_GAME}"
+            number_of = first // 10 + tournament_of[t]
+            header = (f"PokerStars Game #{hand_id}: Tournament #{number_of}, $1.00+$0.20 USD {_HEADER_GAME}"
                       f" - Level I (20/40) - {eastern} ET")
-            table_line = f"Table '{first_hand_id // 1000 + t} 1' {len(table_seats[t])}-max Seat #{buttons[t]} is the button"
+            table_line = f"Table '{number_of} 1' {len(table_seats[t])}-max Seat #{buttons[t]} is the button"
         else:
             header = f"PokerStars Game #{hand_id}:  {_HEADER_GAME} ($0.25/$0.50 USD) - {eastern} ET"
             table_line = f"Table 'Generated {t + 1}' {len(table_seats[t])}-max Seat #{buttons[t]} is the button"

@@ -21,8 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from .cards import Card, format_cards
-from .generate import STYLES, GeneratedHand, _Deck, _Seat
-from .games import GameId
+from .generate import LEAVE_CHANCE, STYLES, GeneratedHand, Lobby, Schedule, _Deck, _Seat, check_numbers, first_number
 from .model import BettingStructure, BlindKind, Round, Site, Stakes
 from .rules.games import GAMES, GameRules, Half
 from .rules.pots import build_pots, split_amount
@@ -230,24 +229,21 @@ class _SplitHand:
         return tuple(n for n in eligible if hands[n] == top)
 
 
-FIRST_HAND_ID: dict[str, int] = {GameId.BADACEY: 40000000, GameId.BADEUCEY: 50000000}
-"""The first hand number of each game's generated hands (KingsClub numbers are unique per
-site: Badacey and Badeucey hands generated apart must not share one)."""
-
-
 def generate_split_hands(*, game: str, hands: int, seed: int, players: int = 12, tables: int = 1,
                          hero: str = "Hero", first_hand_id: int | None = None,
                          start: dt.datetime = dt.datetime(2026, 11, 1, 12, 0, 0)) -> Iterator[GeneratedHand]:
-    """`hands` hands of `game` ("badacey" or "badeucey") over `tables` six-seat tables from a
-    pool of `players` (the hero at every table), limit 10/20 (amounts in hundredths), blinds
-    5/10; a quarter of the stacks short, so all-ins and side pots come up. Hand numbers from
-    first_hand_id (default FIRST_HAND_ID of the game: the two games' hands never share a
-    number, so both import into one database). raises KeyError for another game."""
+    """`hands` hands of `game` ("badacey" or "badeucey") over `tables` six-seat tables played
+    at once from a pool of `players` (the hero at every table), in sessions with breaks
+    (generate.Schedule: each session seats the tables afresh; players come and go), limit
+    10/20 (amounts in hundredths), blinds 5/10; a quarter of the stacks short, so all-ins
+    and side pots come up. Hand numbers from first_hand_id (default first_number(game,
+    seed): games and seeds never share a number, so every set imports into one database).
+    raises KeyError for another game, ValueError for numbers that do not fit."""
     rules = GAMES[game]
     if not rules.split:
         raise KeyError(game)
-    if first_hand_id is None:
-        first_hand_id = FIRST_HAND_ID[game]
+    first = first_number(game, seed) if first_hand_id is None else first_hand_id
+    check_numbers(hands, first)
     rng = random.Random(seed)
     pool = [f"{rng.choice(['Ace', 'Deuce', 'Wheel', 'Rain', 'Pat'])}{rng.choice(['y', 'man', '_7', ' Bo'])}{i}" for i in range(players)]
     styles = {name: rng.choice(STYLES) for name in pool}
@@ -256,19 +252,37 @@ def generate_split_hands(*, game: str, hands: int, seed: int, players: int = 12,
     def buy_in() -> int:
         return rng.randint(1000, 16000) if rng.random() < 0.25 else rng.randint(20000, 100000)
 
-    table_seats = []
+    lobby = Lobby(rng, pool)
+
+    def seat(leaving: list[_Seat]) -> list[_Seat]:
+        for gone in leaving:
+            lobby.back(gone.name)
+        chosen: list[str] = []
+        for _ in range(min(len(pool), 5)):
+            chosen.append(lobby.take(set(chosen)) or "")  # never "": fewer seats than the pool
+        return [_Seat(1, hero, STYLES[1], 50000)] + [_Seat(i + 2, n, styles[n], buy_in()) for i, n in enumerate(chosen)]
+
+    table_seats: list[list[_Seat]] = []
     for _ in range(tables):
-        chosen = rng.sample(pool, min(len(pool), 5))
-        table_seats.append([_Seat(1, hero, STYLES[1], 50000)] + [_Seat(i + 2, n, styles[n], buy_in()) for i, n in enumerate(chosen)])
+        table_seats.append(seat([]))
     buttons = [1] * tables
-    clock = start
+    schedule = Schedule(rng, tables, start)
     for number in range(hands):
-        t = number % tables
+        t, clock, new_session = schedule.deal()
+        if new_session:
+            for k in range(tables):
+                table_seats[k] = seat(table_seats[k][1:])
+        elif rng.random() < LEAVE_CHANCE:
+            seated = table_seats[t]
+            leaving = rng.randrange(1, len(seated))
+            comer = lobby.take({s.name for s in seated})
+            if comer is not None:  # else the whole pool sits here: nobody to come
+                lobby.back(seated[leaving].name)
+                seated[leaving] = _Seat(seated[leaving].seat, comer, styles[comer], buy_in())
         seats = table_seats[t]
         occupied = [s.seat for s in seats]
         buttons[t] = next((x for x in occupied if x > buttons[t]), occupied[0])
-        clock += dt.timedelta(seconds=rng.randint(20, 90))
-        made = _SplitHand(rng, rules, seats, buttons[t], stakes, str(first_hand_id + number), clock,
+        made = _SplitHand(rng, rules, seats, buttons[t], stakes, str(first + number), clock,
                           f"Generated {t + 1}", hero).play()
         for s in seats:
             s.stack += made.collected[s.name] - made.put_in[s.name]

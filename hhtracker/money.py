@@ -22,6 +22,13 @@ class Money:
     currency: str
 
 
+def format_result(amount: int, currency: str) -> str:
+    """A result (net, profit, a pot won or lost) with its sign: "+$12.34", "-$0.50",
+    "+1,500 chips", "$0.00"; format_money with a "+" on every positive amount."""
+    text = format_money(amount, currency)
+    return f"+{text}" if amount > 0 else text
+
+
 def format_money(amount: int, currency: str) -> str:
     """Cents as "$12.34" / "-€0.50" for money; chips as "1,500 chips"."""
     if currency == CHIPS:

@@ -3,11 +3,19 @@ The paths they use are in tests/common.py."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 from tests.common import CORPUS
+
+# GNU readline, loaded with pytest's debugger support, exports COLUMNS=80 and LINES to the
+# processes started from here (its rl_change_environment; os.environ does not show them).
+# Piped output follows COLUMNS (README, "Terminal width"): the commands the tests run as
+# subprocesses would wrap at 80 columns. Tests that want a width set COLUMNS themselves.
+os.unsetenv("COLUMNS")
+os.unsetenv("LINES")
 
 
 @pytest.fixture

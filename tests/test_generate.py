@@ -67,3 +67,91 @@ def test_generate_command_output_imports_with_zero_issues(tmp_path: Path) -> Non
     imported = runner.invoke(app, ["import", "--db", str(tmp_path / "g.db"), "--json", str(out)])
     assert imported.exit_code == 0
     assert '"hands_new": 300' in imported.stdout and '"problems": []' in imported.stdout
+
+
+# --- numbers, tables and sessions (issue 27, item 13) ----------------------------------------
+
+
+def _numbers(folder: Path) -> list[int]:
+    """Every hand number in the generated files, read with a regular expression."""
+    import re
+
+    return [int(n) for f in folder.glob("*.txt")
+            for n in re.findall(r"^(?:PokerStars Game )?#(\d+):", f.read_text(encoding="utf-8-sig"), re.M)]
+
+
+def _starts(folder: Path) -> list[tuple[str, object]]:
+    """(table, start time) of every hand, read from the files' headers."""
+    import datetime as dt
+    import re
+
+    found = []
+    for f in folder.glob("*.txt"):
+        text = f.read_text(encoding="utf-8-sig")
+        for when, table in re.findall(r"- (\d{4}/\d\d/\d\d \d\d:\d\d:\d\d) ET\nTable '([^']+)'", text):
+            found.append((table, dt.datetime.strptime(when, "%Y/%m/%d %H:%M:%S")))
+        for when, table in re.findall(r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)\nTable '([^']+)'", text, re.M):
+            found.append((table, dt.datetime.strptime(when, "%Y-%m-%d %H:%M:%S")))
+    return sorted(found, key=lambda item: item[1])
+
+
+def test_sets_of_other_seeds_and_games_share_no_number(tmp_path: Path) -> None:
+    """Issue 27: every set began at 300000000000, so a second one was all duplicates. Two
+    seeds and the three games: 5 sets, every number different; a second seed imports as new."""
+    runner = CliRunner()
+    sets = [("badugi", 1), ("badugi", 2), ("badacey", 1), ("badeucey", 1), ("badacey", 2)]
+    numbers: list[int] = []
+    for game, seed in sets:
+        out = tmp_path / f"{game}{seed}"
+        result = runner.invoke(app, ["generate", "--game", game, "--hands", "40", "--seed", str(seed), "--out", str(out)])
+        assert result.exit_code == 0, result.output
+        assert result.output.strip() == f"40 hands written to 1 file in {out}"
+        numbers += _numbers(out)
+    assert len(numbers) == 200 and len(set(numbers)) == 200
+    db = tmp_path / "g.db"
+    for game, seed in sets:
+        imported = runner.invoke(app, ["import", "--db", str(db), "--json", str(tmp_path / f"{game}{seed}")])
+        assert '"hands_new": 40' in imported.stdout and '"hands_duplicate": 0' in imported.stdout
+    out = tmp_path / "first"
+    assert runner.invoke(app, ["generate", "--hands", "3", "--first-number", "777", "--out", str(out)]).exit_code == 0
+    assert sorted(_numbers(out)) == [777, 778, 779]
+    bad = runner.invoke(app, ["generate", "--hands", "3", "--first-number", "0", "--out", str(tmp_path / "bad")])
+    assert bad.exit_code == 2 and "--first-number 0" in bad.output
+
+
+def test_several_tables_at_once_and_sessions_with_breaks(tmp_path: Path) -> None:
+    """Issue 27: 5,000 hands were one table and one 76-hour session. 2,000 hands on 4 tables:
+    the tables' hands interleave in time (the 4 files overlap), the numbers rise with the
+    start times, a gap of 30 minutes or more (a report's session gap) comes between sessions
+    of at most 4 hours, and many more players than one table's seats play."""
+    from hhtracker.generate import generate_files
+
+    out = tmp_path / "hh"
+    generate_files(out, hands=2000, seed=3, players=40, tables=4)
+    starts = _starts(out)
+    assert len(starts) == 2000
+    # interleaved: each table's first and last hands bracket some hands of every other table
+    spans = {t: (min(w for tt, w in starts if tt == t), max(w for tt, w in starts if tt == t)) for t, _ in starts}
+    assert len(spans) == 4 and all(a[0] < b[1] and b[0] < a[1] for a in spans.values() for b in spans.values())
+    sessions = [[starts[0][1]]]
+    for (_, before), (_, after) in zip(starts, starts[1:]):
+        if (after - before).total_seconds() >= 30 * 60:
+            sessions.append([])
+        sessions[-1].append(after)
+    assert len(sessions) >= 3
+    assert all((s[-1] - s[0]).total_seconds() <= 4 * 3600 + 110 for s in sessions)
+    text = "".join(f.read_text(encoding="utf-8-sig") for f in out.glob("*.txt"))
+    import re
+
+    headers = re.findall(r"^PokerStars Game #(\d+):.* - (\d{4}/\d\d/\d\d \d\d:\d\d:\d\d) ET$", text, re.M)
+    by_time = [int(n) for n, _ in sorted(headers, key=lambda h: (h[1], int(h[0])))]
+    assert len(by_time) == 2000 and by_time == sorted(by_time)
+
+    seated = set(re.findall(r"^Seat \d: (.+?) \(", text, re.M))
+    assert len(seated) > 30  # of the pool of 40 and the hero
+
+
+def test_at_most_a_seed_block_at_once(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["generate", "--hands", "1000001", "--out", str(tmp_path / "big")])
+    assert result.exit_code == 2 and "at most 1,000,000 hands at once" in result.output
+    assert not (tmp_path / "big").exists() or not any((tmp_path / "big").iterdir())

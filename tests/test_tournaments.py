@@ -416,7 +416,7 @@ def test_no_command_adds_cash_and_chips(tmp_path: Path) -> None:
     assert first["stakes"] == ["20/40 chips FL", "100/200 chips FL"]  # by level, not as text
     shown = _run("report", "--db", str(db), "--session", str(first["session"])).output
     assert "1001 (pokerstars, Mira): finished 2nd, prize $0.00, profit -$1.20" in shown
-    assert "-90 chips (-0.25 BB at each hand's level)" in shown
+    assert "-90 chips (-0.25 big bets at each hand's level)" in shown
 
 
 def test_finishes_of_hands_stored_before_the_upgrade(five_tournaments: Path, tmp_path: Path) -> None:

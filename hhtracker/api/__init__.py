@@ -56,9 +56,10 @@ _HOMES: dict[str, str] = {
                      "Problem", "HandOutcome", "HAND_HISTORY_SUFFIXES", "ignored_files", "FLUSH_HANDS",
                      "FLUSH_SECONDS"), "api.importing"),
     **dict.fromkeys(("Hud", "HudState", "TableView", "SeatedPlayer", "read_table", "latest_hand", "table_of_file",
-                     "note_add", "tag_set", "player_marks", "read_only", "ACTIVE_MINUTES"), "api.live"),
+                     "note_add", "note_change", "note_list", "tag_set", "player_marks", "read_only", "ACTIVE_MINUTES", "earned_tags",
+                     "population_of"), "api.live"),
     **dict.fromkeys(("validate_paths", "HandValidation"), "api.validating"),
-    **dict.fromkeys(("players", "player_profile"), "api.statistics"),
+    **dict.fromkeys(("players", "player_profile", "names_like"), "api.statistics"),
     **dict.fromkeys(("sessions", "session_report", "hand_replays", "write_hand_pages", "ReportError"),
                     "api.reviewing"),
     **dict.fromkeys(("reprocess", "generate", "ReprocessSummary"), "api.maintenance"),
@@ -78,11 +79,11 @@ _HOMES: dict[str, str] = {
                      "DatabaseCorruptError", "DatabaseWriteError", "OutputPathError"), "errors"),
     **dict.fromkeys(("Filters", "Game", "GameType", "TableSize", "SORTS", "parse_stakes"), "filters"),
     **dict.fromkeys(("games_played", "low_showdown_classes"), "api.games"),
-    **dict.fromkeys(("Money", "format_money"), "money"),
+    **dict.fromkeys(("Money", "format_money", "format_result"), "money"),
     **dict.fromkeys(("PlayerStats", "Ratio", "format_ratio"), "stats.values"),
     **dict.fromkeys(("STAT_KEYS", "DRAW_KEYS"), "stats.facts"),
-    **dict.fromkeys(("AUTO_TAGS", "AutoTag", "auto_tags"), "stats.tags"),
-    **dict.fromkeys(("safe", "cell", "safe_json"), "display"),
+    **dict.fromkeys(("AUTO_TAGS", "AutoTag", "auto_tags", "population", "Population"), "stats.tags"),
+    **dict.fromkeys(("safe", "cell", "safe_json", "keep_columns", "counted"), "display"),
     **dict.fromkeys(("REVIEW_LIMIT",), "report"),
     **dict.fromkeys(("format_prize", "ordinal"), "tournaments"),
     **dict.fromkeys(("print_report", "print_sessions", "print_hand", "summary_json", "report_json", "report_html",
@@ -109,11 +110,11 @@ __all__ = [
     "Ratio", "ReadOnlyQueryError", "ReportError", "ReprocessSummary", "SORTS", "STAT_KEYS",
     "SeatedPlayer", "Site", "TableSize", "TableView", "TournamentReport", "TournamentResult",
     "TournamentTotals", "UnknownPlayerError", "Watcher", "auto_tags", "blob_text", "cell", "chart_png", "check_output",
-    "default_db_path", "expand_paths", "export_hands", "export_parquet", "format_money",
+    "default_db_path", "earned_tags", "expand_paths", "export_hands", "export_parquet", "format_money",
     "format_prize", "format_ratio", "games_played", "generate", "hand_outcome", "hand_replays",
     "hands_listed", "hero_add", "hero_choice", "hero_list", "hero_remove", "ignored_files",
-    "import_paths", "latest_hand", "leaks", "leaks_json", "low_showdown_classes", "note_add",
-    "ordinal", "output_file", "output_path", "parse_stakes", "player_marks", "player_profile", "player_reads", "players", "print_hand",
+    "import_paths", "keep_columns", "counted", "format_result", "latest_hand", "names_like", "leaks", "leaks_json", "low_showdown_classes", "note_add", "note_change", "note_list",
+    "ordinal", "output_file", "output_path", "parse_stakes", "player_marks", "player_profile", "player_reads", "players", "population", "population_of", "Population", "print_hand",
     "print_leaks", "print_low_classes", "print_players", "print_profile", "print_reads", "print_report",
     "print_sessions", "print_tournaments", "profile_json", "PROFILE_LABELS", "query", "read_hands",
     "read_only", "read_table", "reads_json", "replayer_html", "report_html", "report_json",
@@ -139,7 +140,7 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
-    from ..display import cell, safe, safe_json
+    from ..display import cell, counted, keep_columns, safe, safe_json
     from ..errors import (
         DatabaseBusyError,
         DatabaseCorruptError,
@@ -152,7 +153,7 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
     from ..filters import SORTS, Filters, Game, GameType, TableSize, parse_stakes
     from ..games import GAMES, GameId, has_low_classes, is_split_game
     from ..model import CHIPS, Site
-    from ..money import Money, format_money
+    from ..money import Money, format_money, format_result
     from ..sites import SITES
     from ..report import REVIEW_LIMIT
     from ..report.render import (
@@ -171,7 +172,7 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
     from ..report.tournament_render import print_tournaments
     from ..report.replayer import replayer_html
     from ..stats.facts import DRAW_KEYS, STAT_KEYS
-    from ..stats.tags import AUTO_TAGS, AutoTag, auto_tags
+    from ..stats.tags import AUTO_TAGS, AutoTag, Population, auto_tags, population
     from ..stats.values import PlayerStats, Ratio, format_ratio
     from ..tournaments import format_prize, ordinal
     from .checking import REBUILD, DatabaseCheck, RawExport, check_database, export_raw
@@ -207,9 +208,13 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
         HudState,
         SeatedPlayer,
         TableView,
+        earned_tags,
         latest_hand,
         note_add,
+        note_change,
+        note_list,
         player_marks,
+        population_of,
         read_only,
         read_table,
         table_of_file,
@@ -233,7 +238,7 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
         write_hand_pages,
     )
     from .games import games_played, low_showdown_classes
-    from .statistics import player_profile, players
+    from .statistics import names_like, player_profile, players
     from .tournament_results import (
         HeroChoice,
         TournamentReport,

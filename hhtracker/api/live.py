@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlite3
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -18,7 +18,7 @@ from ..filters import Filters
 from ..model import CHIPS
 from ..money import format_money
 from ..parse.read import path_text
-from ..stats.tags import auto_tags
+from ..stats.tags import Population, auto_tags, population
 from ..stats.values import PlayerStats
 from ..store import notes
 from ..store.reading import player_stats
@@ -71,7 +71,30 @@ class TableView:
     path: str | None = None
 
 
-def read_table(db: Database | sqlite3.Connection, hand_row: int, *, path: str | None = None, distributions: bool = False) -> TableView:
+POPULATION_SECONDS = 60.0
+"""The live view reads the population the automatic tags compare with (every player's
+statistics on the site) at most once a minute: it changes slowly, and on a large database
+reading it takes far longer than the seated players' own statistics."""
+
+
+class Populations:
+    """The populations (population_of) by (site, game), each kept POPULATION_SECONDS
+    (`clock`: seconds since the epoch, as Hud's)."""
+
+    def __init__(self, clock: Callable[[], float] = time.time) -> None:
+        self.clock = clock
+        self.kept: dict[tuple[str, str | None], tuple[float, Population]] = {}
+
+    def of(self, db: Database | sqlite3.Connection, site: str, game: str | None) -> Population:
+        now = self.clock()
+        found = self.kept.get((site, game))
+        if found is None or now - found[0] >= POPULATION_SECONDS:
+            found = self.kept[(site, game)] = (now, population_of(db, Filters(site=site, game=game)))
+        return found[1]
+
+
+def read_table(db: Database | sqlite3.Connection, hand_row: int, *, path: str | None = None, distributions: bool = False,
+               populations: Populations | None = None) -> TableView:
     """The table of the stored hand with id `hand_row` (hands.id), read from `db` (a sqlite3
     connection or a sqlite-utils Database): seated players in seat order with their
     statistics on the hand's site in the hand's game (with the cards-drawn distributions
@@ -88,13 +111,14 @@ def read_table(db: Database | sqlite3.Connection, hand_row: int, *, path: str | 
     names = [name for _, name in seated]
     noted = notes.notes_of(db, names)
     tagged = notes.tags_of(db, names)
+    people = (populations or Populations()).of(db, site, game)
     players = []
     for seat, name in seated:
         # his statistics in the table's game: Badugi, Badacey and Badeucey never mixed
         found = player_stats(db, name, with_distributions=distributions, filters=Filters(site=site, game=game))
         stats = found[0] if found else None
         players.append(SeatedPlayer(seat, name, name == hero, stats, noted.get(name, ()), tagged.get(name, ()),
-                                    auto_tags(stats)))
+                                    auto_tags(stats, people)))
     if path is not None:
         hands = _file_hands(db, path)
     else:
@@ -176,6 +200,7 @@ class Hud:
         self.db_path = db_path
         self.active_seconds = active_minutes * 60.0
         self.clock = clock
+        self.populations = Populations(clock)
 
     def look(self) -> HudState:
         """Import what changed, then read the active tables back."""
@@ -211,7 +236,7 @@ class Hud:
             for path in files:
                 hand_row = latest_hand(db, path)
                 if hand_row is not None:
-                    tables.append(read_table(db, hand_row, path=path_text(path.resolve())))
+                    tables.append(read_table(db, hand_row, path=path_text(path.resolve()), populations=self.populations))
             return tuple(tables)
         finally:
             db.close()
@@ -238,6 +263,37 @@ def note_add(db_path: Path, player: str, text: str, *, on_wait: Callable[[], Non
 
 
 @uses_database
+def note_list(db_path: Path, player: str) -> list[notes.Note]:
+    """A player's notes, newest first, each with the number --edit and --delete take;
+    empty without a database."""
+    if not Path(db_path).exists():
+        return []
+    db = database_to_read(db_path)
+    try:
+        return notes.list_notes(db, player)
+    finally:
+        db.close()
+
+
+@uses_database
+def note_change(db_path: Path, player: str, number: int, text: str | None, *,
+                on_wait: Callable[[], None] | None = None) -> bool:
+    """Replace the text of a player's note `number`, or delete it (text None); False when
+    he has no such note (nothing is created). on_wait() is called once if another program
+    holds the write lock. raises NoDatabaseError (the database must exist)."""
+    from ..store.database import immediate
+
+    db = database_to_write(db_path, on_wait)
+    try:
+        with immediate(db, on_wait):
+            if text is None:
+                return notes.delete_note(db, player, number)
+            return notes.edit_note(db, player, number, text)
+    finally:
+        db.close()
+
+
+@uses_database
 def tag_set(db_path: Path, player: str, tag: str, *, remove: bool = False,
             on_wait: Callable[[], None] | None = None) -> bool:
     """Tag a player, or with remove take the tag off (`hhtracker tag NAME TAG [--remove]`);
@@ -250,6 +306,26 @@ def tag_set(db_path: Path, player: str, tag: str, *, remove: bool = False,
     try:
         with immediate(db, on_wait):
             return notes.remove_tag(db, player, tag) if remove else notes.add_tag(db, player, tag)
+    finally:
+        db.close()
+
+
+def population_of(db: Database | sqlite3.Connection, filters: Filters) -> Population:
+    """The population the automatic tags compare with: every player's statistics over the
+    hands `filters` match (the caller gives one site and game), read from `db` (a sqlite3
+    connection or a sqlite-utils Database)."""
+    return population(player_stats(db, None, with_distributions=False, filters=filters))
+
+
+@uses_database
+def earned_tags(db_path: Path, found: Iterable[PlayerStats], filters: Filters = Filters()) -> dict[str, tuple[str, ...]]:
+    """{site: automatic tags} for each of a player's profiles (player_profile), each against
+    the population of its site over the same filters; empty without a database."""
+    if not Path(db_path).exists():
+        return {}
+    db = database_to_read(db_path)
+    try:
+        return {stats.site: auto_tags(stats, population_of(db, replace(filters, site=stats.site))) for stats in found}
     finally:
         db.close()
 

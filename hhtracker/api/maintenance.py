@@ -25,15 +25,19 @@ from .importing import DATABASE_ERRORS, ROW_ERRORS
 
 
 def generate(out: Path, *, hands: int, seed: int, players: int = 12, tables: int = 1, tournament: bool = False,
-             game: str = GameId.BADUGI) -> list[Path]:
+             game: str = GameId.BADUGI, first_number: int | None = None) -> list[Path]:
     """Write `hands` generated legal hands into the folder `out`, one file per table;
     deterministic for a seed. Returns the files written. game: a stored game name, written in
     the format of its record's `generated_as` site (games.py): Badugi in PokerStars' (cash or
-    tournament), the split-pot games in KingsClub's, cash only (generate_split.py). raises
-    ValueError for a game no record has, for a tournament in KingsClub's format, and for 2-7
-    Triple Draw (not generated yet)."""
-    from ..generate import generate_files
+    tournament), the split-pot games in KingsClub's, cash only (generate_split.py). Hand
+    numbers from first_number, by default from the game and seed (generate.first_number: sets
+    of different games and seeds never share one). raises ValueError for a game no record
+    has, for a tournament in KingsClub's format, for 2-7 Triple Draw (not generated yet), for
+    more than 1,000,000 hands or a number out of range."""
+    from ..generate import SEED_BLOCK, generate_files
 
+    if hands > SEED_BLOCK:
+        raise ValueError(f"at most {SEED_BLOCK:,} hands at once (each game and seed has its own block of numbers)")
     record = game_of(game)
     if record is None:
         raise ValueError(f"no game named {game!r}: " + ", ".join(GAMES))
@@ -42,11 +46,13 @@ def generate(out: Path, *, hands: int, seed: int, players: int = 12, tables: int
             raise ValueError(f"{game} hands are generated as KingsClub cash games only: leave out --tournament")
         from ..generate_split import generate_split_files
 
-        return generate_split_files(out, game=game, hands=hands, seed=seed, players=players, tables=tables)
+        return generate_split_files(out, game=game, hands=hands, seed=seed, players=players, tables=tables,
+                                    first_hand_id=first_number)
     if record.id is not GameId.BADUGI:  # (generate.py deals and plays Badugi hands only)
         raise ValueError(f"{record.name} hands cannot be generated yet: give --game badugi, badacey or badeucey")
 
-    return generate_files(out, hands=hands, seed=seed, players=players, tables=tables, tournament=tournament)
+    return generate_files(out, hands=hands, seed=seed, players=players, tables=tables, tournament=tournament,
+                          first_hand_id=first_number)
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,7 @@ from ..report.session import ReportError
 from .common import existing_database, uses_database
 
 if TYPE_CHECKING:
+    from ..filters import Filters
     from ..report.contents import SessionReport, SessionSummary
     from ..report.hand_text import HandReplay
     from ..report.queries import StoredHand
@@ -21,17 +22,18 @@ __all__ = ["ReportError", "hand_replays", "session_report", "sessions"]
 
 
 @uses_database
-def sessions(db_path: Path, *, hero: str | None = None,
-             gap_minutes: int = 30) -> tuple[dict[str, str], list[SessionSummary]]:
+def sessions(db_path: Path, *, hero: str | None = None, gap_minutes: int = 30,
+             filters: Filters | None = None) -> tuple[dict[str, str], list[SessionSummary]]:
     """(site -> hero name, the hero's sessions newest first) as
-    `report.session.SessionSummary`s. The hero is `hero` on every site, else the player whose
-    cards the files show most often, per site. raises ReportError when there is no hero,
-    NoDatabaseError when db_path does not exist."""
+    `report.session.SessionSummary`s, made of the hands `filters` (filters.Filters) match
+    when given. The hero is `hero` on every site, else the player whose cards the files show
+    most often, per site. raises ReportError when there is no hero, ValueError for bad
+    stakes, NoDatabaseError when db_path does not exist."""
     from ..report.session import session_list
 
     db = existing_database(db_path)
     try:
-        return session_list(db, hero=hero, gap=dt.timedelta(minutes=gap_minutes))
+        return session_list(db, hero=hero, gap=dt.timedelta(minutes=gap_minutes), filters=filters)
     finally:
         db.close()
 

@@ -25,6 +25,18 @@ def players(db_path: Path, *, min_hands: int = 0, sort: str = "hands", filters: 
 
 
 @uses_database
+def names_like(db_path: Path, name: str) -> list[str]:
+    """The stored player names equal to `name` ignoring case (ASCII, SQLite's NOCASE), the
+    exact one first. raises NoDatabaseError when db_path does not exist."""
+    db = database_to_read(db_path)
+    try:
+        found = sorted({str(row[0]) for row in db.execute("select name from players where name = ? collate nocase", [name])})
+    finally:
+        db.close()
+    return sorted(found, key=lambda stored: stored != name)
+
+
+@uses_database
 def player_profile(db_path: Path, name: str, filters: Filters = Filters()) -> list[PlayerStats]:
     """One player's statistics over the hands the filters match, one entry per site he
     plays on (empty if unknown). raises ValueError for bad stakes, NoDatabaseError when

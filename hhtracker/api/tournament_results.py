@@ -37,7 +37,8 @@ class TournamentReport:
 @uses_database
 def tournaments(db_path: Path, *, hero: str | None = None, filters: Filters = Filters()) -> TournamentReport:
     """The hero's tournaments (`hero` on every site, else the configured accounts, else the
-    name dealt cards in most hands per site) over the hands the filters match. raises
+    name dealt cards in most hands per site) over the hands the filters match; with
+    filters.min_hands, only those where he played at least that many of them. raises
     ValueError for bad stakes, NoHeroError for an unknown --hero, NoDatabaseError when db_path does not
     exist."""
     db = existing_database(db_path)
@@ -50,6 +51,7 @@ def tournaments(db_path: Path, *, hero: str | None = None, filters: Filters = Fi
         results = tournament_results(db, choice.ids, filters)
     finally:
         db.close()
+    results = [r for r in results if r.hands >= filters.min_hands]  # --min-hands: his hands in each
     return TournamentReport(choice, tuple(results), tuple(totals(results)))
 
 

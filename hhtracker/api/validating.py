@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..analysis import raw_hand_key
 from ..model import Site
 from ..parse.read import OtherSiteFile, SummaryText, path_text
 from ..parse.stars_summary import SummaryFormatError, summary_of_text
@@ -17,21 +18,26 @@ from .importing import Problem, expand_paths, file_problems, read_hands
 @dataclass(frozen=True, slots=True)
 class HandValidation:
     """The check of one hand (or of a file-level problem when hand_id is None; status
-    "skipped" with the site's name: a file of a site we do not read)."""
+    "skipped" with the site's name: a file of a site we do not read; "skipped" with game: a
+    hand of a game we do not read)."""
 
     file: str
     line: int | None
     site: str | None
     hand_id: str | None
-    status: str  # "ok" | "warning" | "error"
+    status: str  # "ok" | "warning" | "error" | "skipped"
     issues: tuple[Problem, ...]
+    game: str | None = None  # a hand skipped for its game: the game as its header names it
 
     def as_json(self) -> dict[str, object]:
-        return {
+        found: dict[str, object] = {
             "file": self.file, "line": self.line, "site": self.site, "hand_id": self.hand_id,
             "status": self.status,
             "issues": [{"code": p.code, "severity": p.severity, "line": p.line, "message": p.message} for p in self.issues],
         }
+        if self.game is not None:
+            found["game"] = self.game
+        return found
 
     def lines(self) -> list[str]:
         return [str(p) for p in self.issues]
@@ -75,7 +81,9 @@ def validate_paths(paths: Iterable[Path]) -> tuple[list[HandValidation], Counter
                         for i in item.replayed.issues
                     )
                     results.append(HandValidation(name, item.raw.line, site, hand.hand_id, item.replayed.status, issues))
-                else:
+                else:  # a game we do not read: listed, so that --json says what was skipped
                     skipped[item.game] += 1
+                    results.append(HandValidation(name, item.raw.line, site, raw_hand_key(item.raw), "skipped", (),
+                                                  item.game))
         results.extend(HandValidation(name, p.line, None, None, p.severity, (p,)) for p in failed)
     return results, skipped

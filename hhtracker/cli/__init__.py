@@ -17,6 +17,7 @@ from .common import Debug
 from .errors import as_exit
 from . import (
     check_cmd,
+    common,
     export_cmd,
     generate_cmd,
     hand_cmd,
@@ -126,6 +127,7 @@ def main(
 ) -> None:
     """hhtracker: a hand-history tracker for Badugi."""
     Debug.on = debug
+    common.stdout.refit()  # COLUMNS read again for each command (issue 27, item 4)
 
 
 app.command("import", cls=HonestCommand)(import_cmd.import_command)

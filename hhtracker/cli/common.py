@@ -15,10 +15,11 @@ import typer
 from rich.console import Console
 
 from .. import api
+from .fitting import FittingConsole
 
-stdout = Console(soft_wrap=True)
-if not stdout.is_terminal:  # piped or captured: do not squeeze tables into 80 columns
-    stdout = Console(soft_wrap=True, width=160)
+# tables fitted to the width, prose wrapped between words; piped: COLUMNS, else 160 (fitting.py)
+stdout = FittingConsole()
+stdout.refit()
 stderr = Console(stderr=True, soft_wrap=True)
 
 DbOption = Annotated[
@@ -83,6 +84,13 @@ def usage_error(message: str) -> typer.Exit:
     """The usage error (exit code 2) of `message`, printed on stderr as `Error: message`."""
     stderr_line(f"Error: {message}")
     return typer.Exit(2)
+
+
+def stored_name(db: Path, name: str) -> str:
+    """The stored name NAME means: itself when stored, else the one stored name equal to it
+    ignoring case (several such names: NAME as given, and the error lists them)."""
+    found = api.names_like(db, name)
+    return found[0] if len(found) == 1 else name
 
 
 def say(text: object) -> None:

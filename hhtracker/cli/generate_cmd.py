@@ -24,9 +24,12 @@ def generate_command(
     tables: Annotated[int, typer.Option("--tables", metavar="N", min=1, help="Tables played at the same time (one file each).")] = 1,
     tournament: Annotated[bool, typer.Option("--tournament", help="Tournament chips instead of $0.25/$0.50 cash.")] = False,
     game: Annotated[api.GameId, typer.Option("--game", help=_GAME_HELP)] = api.GameId.BADUGI,
+    first_number: Annotated[int | None, typer.Option("--first-number", metavar="N", help="The first hand number (default: from the game and the seed, so two generated sets never share a number).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Write into a folder that is not empty (files of the same name are replaced, others left).")] = False,
 ) -> None:
     """Write legal hands played through the rules engine (for tests and benchmarks): Badugi in PokerStars' format, or with --game Badacey or Badeucey in KingsClub's.
+
+    The tables are played at once, in sessions of 1.5 to 4 hours with breaks of 2 to 20 hours; players come and go. Hand numbers start from the game and the seed (each seed has its own 1,000,000 numbers) unless --first-number.
 
     The folder must be empty or new, unless --force: files written before with other options would be left beside the new ones.
     """
@@ -36,9 +39,11 @@ def generate_command(
         raise usage_error(f"the folder {out} is not empty: give a new or empty folder, or --force to write into it")
     try:
         files = api.generate(out, hands=hands, seed=seed, players=players, tables=tables, tournament=tournament,
-                             game=game.value)
+                             game=game.value, first_number=first_number)
     except ValueError as error:
         raise usage_error(str(error)) from None
     except OSError as error:
         raise usage_error(f"cannot write into {out}: {error.strerror or error}") from None
-    say(f"{hands} hand(s) written to {len(files)} file(s) in {out}")
+    said_hands = "1 hand" if hands == 1 else f"{hands:,} hands"
+    said_files = "1 file" if len(files) == 1 else f"{len(files):,} files"
+    say(f"{said_hands} written to {said_files} in {out}")

@@ -182,7 +182,7 @@ def render(state: api.HudState, width: int, keys: tuple[str, ...] | None = None,
     columns = choose_columns(keys, width)
     total = state.total
     top = header if header is not None else (
-        f"hhtracker hud · {len(state.tables)} table(s) · {total.hands_new} new hand(s) imported"
+        f"hhtracker hud · {api.counted(len(state.tables), 'table')} · {api.counted(total.hands_new, 'new hand')} imported"
         + (f" · {state.pending} being written" if state.pending else "") + " · q quits")
     parts: list[RenderableType] = [Text(top, style="bold")]
     for notice in state.notices:

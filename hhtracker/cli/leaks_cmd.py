@@ -17,9 +17,9 @@ def leaks_command(
     hero: HeroOption = None,
     filters: api.Filters = api.Filters(),
 ) -> None:
-    """The hero's leaks: each figure with its sample and 95% interval, beside the baseline of the rules texts (seed and section).
+    """The hero's leaks: each figure with its sample and 95% interval, beside the baseline of a published rules text (its title and section).
 
-    A verdict is given only when the interval lies wholly above or below the baseline; else "not enough hands". Lines: raise first in by position six-handed (seed 002's solver shares, a simplified heads-up proxy), opening hands from early position, breaking a made eight-low badugi, calling a pat player with one draw left, snow frequency and result, draw luck.
+    Verdicts: above or below when the interval lies wholly above or below the baseline; "in line with the baseline" when it holds the baseline and lies within 10 points of it on each side; else "not enough hands". Lines: raise first in by position six-handed (the solver shares of the Limit Badugi handout, a simplified heads-up proxy), opening hands from early position, breaking a made eight-low badugi, calling a pat player with one draw left, snow frequency and result, draw luck.
     """
     choice, found = api.leaks(resolve_db(db), hero=hero, filters=filters)
     if json_output:

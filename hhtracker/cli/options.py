@@ -38,7 +38,8 @@ class Structure(StrEnum):
     NL = "NL"
 
 
-Position = Enum("Position", {p: p for p in ("BTN", "SB", "BB", "UTG", "UTG+1", "UTG+2", "MP", "HJ", "CO")}, type=str)  # type: ignore[misc]
+_POSITIONS = ("BTN", "SB", "BB", "UTG", "UTG+1", "UTG+2", "MP", "HJ", "CO", "early", "middle", "late", "blinds")
+Position = Enum("Position", {p: p for p in _POSITIONS}, type=str)  # type: ignore[misc]
 
 SiteOption = Annotated[api.Site | None, typer.Option("--site", help="Only hands of this site.", show_default=False)]
 StructureOption = Annotated[Structure | None, typer.Option("--structure", help="Betting structure.", show_default=False)]
@@ -47,7 +48,7 @@ GameTypeOption = Annotated[api.GameType | None, typer.Option("--game-type", help
 TableSizeOption = Annotated[api.TableSize | None, typer.Option("--table-size", help="Players dealt in: heads-up, 3-6 or 7-8.", show_default=False)]
 SinceOption = Annotated[dt.datetime | None, typer.Option("--since", formats=["%Y-%m-%d"], metavar="YYYY-MM-DD", help="First day (UTC), inclusive.", show_default=False)]
 UntilOption = Annotated[dt.datetime | None, typer.Option("--until", formats=["%Y-%m-%d"], metavar="YYYY-MM-DD", help="Last day (UTC), inclusive.", show_default=False)]
-PositionOption = Annotated[Position | None, typer.Option("--position", help="Only hands played from this position.", show_default=False)]
+PositionOption = Annotated[Position | None, typer.Option("--position", help="Only hands played from this position, or a group: early (UTG, UTG+1, UTG+2), middle (MP, HJ), late (CO, BTN), blinds (SB, BB).", show_default=False)]
 GameOption = Annotated[api.Game | None, typer.Option("--game", help="Only hands of this game (players: one table per game unless given; all = every game together).", show_default=False)]
 MinHandsOption = Annotated[int, typer.Option("--min-hands", metavar="N", min=0, help="Only players with at least this many matching hands.")]
 
@@ -94,6 +95,20 @@ def make_filters(values: dict[str, Any]) -> api.Filters:
     plain: dict[str, Any] = {name: value.value if isinstance(value, Enum) else value.date() if isinstance(value, dt.datetime) else value
              for name, value in values.items()}
     return api.Filters(**plain)
+
+
+FILTER_OPTIONS = (("site", "--site"), ("structure", "--structure"), ("stakes", "--stakes"), ("game_type", "--game-type"),
+                  ("table_size", "--table-size"), ("since", "--since"), ("until", "--until"), ("position", "--position"),
+                  ("game", "--game"))
+"""The filters that take a value: the api.Filters field and its option."""
+
+
+def filters_said(filters: api.Filters) -> str:
+    """The filters as the options given: "--site pokerstars --min-hands 100"."""
+    said = [f"{option} {getattr(filters, key)}" for key, option in FILTER_OPTIONS if getattr(filters, key) is not None]
+    if filters.min_hands:
+        said.append(f"--min-hands {filters.min_hands:,}")
+    return " ".join(said) or "the filters"
 
 
 Command = TypeVar("Command", bound=Callable[..., None])

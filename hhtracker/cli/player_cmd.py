@@ -9,8 +9,8 @@ from typing import Annotated
 import typer
 
 from .. import api
-from .common import DbOption, JsonOption, did_you_mean, print_json, resolve_db, say, stdout, usage_error
-from .options import EVERY_FILTER, filter_options
+from .common import DbOption, JsonOption, did_you_mean, print_json, resolve_db, say, stdout, stored_name, usage_error
+from .options import EVERY_FILTER, filter_options, filters_said
 
 SortKey = StrEnum("SortKey", {key: key for key in api.SORTS})  # type: ignore[misc]
 
@@ -27,6 +27,7 @@ def player_command(
 
     Percentages show (done/opportunities) and, under 100 opportunities, a 95% Wilson interval; "-" when there was no opportunity. bb/100 and BB/100 average each hand in its own big blind / big bet, so in a tournament they can have the opposite sign of the net chips.
     """
+    name = stored_name(resolve_db(db), name)
     if reads:
         from .leaks_cmd import show_reads
 
@@ -34,8 +35,11 @@ def player_command(
     found = api.player_profile(resolve_db(db), name, filters)
     found = [s for s in found if s.hands >= filters.min_hands]
     if not found:
-        raise usage_error(f"no hands of a player named {name!r} match in the database"
-                          + did_you_mean(resolve_db(db), name))
+        everything = api.player_profile(resolve_db(db), name)
+        if everything:  # he has hands: the filters matched none of them
+            hands = sum(s.hands for s in everything)
+            raise usage_error(f"{name} has {api.counted(hands, 'hand')}; none match {filters_said(filters)}")
+        raise usage_error(f"no hands of a player named {name!r} in the database" + did_you_mean(resolve_db(db), name))
     if json_output:  # always one object (README, "JSON output"): a name on several sites needs --site
         if len(found) > 1:
             raise usage_error(f"{name!r} plays at {len(found)} sites ({', '.join(s.site for s in found)}): "
@@ -51,7 +55,7 @@ def player_command(
         api.print_profile(stats, stdout, filters.game)
     from .notes_cmd import print_marks
 
-    print_marks(resolve_db(db), name, found)
+    print_marks(resolve_db(db), name, found, filters)
     if api.has_low_classes(filters.game):
         api.print_low_classes(api.low_showdown_classes(resolve_db(db), name, filters), stdout)
 

@@ -8,7 +8,7 @@ import typer
 
 from .. import api
 from .common import DbOption, JsonOption, print_json, resolve_db, say, say_waiting, stdout, usage_error
-from .options import EVERY_FILTER, HeroOption, filter_options
+from .options import EVERY_FILTER, HeroOption, filter_options, filters_said
 
 
 @filter_options(*EVERY_FILTER)
@@ -29,7 +29,8 @@ def tournaments_command(
     if found.hero is not None:
         say(found.hero.note)
     if not found.results:
-        say("no tournament hands of the hero")
+        said = filters_said(filters)
+        say("no tournament hands of the hero" + ("" if said == "the filters" else f" match {said}"))
         return
     api.print_tournaments(found.results, found.totals, stdout)
 
@@ -41,12 +42,13 @@ hero_app = typer.Typer(help="The names you play under: reports and sessions are 
 @hero_app.command("add")
 def hero_add_command(
     name: Annotated[str, typer.Argument(help="Your screen name, exactly.", show_default=False)],
-    site: HeroSiteOption = None,
+    site: Annotated[api.Site | None, typer.Option("--site", help="Only on this site (default: every site).", show_default=False)] = None,
     db: DbOption = None,
 ) -> None:
     """Remember NAME as one of your accounts (on --site, else on every site)."""
-    added = api.hero_add(resolve_db(db), name, site, on_wait=say_waiting)
-    where = f" on {site}" if site else " on every site"
+    on = site.value if site else None
+    added = api.hero_add(resolve_db(db), name, on, on_wait=say_waiting)
+    where = f" on {on}" if on else " on every site"
     say(f"{name}{where}: " + ("added" if added else "already there"))
 
 

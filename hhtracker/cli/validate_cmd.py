@@ -28,13 +28,13 @@ def validate_command(
             for line in result.lines():
                 typer.echo(api.safe(line))
     print_tracebacks(problem for result in results for problem in result.issues)
-    statuses = Counter(r.status for r in results if r.hand_id is not None)
+    statuses = Counter(r.status for r in results if r.hand_id is not None and r.status != "skipped")
     line = (f"{sum(statuses.values())} hand(s) checked: {statuses['ok']} ok, {statuses['warning']} with warnings, "
             f"{statuses['error']} with errors; {sum(skipped.values())} skipped (game or site not supported)")
     if skipped:
         line += ": " + ", ".join(f"{game}: {n}" for game, n in sorted(skipped.items()))
     stderr_line(line)
-    sites = Counter(r.site or "?" for r in results if r.status == "skipped")
+    sites = Counter(r.site or "?" for r in results if r.status == "skipped" and r.game is None)
     if sites:
         stderr_line(skipped_sites_line(sites))
     if any(r.status == "error" for r in results):

@@ -111,7 +111,7 @@ class HandReplay:
                 out.append(f"  draw {d.draw} ({d.draws_left} left): kept {format_cards(d.kept) or 'nothing'}  {_odds_text(d.chosen)}"
                            + (f"  DOMINATED by keeping {format_cards(d.dominated_by.keep)} {_odds_text(d.dominated_by)}" if d.dominated_by else ""))
                 for target, best in zip(TARGETS, d.best):
-                    out.append(f"    best other for {target.value}: {format_cards(best.keep) or 'nothing'}  {_odds_text(best)}")
+                    out.append(f"    best other keep for {TARGET_WORDS[target.value]}: {format_cards(best.keep) or 'nothing'}  {_odds_text(best)}")
         if self.shown:
             out += ["", "Hands shown (our evaluation; the site's words in brackets)"]
             for player, cards, ours, theirs in self.shown:
@@ -148,6 +148,10 @@ class HandReplay:
             "raw": self.raw,
             "draw_odds": None if self.draw_odds is None else [d.as_json() for d in self.draw_odds],
         }
+
+
+TARGET_WORDS = {"badugi": "any badugi", "eight_high": "an 8-high badugi or better", "seven_high": "a 7-high badugi or better"}
+"""The draw targets in words (the odds module's keys are not shown)."""
 
 
 _NOT_STORED = ("their odds are not stored in this database (made by an older hhtracker): "

@@ -5,10 +5,11 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
-from ..display import cell
+from ..display import cell, keep_columns
 from ..games import game_of
-from ..money import format_money
+from ..money import format_result
 from ..stats.leaks import LeakLine
+from .labels import CLASS_LABELS
 from .leaks import Leaks
 from .reads import PlayerReads, ReadGroup
 
@@ -42,7 +43,7 @@ def leak_text(line: LeakLine) -> str:
 
 
 def caveats(leaks: Leaks) -> list[str]:
-    """The baselines' caveats, once each: "seeds/002, section 4 ...: solver shares ..."."""
+    """The baselines' caveats, once each: "Limit Badugi, Handout 04 (seminar27.com), section 4 ...: solver shares ..."."""
     seen: dict[str, str] = {}
     for line in leaks.lines:
         if line.baseline.caveat:
@@ -63,12 +64,13 @@ def _game_name(game: str) -> str:
 
 
 def games_note(leaks: Leaks) -> str | None:
-    """"Badugi hands only (the baselines are Badugi's): 12 Badacey, 3 Badeucey hand(s) not
+    """"Badugi hands only (the baselines are Badugi's): 12 Badacey, 3 Badeucey hands not
     read.", or None when the hero played no other game."""
     if not leaks.left_out:
         return None
-    counts = ", ".join(f"{hands} {_game_name(game)}" for game, hands in leaks.left_out.items())
-    return f"Badugi hands only (the baselines are Badugi's): {counts} hand(s) not read."
+    counts = ", ".join(f"{hands:,} {_game_name(game)}" for game, hands in leaks.left_out.items())
+    total = sum(leaks.left_out.values())
+    return f"Badugi hands only (the baselines are Badugi's): {counts} {'hand' if total == 1 else 'hands'} not read."
 
 
 def leak_notes(leaks: Leaks) -> list[str]:
@@ -77,16 +79,18 @@ def leak_notes(leaks: Leaks) -> list[str]:
     note = games_note(leaks)
     notes = ([note] if note else []) + [f"* {text}" for text in caveats(leaks)]
     if leaks.snow_hands:
-        net = ", ".join(format_money(m.amount, m.currency) for m in leaks.snow_net)
-        notes.append(f"snows: {leaks.snow_hands} hand(s), won {leaks.snow_won}, net {net}")
+        net = ", ".join(format_result(m.amount, m.currency) for m in leaks.snow_net)
+        hands = "1 hand" if leaks.snow_hands == 1 else f"{leaks.snow_hands:,} hands"
+        notes.append(f"snows: {hands}, won {leaks.snow_won:,}, net {net}")
     return notes
 
 
 def print_leaks(leaks: Leaks, console: Console, title: str = "Leaks against the published baselines") -> None:
     """The leak lines as a table, then the caveats and the snows' result."""
-    table = Table(title=f"{title} ({leaks.hands} hands)")
+    table = Table(title=f"{title} ({'1 hand' if leaks.hands == 1 else f'{leaks.hands:,} hands'})")
     for column in ("leak", "hero", "baseline", "source", "verdict"):
         table.add_column(column, justify="right" if column in ("hero", "baseline") else "left")
+    keep_columns(table, "hero", "baseline", "verdict")
     for row in leak_rows(leaks):
         table.add_row(*row)
     console.print(table)
@@ -124,7 +128,7 @@ def group_figures(group: ReadGroup) -> tuple[str, str, str]:
     hand count only)."""
     if not group.shown:
         return "-", "-", "-"
-    classes = ", ".join(f"{name} {n}" for name, n in group.classes.items())
+    classes = ", ".join(f"{CLASS_LABELS.get(name, name)} {n:,}" for name, n in group.classes.items())
     low, high = group.badugi_interval  # type: ignore[misc]
     share = f"{100 * group.badugis / group.hands:.0f}% ({group.badugis}/{group.hands}) [{100 * low:.0f}-{100 * high:.0f}%]"
     top = f"{group.high_median} ({group.high_low}-{group.high_high})" if group.high_median else "-"
@@ -136,10 +140,12 @@ def print_reads(reads: list[PlayerReads], console: Console) -> None:
     for read in reads:
         record = game_of(read.game)
         game = "" if record is None or not record.split else f", {record.name} (its Badugi half)"
-        table = Table(title=cell(f"Reads: {read.player} on {read.site}{game}, {read.hands_known} hand(s) with cards known "
+        known = "1 hand" if read.hands_known == 1 else f"{read.hands_known:,} hands"
+        table = Table(title=cell(f"Reads: {read.player} on {read.site}{game}, {known} with cards known "
                                  f"(groups under {read.min_hands} hands: counts only)"))
         for column in ("grouping", "played", "hands", "badugis", "badugi high card", "hands shown"):
             table.add_column(column, justify="right" if column == "hands" else "left")
+        keep_columns(table, "played", "hands", "badugis")
         for group in read.groups:
             share, top, classes = group_figures(group)
             table.add_row(group.grouping, group.label, str(group.hands), share, top, classes)

@@ -10,10 +10,10 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
-from ..display import cell
+from ..display import cell, counted, keep_columns
 from ..games import game_of
 from ..model import CHIPS
-from ..money import Money, format_money
+from ..money import Money, format_money, format_result
 from ..stats.facts import DRAW_KEYS, STAT_KEYS
 from ..stats.values import PlayerStats, format_ratio
 from .labels import CLASS_LABELS
@@ -134,44 +134,51 @@ def print_profile(stats: PlayerStats, console: Console, game: str | None = None)
     table.add_column("statistic")
     table.add_column("value (done/opportunities) [95% interval under 100]")
     for section, rows in PROFILE_SECTIONS:
-        table.add_row(f"[bold]{section}[/bold]", "")
+        lines: list[tuple[str, str]] = []
+        seen = False  # a statistic of the section with an opportunity (or AF with a bet or raise)
         for key, label in rows:
             ratio = stats.stats[key]
-            if key.startswith("af") and not key.startswith("afq"):
-                table.add_row(label, format_af(ratio.done, ratio.opportunities))
-            else:
-                table.add_row(label, format_ratio(ratio.done, ratio.opportunities))
+            is_af = key.startswith("af") and not key.startswith("afq")
+            seen = seen or ratio.opportunities > 0 or (is_af and ratio.done > 0)
+            lines.append((label, format_af(ratio.done, ratio.opportunities) if is_af
+                          else format_ratio(ratio.done, ratio.opportunities)))
             if key == "pat_d3":
                 for draw_key in DRAW_KEYS:
                     counts = stats.distributions.get(draw_key, {})
                     reached = sum(counts.values())
-                    mean = sum(int(k) * v for k, v in counts.items()) / reached if reached else None
+                    if not reached:
+                        continue
+                    mean = sum(int(k) * v for k, v in counts.items()) / reached
                     spread = " ".join(f"{k}:{v}" for k, v in counts.items())
-                    table.add_row(
-                        f"Cards drawn at draw {draw_key[-1]}",
-                        f"mean {mean:.2f} over {reached} reached  ({spread})" if mean is not None else "- (0 reached)",
-                    )
+                    lines.append((f"Cards drawn at draw {draw_key[-1]}", f"mean {mean:.2f} over {reached:,} reached  ({spread})"))
         if section == "Showdown":
             classes = stats.distributions.get("showdown_classes", {})
             shown = sum(classes.values())
             for hand_class, count in classes.items():
                 if not count:  # only the classes shown: a one-hand profile is not ten lines of 0.0%
                     continue
-                table.add_row(f"Shown: {CLASS_LABELS.get(hand_class, hand_class)}", format_ratio(count, shown))
+                lines.append((f"Shown: {CLASS_LABELS.get(hand_class, hand_class)}", format_ratio(count, shown)))
+        if seen:
+            table.add_row(f"[bold]{section}[/bold]", "")
+            for line in lines:
+                table.add_row(*line)
+        else:  # a section without a single opportunity: one line, not a row of "- (0/0)" each
+            table.add_row(f"[bold]{section}[/bold]", f"no opportunity in these hands: - (0/0) for its {len(rows)} statistics")
     table.add_row("[bold]Results[/bold]", "")
-    table.add_row("Hands", str(stats.hands))
+    table.add_row("Hands", f"{stats.hands:,}")
     for kind in stats.by_game_type:
         for money in kind.net:
-            table.add_row(f"Net, {_KINDS[kind.game_type]} ({kind.hands:,} hands)", format_money(money.amount, money.currency))
+            table.add_row(f"Net, {_KINDS[kind.game_type]} ({counted(kind.hands, 'hand')})", format_result(money.amount, money.currency))
     for label, amounts in (("Net at showdown", stats.net_showdown),
                            ("Net without showdown", stats.net_no_showdown), ("Rake attributed", stats.rake)):
         for money in amounts:
-            table.add_row(f"{label} ({money.currency})", format_money(money.amount, money.currency))
+            said = format_money if label.startswith("Rake") else format_result
+            table.add_row(f"{label} ({money.currency})", said(money.amount, money.currency))
     for kind in stats.by_game_type:
         table.add_row(f"bb/100 (big blinds), {_KINDS[kind.game_type]}", _fmt(kind.bb_per_100))
         table.add_row(f"BB/100 (big bets), {_KINDS[kind.game_type]}", _fmt(kind.big_bets_per_100))
     for label, pot in (("Biggest win", stats.biggest_win), ("Biggest loss", stats.biggest_loss)):
-        table.add_row(label, f"{format_money(pot.net.amount, pot.net.currency)} (hand {pot.site_hand_id})" if pot else "-")
+        table.add_row(label, f"{format_result(pot.net.amount, pot.net.currency)} (hand {pot.site_hand_id})" if pot else "-")
     luck = stats.luck
     table.add_row("[bold]Draw luck (known cards)[/bold]", "")
     table.add_row(
@@ -194,8 +201,8 @@ def by_game_type(stats: PlayerStats) -> tuple[str, str]:
     ("$5.80 cash; -15 chips tournament", "+92.50 cash; -12.50 tournament")."""
     kinds = stats.by_game_type
     if len(kinds) <= 1:
-        return ", ".join(format_money(m.amount, m.currency) for m in stats.net), _fmt(stats.big_bets_per_100)
-    net = "; ".join(", ".join(format_money(m.amount, m.currency) for m in k.net) + f" {k.game_type}" for k in kinds)
+        return ", ".join(format_result(m.amount, m.currency) for m in stats.net), _fmt(stats.big_bets_per_100)
+    net = "; ".join(", ".join(format_result(m.amount, m.currency) for m in k.net) + f" {k.game_type}" for k in kinds)
     return net, "; ".join(f"{_fmt(k.big_bets_per_100)} {k.game_type}" for k in kinds)
 
 
@@ -207,6 +214,7 @@ def print_players(found: list[PlayerStats], console: Console, game: str | None =
     columns = ("player", "site", "hands", "VPIP", "PFR", "3-bet", "steal", "pat d1", "c-bet", "AF", "WTSD", "W$SD", "net", "BB/100")
     for column in columns:
         table.add_column(column, justify="left" if column in ("player", "site") else "right")
+    keep_columns(table, "hands", "VPIP", "PFR", "WTSD", "net", "BB/100")
     for s in found:
         def pct(key: str) -> str:
             r = s.stats[key]

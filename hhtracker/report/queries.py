@@ -19,6 +19,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from ..filters import Filters
 from ..model import COUNTING_SQL
 from ..odds.decisions import DrawDecision
 from ..stats.values import Luck, Ratio
@@ -257,7 +258,8 @@ def _ids_and_times(ids: Sequence[int], start: dt.datetime | None, end: dt.dateti
 
 
 def hero_hands(db: Database, ids: Sequence[int], start: dt.datetime | None = None,
-               end: dt.datetime | None = None, *, big_bets: tuple[int, float] | None = None) -> list[HeroHand]:
+               end: dt.datetime | None = None, *, big_bets: tuple[int, float] | None = None,
+               filters: Filters | None = None) -> list[HeroHand]:
     """Every counted hand (status ok or warning) of the players `ids`, oldest first (ties by
     row id, i.e. import order); only those started from `start` (inclusive) to `end`
     (exclusive) when given (UTC; on the index hands(start_time)); big_bets = (sign, value):
@@ -266,6 +268,11 @@ def hero_hands(db: Database, ids: Sequence[int], start: dt.datetime | None = Non
     if big_bets is not None:
         where += " and ? * hp.net * 1.0 / h.big_bet >= ?"
         params += list(big_bets)
+    if filters is not None and filters != Filters():  # only the hands the filters match (hand_facts)
+        matched, more = filters.where("f")
+        where += (" and h.id in (select f.hand_id from hand_facts f where f.player_id in (select value from json_each(?))"
+                  f" and {matched})")
+        params += [_ids(ids), *more]
     return _hero_hands(db, where, params)
 
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, SupportsFloat
 from rich.console import Console
 from rich.table import Table
 
-from ..display import cell, safe
+from ..display import cell, keep_columns, safe
 from ..model import CHIPS
 from ..money import Money, format_money
 from ..stats.values import Luck, Ratio, format_ratio
@@ -51,12 +51,22 @@ def signed(value: float | None, digits: int = 2) -> str:
 
 
 def duration(delta: dt.timedelta) -> str:
-    """"1 h 05 min", "34 min", "1 min 59 s" (under 2 minutes)."""
+    """"1 h 05 min", "34 min", "1 min 59 s" (under 2 minutes); from two days on "3 days 4 h",
+    "5,904 days 6 h" (a date range over years is not "141702 h 41 min")."""
     seconds = int(delta.total_seconds())
     if seconds < 120:
         return f"{seconds // 60} min {seconds % 60:02d} s" if seconds >= 60 else f"{seconds} s"
     hours, minutes = divmod(seconds // 60, 60)
+    if hours >= 48:
+        days, hours = divmod(hours, 24)
+        return f"{days:,} days {hours} h"
     return f"{hours} h {minutes:02d} min" if hours else f"{minutes} min"
+
+
+def scope(report: SessionReport) -> str:
+    """What the report's hands are, as its tables name them: "session", or "these hands"
+    for a date range."""
+    return "session" if report.summary.number is not None else "these hands"
 
 
 def when(moment: dt.datetime) -> str:
@@ -71,13 +81,13 @@ def hero_label(hero: dict[str, str]) -> str:
 
 
 def net_text(s: SessionSummary) -> str:
-    """The Net line: money and chips apart, each with its big bets ("+$5.05 (+5.05 BB);
-    -15 chips (-0.25 BB at each hand's level)"); chips never added to money."""
+    """The Net line: money and chips apart, each with its big bets ("+$5.05 (+5.05 big bets);
+    -15 chips (-0.25 big bets at each hand's level)"); chips never added to money."""
     parts = []
     for kind in s.by_kind:
         amounts = tuple(m for m in s.net_by_currency if (m.currency == CHIPS) == (kind.kind == "chips"))
         level = " at each hand's level" if kind.kind == "chips" else ""
-        parts.append(f"{moneys(amounts)} ({kind.net_big_bets:+.2f} BB{level})")
+        parts.append(f"{moneys(amounts)} ({kind.net_big_bets:+.2f} big bets{level})")
     return "; ".join(parts) or moneys(s.net_by_currency)
 
 
@@ -214,7 +224,7 @@ def print_report(report: SessionReport, console: Console, *, limit: int | None =
     head = Table(title=cell(title(report)), show_header=False)
     head.add_column("what")
     head.add_column("value")
-    head.add_row("Hands", str(s.hands))
+    head.add_row("Hands", f"{s.hands:,}")
     head.add_row("Tables", cell(f"{len(s.tables)}: {', '.join(s.tables)}"))
     for line in tournament_lines(report):
         head.add_row("Tournament", cell(line.removeprefix("Tournament ")))
@@ -233,15 +243,17 @@ def print_report(report: SessionReport, console: Console, *, limit: int | None =
         console.print(safe(report.hero_note), markup=False, highlight=False)
 
     positions = Table(title="Results by position")
-    for column in ("position", "hands", "net", "BB", "BB/100", "bb/100"):
+    for column in ("position", "hands", "net", "big bets", "BB/100", "bb/100"):
         positions.add_column(column, justify="left" if column == "position" else "right")
+    keep_columns(positions, "hands", "net", "BB/100")
     for p in report.positions:
-        positions.add_row(p.position, str(p.hands), moneys(p.net), signed(p.net_big_bets), signed(p.big_bets_per_100), signed(p.bb_per_100))
+        positions.add_row(p.position, f"{p.hands:,}", moneys(p.net), signed(p.net_big_bets), signed(p.big_bets_per_100), signed(p.bb_per_100))
     console.print(positions)
 
-    stats = Table(title="Statistics: this session beside lifetime")
+    which = scope(report)
+    stats = Table(title=f"Statistics: {'this session' if which == 'session' else which} beside lifetime")
     stats.add_column("statistic")
-    stats.add_column("session", justify="right")
+    stats.add_column(which, justify="right")
     stats.add_column("lifetime", justify="right")
     section = None
     for stat in report.stats:
@@ -255,8 +267,8 @@ def print_report(report: SessionReport, console: Console, *, limit: int | None =
     luck = Table(title="Draw luck: one-card draws to a 3-card hand (known cards)")
     for column in ("", "draws", "badugis made", "expected", "z"):
         luck.add_column(column, justify="left" if not column else "right")
-    for label, value in (("session", report.luck), ("lifetime", report.lifetime_luck)):
-        luck.add_row(label, str(value.draws), str(value.completed), f"{value.expected:.2f}", signed(value.z))
+    for label, value in ((scope(report), report.luck), ("lifetime", report.lifetime_luck)):
+        luck.add_row(label, f"{value.draws:,}", f"{value.completed:,}", f"{value.expected:.2f}", signed(value.z))
     console.print(luck)
 
     showdowns = Table(title="Showdowns by the hero's hand")
@@ -273,17 +285,26 @@ def print_report(report: SessionReport, console: Console, *, limit: int | None =
                     caption_justify="left")
     for column in ("kind", "hand", "table", "net", "why"):
         notable.add_column(column, justify="right" if column == "net" else "left")
+    keep_columns(notable, "hand", "net")
     for n in listed:
         notable.add_row(n.kind, cell(n.site_hand_id), cell(n.table), money(n.net), cell(n.note))
-    console.print(notable)
+    if listed:
+        console.print(notable)
+    else:  # no table of headers only: the counts say there is nothing to review
+        console.print(f"Hands to review: none ({review_counts_text(report, listed)})", markup=False, highlight=False)
 
-    decisions = Table(title="Draw decisions: dominated keeps (odds: any badugi / 8-high / 7-high by the last draw)",
-                      caption=decisions_text(report), caption_justify="left")
-    for column in ("hand", "draw", "cards", "kept", "odds", "better keep", "its odds"):
-        decisions.add_column(column)
-    for row in dominated_rows(report, limit):
-        decisions.add_row(*row)
-    console.print(decisions)
+    rows = dominated_rows(report, limit)
+    if rows:
+        decisions = Table(title="Draw decisions: dominated keeps (odds: any badugi / 8-high / 7-high by the last draw)",
+                          caption=decisions_text(report), caption_justify="left")
+        for column in ("hand", "draw", "cards", "kept", "odds", "better keep", "its odds"):
+            decisions.add_column(column)
+        keep_columns(decisions, "draw", "kept", "better keep")
+        for row in rows:
+            decisions.add_row(*row)
+        console.print(decisions)
+    else:
+        console.print(f"Draw decisions: {decisions_text(report)}", markup=False, highlight=False)
     if report.leaks is not None:
         from .insight_render import print_leaks
 
@@ -317,8 +338,9 @@ def print_sessions(hero: dict[str, str], sessions: list[SessionSummary], console
     table = Table(title=cell(f"Sessions of {hero_label(hero)}, newest first (times UTC)"))
     for column in ("session", "start", "duration", "hands", "tables", "net", "BB/100"):
         table.add_column(column, justify="left" if column in ("start",) else "right")
+    keep_columns(table, "start", "hands", "net")
     for s in sessions:
-        table.add_row(str(s.number), when(s.start), duration(s.duration), str(s.hands), str(len(s.tables)),
+        table.add_row(str(s.number), when(s.start), duration(s.duration), f"{s.hands:,}", str(len(s.tables)),
                       moneys(s.net_by_currency), per_100_text(s))
     console.print(table)
 
@@ -481,9 +503,10 @@ def report_html(report: SessionReport, *, limit: int | None = REVIEW_LIMIT, link
         section = line.section
     return template.render(
         title=title(report),
+        scope=scope(report),
         hero=hero_label(report.hero),
         summary=[
-            ("Hands", str(s.hands)),
+            ("Hands", f"{s.hands:,}"),
             ("Duration", duration(s.duration)),
             ("Tables", f"{len(s.tables)}: {', '.join(s.tables)}"),
             *(("Tournament", line) for line in tournament_lines(report)),

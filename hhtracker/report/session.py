@@ -29,6 +29,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from ..filters import Filters
 from ..model import CHIPS
 from ..money import SIGN_OF_CURRENCY, Money
 from ..stats.values import Luck, Ratio
@@ -237,9 +238,9 @@ def _notable(pots: Sequence[HeroHand], review: Mapping[str, Sequence[HeroHand]],
     won = sorted((h for h in pots if h.net > 0), key=lambda h: (-h.big_bets, h.start_time))[:NOTABLE_POTS]
     lost = sorted((h for h in pots if h.net < 0), key=lambda h: (h.big_bets, h.start_time))[:NOTABLE_POTS]
     for hand in won:
-        found.append(note("won", hand, f"biggest pots won: {hand.big_bets:+.2f} BB" + (" at showdown" if hand.showdown else "")))
+        found.append(note("won", hand, f"biggest pots won: {hand.big_bets:+.2f} big bets" + (" at showdown" if hand.showdown else "")))
     for hand in lost:
-        found.append(note("lost", hand, f"biggest pots lost: {hand.big_bets:+.2f} BB" + (" at showdown" if hand.showdown else "")))
+        found.append(note("lost", hand, f"biggest pots lost: {hand.big_bets:+.2f} big bets" + (" at showdown" if hand.showdown else "")))
     for hand in review["snow"]:
         found.append(note("snow", hand, f"stood pat without a badugi ({hand.snows} time{'s' if hand.snows > 1 else ''})"))
     for hand in review["break"]:
@@ -494,12 +495,14 @@ def _session_report(db: Database, *, number: int | None = None, start: dt.dateti
 
 
 def session_list(db: Database, *, hero: str | None = None, gap: dt.timedelta = DEFAULT_GAP,
-                 per_hand_limit: int = PER_HAND_LIMIT) -> tuple[dict[str, str], list[SessionSummary]]:
-    """(site -> hero name, every session's summary newest first). raises ReportError when
-    there is no hero."""
+                 per_hand_limit: int = PER_HAND_LIMIT,
+                 filters: Filters | None = None) -> tuple[dict[str, str], list[SessionSummary]]:
+    """(site -> hero name, every session's summary newest first), over the hands `filters`
+    match when given (sessions made of those hands only). raises ReportError when there is
+    no hero, ValueError for bad stakes."""
     names, ids = find_hero(db, hero)
-    if gap < PERIOD:
-        sessions = split_sessions(queries.hero_hands(db, ids), gap)
+    if gap < PERIOD or (filters is not None and filters != Filters()):
+        sessions = split_sessions(queries.hero_hands(db, ids, filters=filters), gap)
         return names, [summarize(s.number, s.hands) for s in reversed(sessions)]
     found = []
     for span in reversed(_spans(db, ids, gap)):

@@ -38,6 +38,7 @@ from ..model import (
     StreetStart,
     UncalledBetReturned,
 )
+from ..money import format_money
 from .badugi import BadugiHand
 from .descriptions import read_description, read_low_description
 from .games import game_rules
@@ -134,6 +135,12 @@ class _Replay:
         self.evaluated: dict[tuple[Card, ...], BadugiHand] = {}
 
     # ---- helpers --------------------------------------------------------------------------
+
+    def money(self, amount: int, signed: bool = False) -> str:
+        """An amount of the hand in messages as money ("$3.60", "360 chips"), never bare
+        cents; signed: "+$3.60" for a positive one."""
+        text = format_money(amount, self.hand.currency)
+        return f"+{text}" if signed and amount > 0 else text
 
     def issue(self, code: Code, message: str, line: int | None) -> None:
         self.issues.append(ValidationIssue.of(code, message, line))
@@ -247,7 +254,7 @@ class _Replay:
                 case Raise(by=by, to=to, all_in=flag):
                     self.open_round()
                     if by is not None and to - table.level != by:
-                        self.issue(Code.RAISE_INCREMENT, f"{event.player} raises {by} to {to} but the bet was {table.level}", event.line)
+                        self.issue(Code.RAISE_INCREMENT, f"{event.player} raises {self.money(by)} to {self.money(to)} but the bet was {self.money(table.level)}", event.line)
                     self.attempt(table.verify_raise, event.player, to, line=event.line)
                     self.betting(event, ActionKind.RAISE, flag, lambda: table.raise_to(event.player, to))
                     self.callers = 0
@@ -296,7 +303,7 @@ class _Replay:
     def on_uncalled(self, event: UncalledBetReturned, amount: int) -> None:
         player = self.table.players[event.player]
         if amount > player.in_round:
-            self.issue(Code.UNCALLED_TOO_LARGE, f"{amount} returned to {event.player}, who has {player.in_round} in this round", event.line)
+            self.issue(Code.UNCALLED_TOO_LARGE, f"{self.money(amount)} returned to {event.player}, who has {self.money(player.in_round)} in this round", event.line)
             amount = min(amount, player.put)
         self.table.return_uncalled(event.player, amount)
 
@@ -505,11 +512,11 @@ class _Replay:
         summary = self.hand.summary
         collected_total = sum(sum(by_player.values()) for by_player in self.collected.values())
         if total != summary.total_pot:
-            self.issue(Code.TOTAL_POT_MISMATCH, f"players put in {total} but the site's total pot is {summary.total_pot}", summary.line)
+            self.issue(Code.TOTAL_POT_MISMATCH, f"players put in {self.money(total)} but the site's total pot is {self.money(summary.total_pot)}", summary.line)
         if not 0 <= summary.rake <= summary.total_pot:
-            self.issue(Code.RAKE_INVALID, f"rake {summary.rake} is not between 0 and the pot {summary.total_pot}", summary.line)
+            self.issue(Code.RAKE_INVALID, f"rake {self.money(summary.rake)} is not between 0 and the pot {self.money(summary.total_pot)}", summary.line)
         if collected_total + summary.rake != total:
-            self.issue(Code.CHIPS_NOT_CONSERVED, f"put in {total}, collected {collected_total} + rake {summary.rake} = {collected_total + summary.rake}", summary.line)
+            self.issue(Code.CHIPS_NOT_CONSERVED, f"put in {self.money(total)}, collected {self.money(collected_total)} + rake {self.money(summary.rake)} = {self.money(collected_total + summary.rake)}", summary.line)
 
     def known_cards(self) -> dict[str, tuple[Card, ...]]:
         """Player -> the cards he is known to hold at the end: the hands shown (in the order
@@ -528,12 +535,12 @@ class _Replay:
                 collected[player] += amount
         for seat in self.hand.summary.seats:  # "won ($5.45)" / "collected ($0.20)": every pot he took
             if seat.won is not None and seat.won != collected.get(seat.player, 0):
-                self.issue(Code.WON_MISMATCH, f"{seat.player}: the summary says {seat.won} won, "
-                           f"but he collected {collected.get(seat.player, 0)} from the pots", seat.line)
+                self.issue(Code.WON_MISMATCH, f"{seat.player}: the summary says {self.money(seat.won)} won, "
+                           f"but he collected {self.money(collected.get(seat.player, 0))} from the pots", seat.line)
             ours = collected.get(seat.player, 0) - put.get(seat.player, 0)
             if seat.net is not None and seat.net != ours:  # KingsClub: "(end stack) +net"
-                self.issue(Code.WON_MISMATCH, f"{seat.player}: the summary says net {seat.net:+d}, "
-                           f"the replay makes {ours:+d}", seat.line)
+                self.issue(Code.WON_MISMATCH, f"{seat.player}: the summary says net {self.money(seat.net, signed=True)}, "
+                           f"the replay makes {self.money(ours, signed=True)}", seat.line)
         return collected
 
     def player_results(self, live: list[str], money: _MoneyIn, collected: dict[str, int],

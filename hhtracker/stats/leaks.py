@@ -36,25 +36,35 @@ BREAK_TOP_RANK = 8
 """A made badugi of this top card or lower is not broken lightly (seed 001)."""
 
 
+IN_LINE_MARGIN = 0.10
+"""A figure is in line with its baseline when its whole 95% interval lies within this many
+(fractions: 10 percentage points) of the baseline on each side. Choice: the hands then
+place him within 10 points of the baseline, near enough to say nothing is wrong."""
+
+
 class Verdict(StrEnum):
-    """What a leak line says: above / below the baseline (its interval excludes it), not
-    enough hands (the interval holds it), no hands, or no number to compare with."""
+    """What a leak line says: above / below the baseline (its interval excludes it), in line
+    with it (the interval holds it and lies within IN_LINE_MARGIN of it), not enough hands
+    (the interval holds it but is wider), no hands, or no number to compare with."""
 
     ABOVE = "above"
     BELOW = "below"
+    IN_LINE = "in line with the baseline"
     NOT_ENOUGH = "not enough hands"
     NO_HANDS = "no hands"
-    NO_BASELINE = "no number in the seed"
+    NO_BASELINE = "no number in the source"
 
 
 @dataclass(frozen=True, slots=True)
 class Baseline:
-    """One baseline from baselines.json: key; seed ("001"); section; quote (the seed's
-    words); fraction (0..1, None when the seed gives no number); caveat (printed beside
+    """One baseline from baselines.json: key; seed ("001", the rules text in ../shared/seeds);
+    reference (its public title and publisher or author, what the user is shown); section;
+    quote (the seed's words); fraction (0..1, None when the seed gives no number); caveat (printed beside
     it); reading (how the words become the figure); above, below (the verdict texts)."""
 
     key: str
     seed: str
+    reference: str
     section: str
     quote: str
     fraction: float | None
@@ -65,8 +75,9 @@ class Baseline:
 
     @property
     def source(self) -> str:
-        """"seeds/002, section 4 (Starting hands)"."""
-        return f"seeds/{self.seed}, {self.section}"
+        """"Limit Badugi, Handout 04 (seminar27.com), section 4 (Starting hands)": the
+        public reference and section, never a file name the user does not have."""
+        return f"{self.reference}, {self.section}"
 
 
 @cache
@@ -80,7 +91,7 @@ def baselines() -> dict[str, Baseline]:
             continue
 
         def make(name: str, percent: float | None, entry: dict[str, Any] = entry) -> Baseline:
-            return Baseline(name, entry["seed"], entry["section"], entry["quote"],
+            return Baseline(name, entry["seed"], entry["reference"], entry["section"], entry["quote"],
                             None if percent is None else percent / 100, entry.get("caveat", ""),
                             entry["reading"], entry["above"], entry["below"])
 
@@ -119,7 +130,8 @@ class LeakLine:
 
     @property
     def verdict(self) -> Verdict:
-        """ABOVE / BELOW only when the interval excludes the target; NOT_ENOUGH otherwise."""
+        """ABOVE / BELOW only when the interval excludes the target; IN_LINE when it holds
+        the target and lies within IN_LINE_MARGIN of it on both sides; NOT_ENOUGH otherwise."""
         interval = self.interval
         if interval is None:
             return Verdict.NO_HANDS
@@ -130,6 +142,8 @@ class LeakLine:
             return Verdict.ABOVE
         if high < self.target:
             return Verdict.BELOW
+        if low >= self.target - IN_LINE_MARGIN and high <= self.target + IN_LINE_MARGIN:
+            return Verdict.IN_LINE
         return Verdict.NOT_ENOUGH
 
     @property

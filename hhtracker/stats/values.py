@@ -17,7 +17,11 @@ _Z95 = 1.959963984540054
 
 def wilson_interval(done: int, opportunities: int, z: float = _Z95) -> tuple[float, float] | None:
     """The Wilson score interval for done/opportunities, as fractions (0..1); None when
-    there is no opportunity. Source: Wilson (1927); z = 1.96 for 95%."""
+    there is no opportunity. Source: Wilson (1927); z = 1.96 for 95%.
+
+    The bounds are exact at the ends: 0/n has the lower bound 0.0 and n/n the upper bound
+    1.0, as the formula gives in exact arithmetic (centre - half computed in floats leaves
+    5.55e-17 at 0/3, which read as "above a baseline of 0%": issue 27)."""
     if opportunities <= 0:
         return None
     n = opportunities
@@ -25,7 +29,9 @@ def wilson_interval(done: int, opportunities: int, z: float = _Z95) -> tuple[flo
     denominator = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denominator
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    low = 0.0 if done <= 0 else max(0.0, centre - half)
+    high = 1.0 if done >= n else min(1.0, centre + half)
+    return (low, high)
 
 
 def format_ratio(done: int, opportunities: int) -> str:

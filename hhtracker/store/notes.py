@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 NOTES = "player_notes"
@@ -29,6 +30,36 @@ def add_note(db: Any, player: str, note: str, when: dt.datetime | None = None) -
     """A note on a player (notes add up; the newest is shown first)."""
     written = (when or dt.datetime.now(dt.UTC)).isoformat(timespec="seconds")
     db.execute(f"insert into {NOTES} (player, note, written_at) values (?, ?, ?)", [player, note, written])
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """One stored note: number (its row id, what --edit and --delete take), the text, and
+    when it was written (ISO 8601, UTC)."""
+
+    number: int
+    text: str
+    written_at: str
+
+
+def list_notes(db: Any, player: str) -> list[Note]:
+    """A player's notes, newest first (empty in a database older than m008)."""
+    if not _exists(db):
+        return []
+    rows = db.execute(f"select id, note, written_at from {NOTES} where player = ? order by id desc", [player])
+    return [Note(number, text, written) for number, text, written in rows]
+
+
+def edit_note(db: Any, player: str, number: int, text: str) -> bool:
+    """Replace the text of a player's note `number`; False when he has no such note."""
+    cursor = db.execute(f"update {NOTES} set note = ? where id = ? and player = ?", [text, number, player])
+    return bool(cursor.rowcount)
+
+
+def delete_note(db: Any, player: str, number: int) -> bool:
+    """Delete a player's note `number`; False when he has no such note."""
+    cursor = db.execute(f"delete from {NOTES} where id = ? and player = ?", [number, player])
+    return bool(cursor.rowcount)
 
 
 def add_tag(db: Any, player: str, tag: str) -> bool:

@@ -235,18 +235,28 @@ def test_several_tables_side_by_side_on_a_wide_terminal(tmp_path: Path) -> None:
     assert len(_screen(state).split("Hud Test")) == 2 and "Other Table" in _screen(state)  # 80: one under the other
 
 
-def test_automatic_tags_follow_their_rules_and_minimum_samples() -> None:
+def test_automatic_tags_are_relative_to_the_population() -> None:
+    """Issue 27: fixed thresholds tagged everyone "calls down". Ten players with VPIP 5, 10,
+    ..., 50 of 50 hands (10%, 20%, ..., 100%): the 80th percentile (linear between the
+    sorted figures, position 0.8 x 9 = 7.2) is 80 + 0.2 x 10 = 82%, the 20th (position 1.8)
+    20 + 0.8 x 10 = 28%; strictly beyond them: 90% and 100% are loose, 10% and 20% tight.
+    A player of 49 hands (under the minimum of 50) is neither tagged nor counted."""
     from types import SimpleNamespace
 
-    def tags(**ratios) -> tuple[str, ...]:
-        return api.auto_tags(SimpleNamespace(stats={k: api.Ratio(*v) for k, v in ratios.items()}))
+    def player(**ratios):
+        return SimpleNamespace(stats={k: api.Ratio(*v) for k, v in ratios.items()})
 
-    assert tags(snow_shown=(2, 10)) == ("snows",)  # 20% of 10
-    assert tags(snow_shown=(2, 9)) == ()  # under the minimum sample
-    assert tags(snow_shown=(1, 10)) == ()  # 10%
-    assert tags(break_known=(0, 10)) == ("never breaks",)
-    assert tags(break_known=(1, 10), wtsd=(14, 30)) == ("calls down",)  # 46.7%
-    assert tags(wtsd=(13, 30)) == ()  # 43.3%
-    assert tags(vpip=(30, 50)) == ("loose",) and tags(vpip=(7, 50)) == ("tight",) and tags(vpip=(7, 49)) == ()
-    assert tags(pat_d1=(8, 30), vpip=(30, 50)) == ("loose", "pats early")
-    assert api.auto_tags(None) == ()
+    ten = [player(vpip=(5 * k, 50)) for k in range(1, 11)]
+    short = player(vpip=(49, 49))
+    people = api.population([*ten, short])
+    (cut,) = people.cuts
+    assert (cut.key, cut.players, cut.low, cut.high) == ("vpip", 10, pytest.approx(28.0), pytest.approx(82.0))
+    assert [api.auto_tags(p, people) for p in ten] == [("tight",), ("tight",), (), (), (), (), (), (), ("loose",), ("loose",)]
+    assert api.auto_tags(short, people) == ()
+    # fewer than five players with enough hands: nothing to compare with, no tag
+    few = api.population(ten[:4])
+    assert few.cuts == () and api.auto_tags(ten[0], few) == () and api.auto_tags(ten[3], few) == ()
+    # every tag's own statistic and minimum: WTSD over 30 hands that reached draw 1
+    wtsd = [player(wtsd=(k, 30)) for k in (10, 11, 12, 13, 14, 30)]
+    assert [api.auto_tags(p, api.population(wtsd)) for p in wtsd][-1] == ("calls down",)
+    assert api.auto_tags(None, people) == ()

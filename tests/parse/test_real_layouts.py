@@ -173,6 +173,6 @@ def test_summary_won_must_equal_what_was_collected() -> None:
     # Alder collects $4.75 (line 38); the summary (line 41) says he won $4.70.
     _, replayed = stars(BASE.replace("and won ($4.75)", "and won ($4.70)"))
     assert [(i.code, i.line, i.severity) for i in replayed.issues] == [(Code.WON_MISMATCH, 41, Severity.WARNING)]
-    assert "475" in replayed.issues[0].message and "470" in replayed.issues[0].message
+    assert "$4.75" in replayed.issues[0].message and "$4.70" in replayed.issues[0].message  # as money (issue 27)
     _, replayed = stars(BASE)
     assert replayed.issues == ()

@@ -346,7 +346,7 @@ def test_generated_days_by_day_as_hand_by_hand(tmp_path: Path) -> None:
     files = []
     for i, (start, hands) in enumerate(((dt.datetime(2026, 11, 1, 21, 0), 80), (dt.datetime(2026, 11, 2, 10, 0), 120),
                                         (dt.datetime(2026, 11, 3, 22, 30), 80))):
-        files += generate_files(tmp_path / str(i), hands=hands, seed=70 + i, players=6, tables=2, start=start,
+        files += generate_files(tmp_path / str(i), hands=hands, seed=80 + i, players=6, tables=2, start=start,
                                 first_hand_id=600000000000 + 1000 * i)
     api.import_paths(files, tmp_path / "tracker.db")
     conn = open_database(tmp_path / "tracker.db")

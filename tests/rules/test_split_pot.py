@@ -238,9 +238,10 @@ def test_a_mixed_game_file_reads_the_split_games_and_skips_the_rest(tmp_path: Pa
     result = CliRunner().invoke(app, ["validate", "--json", str(path)])
     assert result.exit_code == 0, result.output
     rows = json.loads(result.stdout[: result.stdout.rindex("]") + 1])
-    assert [(row["hand_id"], row["status"], row["issues"]) for row in rows] == [("1001", "ok", []), ("2002", "ok", [])]
-    # (2-7 Triple Draw is read on other sites since issue 25, not on KingsClub yet: skipped,
-    # named as on every site, words then structure)
+    # the other game's hand is listed as skipped, with its game (issue 27, item 9); 2-7 Triple
+    # Draw is read on other sites since issue 25, not on KingsClub yet: skipped
+    assert [(row["hand_id"], row["status"], row["issues"], row.get("game")) for row in rows] == [
+        ("1001", "ok", [], None), ("9009", "skipped", [], "2-7 Triple Draw Limit"), ("2002", "ok", [], None)]
     assert "1 skipped" in result.output and "2-7 Triple Draw Limit: 1" in result.output
     result = CliRunner().invoke(app, ["import", "--db", str(tmp_path / "t.db"), str(path)])
     assert result.exit_code == 0, result.output

@@ -78,7 +78,10 @@ def _squash(text: str) -> str:
 def test_every_baseline_quotes_its_seed() -> None:
     for baseline in baselines().values():
         assert _squash(baseline.quote) in _squash(_seed(baseline.seed)), baseline.key
-        assert baseline.source.startswith(f"seeds/{baseline.seed}, ")
+        # cited by its public reference (issue 27), whose title and publisher are the seed's own
+        assert "seeds/" not in baseline.source and baseline.source.startswith(f"{baseline.reference}, ")
+        for words in {"002": ("Handout 04", "seminar27.com"), "001": ("How to Play",)}[baseline.seed]:
+            assert words in baseline.reference and words in _seed(baseline.seed), (baseline.key, words)
 
 
 def test_raise_first_in_shares_are_seed_002s_table() -> None:
@@ -126,6 +129,43 @@ def test_verdict_only_when_the_interval_excludes_the_baseline() -> None:
     assert LeakLine("k", "l", 0, 0, b).verdict is Verdict.NO_HANDS
     assert LeakLine("k", "l", 1, 2, baselines()["snow"]).verdict is Verdict.NO_BASELINE
     assert LeakLine("k", "l", 3, 3, b).verdict_text == "raises first in more often than the solver"
+
+
+@pytest.mark.parametrize("n", range(1, 301))
+def test_wilson_bounds_are_exact_at_both_ends(n: int) -> None:
+    """Issue 27: 0/3 gave a lower bound of 5.55e-17, which lay "above" a baseline of 0% and
+    printed "breaks made eight-low badugis" for a hero who broke none. At 0/n the Wilson
+    interval is [0, z^2/(n+z^2)] and at n/n [n/(n+z^2), 1] (p = 0 or 1 in the formula: the
+    square root is z/2n), so the ends are exactly 0 and 1."""
+    from hhtracker.stats.values import wilson_interval
+    z2 = 1.959963984540054 ** 2
+    low, high = wilson_interval(0, n)
+    assert low == 0.0 and high == pytest.approx(z2 / (n + z2))
+    low, high = wilson_interval(n, n)
+    assert high == 1.0 and low == pytest.approx(n / (n + z2))
+    # the verdicts that read the ends: no break of n is never "above" 0%, n opens of n by
+    # the rule never "below" 100%
+    assert LeakLine("k", "l", 0, n, baselines()["break_eight_low"]).verdict is not Verdict.ABOVE
+    assert LeakLine("k", "l", n, n, baselines()["early_open"]).verdict is not Verdict.BELOW
+
+
+def test_in_line_only_when_the_interval_is_narrow_around_the_baseline() -> None:
+    """Issue 27: "not enough hands" was printed on large samples that match the baseline.
+    Intervals by hand (Wilson, z = 1.96): 45/250 = 18% -> [13.7%, 23.2%], within 18% +- 10
+    points: in line; 1/3 -> [6.1%, 79.2%]: holds 18% but wide, not enough hands; 0/213 ->
+    [0%, 1.8%] against 0% (no eight-low badugi broken): in line; 0/3 -> [0%, 56.1%]: not
+    enough; 213/213 opens by the rule -> [98.2%, 100%]: in line; 27/100 -> [19.3%, 36.4%]
+    lies above 18%: above; 25/100 -> [17.5%, 34.3%]: holds it, 34.3% is more
+    than 10 points over: not enough hands."""
+    rfi = baselines()["raise_first_in/UTG"]
+    assert LeakLine("k", "l", 45, 250, rfi).verdict is Verdict.IN_LINE
+    assert LeakLine("k", "l", 45, 250, rfi).verdict_text == "in line with the baseline"
+    assert LeakLine("k", "l", 1, 3, rfi).verdict is Verdict.NOT_ENOUGH
+    assert LeakLine("k", "l", 0, 213, baselines()["break_eight_low"]).verdict is Verdict.IN_LINE
+    assert LeakLine("k", "l", 0, 3, baselines()["break_eight_low"]).verdict is Verdict.NOT_ENOUGH
+    assert LeakLine("k", "l", 213, 213, baselines()["early_open"]).verdict is Verdict.IN_LINE
+    assert LeakLine("k", "l", 27, 100, rfi).verdict is Verdict.ABOVE
+    assert LeakLine("k", "l", 25, 100, rfi).verdict is Verdict.NOT_ENOUGH
 
 
 def test_draw_patterns_and_predraw_actions() -> None:
@@ -198,7 +238,7 @@ def test_snow_result_and_filters(db: Path) -> None:
 def test_leak_line_text(db: Path) -> None:
     assert leak_text(_lines(db)["raise_first_in/HJ"]) == (
         "raise first in, HJ, six-handed: 0.0% (0/1) [0-79%]; baseline 21% * "
-        "(seeds/002, section 4 (Starting hands)); not enough hands")
+        "(Limit Badugi, Handout 04 (seminar27.com), section 4 (Starting hands)); not enough hands")
 
 
 # --- reads ---------------------------------------------------------------------------------------
@@ -268,7 +308,7 @@ def test_leaks_command(db: Path) -> None:
     first = value["leaks"][0]
     assert (first["key"], first["done"], first["opportunities"], first["baseline"], first["verdict"]) == (
         "raise_first_in/UTG", 3, 3, 0.18, "above")
-    assert first["source"] == "seeds/002, section 4 (Starting hands)" and "heads-up proxy" in first["caveat"]
+    assert first["source"] == "Limit Badugi, Handout 04 (seminar27.com), section 4 (Starting hands)" and "heads-up proxy" in first["caveat"]
     assert value["snow"]["net"] == [{"amount": -350, "currency": "USD"}]
     out = runner.invoke(app, ["leaks", "--hero", "Hero", "--db", str(db)])
     assert out.exit_code == 0 and "not enough hands" in out.output and "heads-up proxy" in out.output

@@ -1,0 +1,247 @@
+"""Every figure and word right (issue 27): filters and names (item 7), notes and tags
+(item 8), and the words of the commands. The hands are tests/data/leak_hands/hands.txt
+(five six-handed hands worked out by hand in tests/stats/test_leaks.py): Hero is UTG in
+hands 1, 4 and 5, HJ in hand 2, CO in hand 3; Deb is dealt in all five."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from hhtracker import api
+from hhtracker.cli import app
+
+from tests.common import CORPUS, DATA, STARS_SNG
+
+runner = CliRunner()
+HANDS = DATA / "leak_hands" / "hands.txt"
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    path = tmp_path / "t.db"
+    assert api.import_paths([HANDS], path).hands_new == 5
+    return path
+
+
+def run(*args: object) -> tuple[int, str]:
+    result = runner.invoke(app, [str(a) for a in args])
+    assert "Traceback" not in result.output
+    return result.exit_code, result.output
+
+
+# --- item 7: filters and names ---------------------------------------------------------------
+
+
+def test_a_filter_that_matches_nothing_says_so(db: Path) -> None:
+    code, out = run("player", "Deb", "--min-hands", "10", "--db", db)
+    assert code == 2 and "Deb has 5 hands; none match --min-hands 10" in out
+    code, out = run("player", "Hero", "--position", "blinds", "--db", db)
+    assert code == 2 and "Hero has 5 hands; none match --position blinds" in out
+    code, out = run("player", "Nobody", "--db", db)
+    assert code == 2 and "no hands of a player named 'Nobody'" in out
+
+
+def test_names_match_ignoring_case_when_one_player_fits(db: Path) -> None:
+    code, out = run("player", "deb", "--json", "--db", db)
+    assert code == 0 and json.loads(out)["player"] == "Deb" and json.loads(out)["results"]["hands"] == 5
+
+
+@pytest.mark.parametrize(("group", "hands"), [("early", 3), ("middle", 1), ("late", 1)])
+def test_position_groups(db: Path, group: str, hands: int) -> None:
+    # early: UTG (hands 1, 4, 5; six-handed there is no UTG+1 or UTG+2); middle: HJ (hand 2);
+    # late: CO (hand 3)
+    code, out = run("player", "Hero", "--position", group, "--json", "--db", db)
+    assert code == 0, out
+    assert json.loads(out)["results"]["hands"] == hands
+
+
+def test_tournaments_min_hands() -> None:
+    if not (CORPUS / STARS_SNG).is_file():
+        pytest.skip(f"the real corpus is not beside the repo ({CORPUS} missing)")
+    text = (CORPUS / STARS_SNG).read_text(encoding="utf-8-sig")
+    # his hands in the one SNG: the hands whose text deals him cards
+    dealt = sum("Dealt to Player5 " in hand for hand in re.split(r"(?m)^(?=PokerStars )", text))
+    db = Path(pytest.importorskip("tempfile").mkdtemp()) / "t.db"
+    api.import_paths([CORPUS / STARS_SNG], db)
+    found = json.loads(run("tournaments", "--hero", "Player5", "--min-hands", dealt, "--json", "--db", db)[1])
+    assert [r["hands"] for r in found] == [dealt]
+    code, out = run("tournaments", "--hero", "Player5", "--min-hands", dealt + 1, "--json", "--db", db)
+    assert json.loads(out) == []
+    code, out = run("tournaments", "--hero", "Player5", "--min-hands", dealt + 1, "--db", db)
+    assert f"no tournament hands of the hero match --min-hands {dealt + 1}" in out
+
+
+# --- item 8: notes and tags --------------------------------------------------------------------
+
+
+def test_notes_listed_edited_and_deleted(db: Path) -> None:
+    assert run("note", "deb", "limps weak draws", "--db", db) == (0, "note added on Deb\n")
+    assert run("note", "Deb", "snows once an hour", "--db", db)[0] == 0
+    code, out = run("note", "Deb", "--list", "--db", db)
+    lines = out.splitlines()
+    assert code == 0 and len(lines) == 2
+    assert lines[0].startswith("2. ") and lines[0].endswith(" UTC: snows once an hour")
+    assert lines[1].startswith("1. ") and lines[1].endswith(" UTC: limps weak draws")
+    assert run("note", "Deb", "--edit", "1", "limps any three cards", "--db", db)[1] == "note 1 on Deb replaced\n"
+    assert run("note", "Deb", "--delete", "2", "--db", db)[1] == "note 2 on Deb deleted\n"
+    out = run("note", "Deb", "--list", "--db", db)[1]
+    assert out.splitlines()[0].endswith(" UTC: limps any three cards") and len(out.splitlines()) == 1
+    code, out = run("note", "Deb", "--delete", "2", "--db", db)
+    assert code == 2 and "Deb has no note number 2" in out
+    assert api.player_marks(db, "Deb")[0] == ("limps any three cards",)
+
+
+def test_a_name_no_hand_has_is_refused_unless_forced(db: Path) -> None:
+    code, out = run("note", "Dbe", "x", "--db", db)
+    assert code == 2 and "no hands of a player named 'Dbe'" in out and "did you mean 'Deb'" in out
+    code, out = run("tag", "Evee", "fish", "--db", db)
+    assert code == 2 and "did you mean 'Eve'" in out and "--force" in out
+    assert api.player_marks(db, "Dbe") == ((), ()) and api.player_marks(db, "Evee") == ((), ())
+    assert run("tag", "Evee", "fish", "--force", "--db", db) == (0, "Evee tagged 'fish'\n")
+    assert run("tag", "Evee", "--list", "--db", db)[1] == "tags on Evee: fish\n"
+    assert run("tag", "Ann", "--list", "--db", db)[1] == "no tags on Ann\n"
+
+
+def test_hero_add_takes_only_the_sites_there_are(db: Path) -> None:
+    code, out = run("hero", "add", "Hero", "--site", "pokerstar", "--db", db)
+    assert code == 2 and "pokerstars" in out
+    assert api.hero_list(db) == []  # nothing stored for a site that does not exist
+    assert run("hero", "add", "Hero", "--site", "pokerstars", "--db", db) == (0, "Hero on pokerstars: added\n")
+    assert api.hero_list(db) == [("pokerstars", "Hero")]
+
+
+# --- item 9: what validate and reprocess say -------------------------------------------------
+
+OTHER_GAMES = """\
+PokerStars Hand #77000000001:  Razz Limit ($0.10/$0.20 USD) - 2013/06/01 20:00:00 ET
+Table 'Razzle' 8-max
+Seat 1: Ann ($5 in chips)
+Seat 2: Bob ($5 in chips)
+
+PokerStars Hand #77000000002:  Hold'em Limit ($0.10/$0.20 USD) - 2013/06/01 20:01:00 ET
+Table 'Holdy' 9-max Seat #1 is the button
+Seat 1: Ann ($5 in chips)
+Seat 2: Bob ($5 in chips)
+"""
+
+
+def test_validate_json_lists_the_hands_of_other_games(tmp_path: Path) -> None:
+    path = tmp_path / "others.txt"
+    path.write_text(OTHER_GAMES, encoding="utf-8")
+    result = runner.invoke(app, ["validate", "--json", str(path)])
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.stdout)
+    assert [(r["hand_id"], r["status"], r["game"], r["line"]) for r in rows] == [
+        ("77000000001", "skipped", "Razz Limit", 1), ("77000000002", "skipped", "Hold'em Limit", 6)]
+    assert "0 hand(s) checked" in result.stderr and "2 skipped" in result.stderr
+    assert "not read" not in result.stderr  # no other-site files among them
+
+
+# --- item 5: one format -------------------------------------------------------------------------
+
+
+def test_a_one_hand_profile_is_not_rows_of_nothing(db: Path) -> None:
+    # hand 2, Hero in the HJ: Eve folded before him, he folded (no draw, no bet after it)
+    code, out = run("player", "Hero", "--position", "HJ", "--db", db)
+    assert code == 0, out
+    assert "Hero (pokerstars, 1 hand)" in out and "Net, cash (1 hand)" in out
+    for section, count in (("After the draws (betting)", 22), ("The draws", 19), ("Showdown", 3)):
+        line = next(line for line in out.splitlines() if section in line)
+        assert f"no opportunity in these hands: - (0/0) for its {count} statistics" in line, line
+    # pre-draw: VPIP and PFR 0 of 1, the other six without an opportunity (before: 75 such rows)
+    assert sum("- (0/0)" in line for line in out.splitlines()) == 6 + 3 + 1  # + the 3 sections, draw luck
+    assert "0.0% (0/1) [0-79%]" in out
+
+
+def test_results_carry_their_sign(db: Path) -> None:
+    # hand 1: Hero won Eve's $0.50 blind, $0.50 call and the bets: his net is positive
+    code, out = run("player", "Hero", "--db", db)
+    biggest = re.search(r"Biggest win\s*│\s*(\S+)", out)
+    assert biggest is not None and biggest.group(1).startswith("+$"), out
+    code, out = run("players", "--db", db)
+    nets = re.findall(r"│\s*([+-]?\$[\d,.]+)\s*│", out)
+    assert nets and all(n.startswith(("+", "-")) or n == "$0.00" for n in nets), nets
+
+
+def test_report_prints_no_table_of_headers_only_and_counts_in_words(db: Path) -> None:
+    code, out = run("report", "--hero", "Hero", "--db", db)
+    assert code == 0, out
+    assert "Draw decisions: 0 of " in out and "better keep" not in out  # no empty table
+    code, out = run("leaks", "--hero", "Hero", "--position", "CO", "--db", db)
+    assert "(1 hand)" in out and "(1 hands)" not in out
+
+
+def test_reads_name_the_classes_in_words(db: Path) -> None:
+    from hhtracker.report.insight_render import group_figures
+
+    (read,) = api.player_reads(db, "Hero", min_hands=1)
+    raised = next(g for g in read.groups if g.label == "raised first in, UTG")
+    # hands 1, 4, 5: 5-4-3-2 (7-high or better), K-9-8 three cards, K-Q-J-5 (K-high)
+    assert group_figures(raised)[2] == "badugi 7-high or better 1, badugi K-high 1, 3-card hand 1"
+
+
+# --- item 6: a date range in its own words ----------------------------------------------------
+
+
+def test_a_date_range_is_not_called_a_session(db: Path) -> None:
+    import datetime as dt
+
+    from hhtracker.report.render import duration
+
+    # 141,702 h 41 min = 5,904 days 6 h 41 min (141,702 = 24 x 5,904 + 6)
+    assert duration(dt.timedelta(hours=141702, minutes=41)) == "5,904 days 6 h"
+    assert duration(dt.timedelta(hours=47, minutes=59)) == "47 h 59 min"
+    assert duration(dt.timedelta(hours=48)) == "2 days 0 h"
+    # the hands were dealt from 2021/04/01 20:00 ET, 2021-04-02 00:00 UTC
+    code, out = run("report", "--hero", "Hero", "--from", "2021-04-01", "--to", "2021-04-02", "--db", db)
+    assert code == 0, out
+    assert "Hands from a date range" in out and "Statistics: these hands beside lifetime" in out
+    assert "this session" not in out
+    code, out = run("report", "--hero", "Hero", "--db", db)
+    assert "Statistics: this session beside lifetime" in out
+
+
+def test_messages_give_money_as_money(tmp_path: Path) -> None:
+    """Issue 27: "the summary says 360 won" gave cents. Hand 4 with its summary changed to
+    "collected ($3.60)": he took the $1.25 pot."""
+    text = HANDS.read_text(encoding="utf-8")
+    hands = re.split(r"\n\n+(?=PokerStars )", text)
+    hand = next(h for h in hands if "#93000000004" in h)
+    path = tmp_path / "one.txt"
+    path.write_text(hand.replace("Seat 1: Hero collected ($1.25)", "Seat 1: Hero collected ($3.60)"), encoding="utf-8")
+    (result,), _ = api.validate_paths([path])
+    (problem,) = result.issues
+    assert problem.message == "Hero: the summary says $3.60 won, but he collected $1.25 from the pots"
+
+
+def test_sessions_take_the_filters_of_players(tmp_path: Path) -> None:
+    """Cash hands (seed 1) and tournament hands (seed 2) of the generated Hero in one
+    database: sessions --game-type makes sessions of one kind only; the hands of each kind
+    are counted from the files' headers."""
+    from hhtracker.generate import generate_files
+
+    cash = generate_files(tmp_path / "cash", hands=120, seed=1, tables=2)
+    chips = generate_files(tmp_path / "chips", hands=80, seed=2, tables=1, tournament=True,
+                           start=__import__("datetime").datetime(2026, 11, 1, 13, 0))
+    db = tmp_path / "s.db"
+    api.import_paths([*cash, *chips], db)
+
+    def headers(files: list[Path], pattern: str) -> int:
+        return sum(len(re.findall(pattern, f.read_text(encoding="utf-8-sig"), re.M)) for f in files)
+
+    counts = {"cash": headers(cash, r"^PokerStars Game #\d+:  Badugi Limit \(\$"),
+              "tournament": headers(chips, r"^PokerStars Game #\d+: Tournament #")}
+    assert counts == {"cash": 120, "tournament": 80}
+    everything = json.loads(run("sessions", "--hero", "Hero", "--json", "--db", db)[1])
+    assert sum(s["hands"] for s in everything) == 200
+    for kind, hands in counts.items():
+        found = json.loads(run("sessions", "--hero", "Hero", "--game-type", kind, "--json", "--db", db)[1])
+        assert sum(s["hands"] for s in found) == hands, kind
+        assert all(m["currency"] == ("chips" if kind == "tournament" else "USD") for s in found for m in s["net_by_currency"])
+    code, out = run("sessions", "--hero", "Hero", "--site", "kingsclub", "--db", db)
+    assert code == 0 and out == "no hands of the hero match --site kingsclub\n"
