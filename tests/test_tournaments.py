@@ -348,7 +348,7 @@ def test_configured_heroes_only(two_heroes_and_a_stranger: Path, tmp_path: Path)
     result = _run("import", "--db", str(db), "--json", str(two_heroes_and_a_stranger))
     notes = json.loads(result.output)["notes"]
     # Zed is dealt cards in 6 PokerStars hands, Mira in 4: alpha.txt is someone else's
-    assert len(notes) == 1 and "alpha.txt" in notes[0] and "dealt to Mira" in notes[0] and "Zed" in notes[0]
+    assert len(notes) == 1 and "alpha.txt" in notes[0] and "dealt to 'Mira', who is not the hero chosen for pokerstars (Zed)" in notes[0] and "Zed" in notes[0]
     choice = api.hero_choice(db)
     assert choice.names == {"fulltilt": "Hero", "pokerstars": "Zed"}
     assert "Zed on pokerstars, the name dealt cards in 6 of its 10 hands" in choice.note
@@ -373,6 +373,53 @@ def test_configured_heroes_only(two_heroes_and_a_stranger: Path, tmp_path: Path)
     assert [(r["player"], r["finish"], r["prize"], r["hands"]) for r in zed] == [("Zed", 1, 200, 6)]
     assert _run("hero", "remove", "Mira", "--db", str(db)).exit_code == 0
     assert _run("hero", "remove", "Mira", "--db", str(db)).exit_code == 2
+
+
+def test_configuring_one_site_leaves_the_other_sites_hero(two_heroes_and_a_stranger: Path, tmp_path: Path) -> None:
+    """`hero add Mira --site pokerstars` makes Mira the PokerStars hero and leaves Full Tilt's
+    (Hero, the only name dealt cards there) as it was: Mira's 4 hands and Hero's 1, not Mira's
+    4 alone (before, configuring any site dropped every other site); the note says which name came from where."""
+    db = tmp_path / "h.db"
+    assert _run("import", "--db", str(db), str(two_heroes_and_a_stranger)).exit_code == 0
+    assert _run("hero", "add", "Mira", "--site", "pokerstars", "--db", str(db)).exit_code == 0
+    choice = api.hero_choice(db)
+    assert choice is not None and choice.names == {"fulltilt": "Hero", "pokerstars": "Mira"}
+    assert choice.note.startswith("hero: Mira (pokerstars), as configured")
+    assert "Hero on fulltilt, the name dealt cards in 1 of its 1 hands" in choice.note
+    sessions = json.loads(_run("sessions", "--db", str(db), "--json").output)
+    # alpha.txt's hands at 20:00, 20:02, 20:04 and 21:04:01 ET (an hour apart: a new session)
+    assert sorted((s["sites"], s["hands"]) for s in sessions) == [(["fulltilt"], 1), (["pokerstars"], 1), (["pokerstars"], 3)]
+
+
+def test_corpus_hero_add_on_pokerstars_keeps_hero_elsewhere(corpus: Path, tmp_path: Path) -> None:
+    """The real corpus, as a new user imports it: the PokerStars hero is Player5 (dealt cards
+    in the SNG's 104 hands against Hero's 4 cash hands), so the import says the cash file was
+    dealt to someone else. Following its advice (`hero add Hero --site pokerstars`) keeps Hero
+    on Full Tilt, KingsClub and Merge (one hand each, "Dealt to Hero" / name="Hero"
+    dealtin="true" in the files): sessions of 4 + 1 + 1 + 1 hands. Full Tilt's hand from the
+    file: Hero posts the $0.10 big blind, calls $0.10, calls $0.20, wins $0.81: +$0.41."""
+    folder = tmp_path / "corpus"
+    folder.mkdir()
+    for name in (STARS_SNG, "PokerStars__badugi_FL_cash_201009.txt", "FullTilt__badugi_FL_cash_201305_newtogame.txt",
+                 "KingsClub__badugi_FL_cash_202010.txt", "Merge__badugi_PL_cash_201101.xml"):
+        (folder / name).write_bytes((corpus / name).read_bytes())
+    db = tmp_path / "c.db"
+    result = _run("import", "--db", str(db), "--json", str(folder))
+    assert result.exit_code == 0, result.output
+    notes = json.loads(result.output)["notes"]
+    assert len(notes) == 1 and notes[0].endswith(
+        "PokerStars__badugi_FL_cash_201009.txt: its hands were dealt to 'Hero', who is not the hero chosen for "
+        "pokerstars (Player5); reports leave them out (`hhtracker hero add Hero --site pokerstars` if it is you)")
+    assert _run("hero", "add", "Hero", "--site", "pokerstars", "--db", str(db)).exit_code == 0
+    sessions = json.loads(_run("sessions", "--db", str(db), "--json").output)
+    everywhere = {"fulltilt": "Hero", "kingsclub": "Hero", "merge": "Hero", "pokerstars": "Hero"}
+    assert all(s["hero"] == everywhere for s in sessions)
+    assert sorted((s["sites"][0], s["hands"]) for s in sessions) == [
+        ("fulltilt", 1), ("kingsclub", 1), ("merge", 1), ("pokerstars", 4)]
+    full_tilt = next(s for s in sessions if s["sites"] == ["fulltilt"])
+    assert full_tilt["net_by_currency"] == [{"amount": 41, "currency": "USD"}]
+    report = json.loads(_run("report", "--db", str(db), "--json", "--from", "2013-05-01", "--to", "2013-05-31").output)
+    assert report["hero"] == everywhere and report["hands"] == 1
 
 
 def test_no_command_adds_cash_and_chips(tmp_path: Path) -> None:

@@ -165,7 +165,7 @@ def export_parquet(db_path: Path, out: Path, *, player: str | None = None,
     if out.exists() and not out.is_dir():
         check_output(out, db_path)  # (the database, an SQLite file: said as such)
         raise OutputPathError(f"cannot write {out}: it is a file; give a folder to write the Parquet files into")
-    for table in queries:
+    for table in queries if out.is_dir() else ():  # (a folder still to be made holds nothing to refuse)
         check_output(out / f"{table}.parquet", db_path)
     try:
         out.mkdir(parents=True, exist_ok=True)

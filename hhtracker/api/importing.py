@@ -570,8 +570,9 @@ def other_hero_notes(db: Database, files: list[tuple[Path, int]]) -> list[str]:
         for site, name in rows:
             heroes = choice.names.get(site, "").split(" + ")
             if name not in heroes:
-                notes.append(f"{path_text(path)}: its hands were dealt to {name}, not to the hero ({' + '.join(heroes) or '-'} on "
-                             f"{site}); reports leave them out (`hhtracker hero add {name} --site {site}` if it is you)")
+                notes.append(f"{path_text(path)}: its hands were dealt to '{name}', who is not the hero chosen for {site} "
+                             f"({' + '.join(heroes) or '-'}); reports leave them out "
+                             f"(`hhtracker hero add {name} --site {site}` if it is you)")
     return notes
 
 

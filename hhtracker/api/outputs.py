@@ -33,9 +33,9 @@ def _same(a: Path, b: Path) -> bool:
 
 
 def check_output(out: Path, db_path: Path | None) -> None:
-    """raises OutputPathError when `out` may not be written: it is the database at db_path
-    or one of its -wal, -shm or -journal files, an existing SQLite database (any program's),
-    an existing hand history (hand_history_site), a folder, or anything else that is not a
+    """raises OutputPathError when `out` may not be written: its folder does not exist (or is
+    not a folder), it is the database at db_path or one of its -wal, -shm or -journal files,
+    an existing SQLite database (any program's), an existing hand history (hand_history_site), a folder, or anything else that is not a
     regular file (a device such as /dev/stdout, a named pipe: the file written is renamed
     over its name)."""
     out = Path(out)
@@ -45,6 +45,11 @@ def check_output(out: Path, db_path: Path | None) -> None:
             if _same(out, db_path.with_name(db_path.name + suffix)):
                 what = "the database" if not suffix else f"the database's {suffix} file"
                 raise OutputPathError(f"{out} is {what} ({db_path}): it is not overwritten; give another file to write")
+    folder = out.parent
+    if not folder.is_dir():  # (before any work, and before the pages beside a report)
+        if folder.exists():
+            raise OutputPathError(f"{folder} is not a folder (for {out}): check the path")
+        raise OutputPathError(f"no folder {folder} for {out}: create it first, or check the path")
     if out.is_dir():
         raise OutputPathError(f"{out} is a folder: give the file to write")
     if out.exists() and not out.is_file():  # (before anything reads it: opening a pipe waits for ever)

@@ -178,10 +178,11 @@ _CHANGE = "change it with `hhtracker hero add NAME [--site SITE]` or --hero NAME
 
 
 def choose_hero(db: Database | sqlite3.Connection, hero: str | None) -> HeroChoice | None:
-    """The hero: `hero` on every site where he plays (--hero); else the accounts configured
-    with `hhtracker hero add` that have hands; else, per site, the name dealt cards in most
-    of its hands (hero_names: different names are never merged). None when there is no
-    hand of any of them."""
+    """The hero: `hero` on every site where he plays (--hero); else, per site, the accounts
+    configured there with `hhtracker hero add` that have hands, and on the sites where none
+    has hands the name dealt cards in most of its hands (hero_names: different names are
+    never merged; configuring one site leaves the others as they were). None when there is
+    no hand of any of them."""
     if hero is not None:
         ids = player_ids(db, name=hero)
         sites = {site: hero for (site,) in db.execute("select site from players where name = ? order by site", [hero]).fetchall()}
@@ -189,20 +190,23 @@ def choose_hero(db: Database | sqlite3.Connection, hero: str | None) -> HeroChoi
     from ..store.tournaments import configured_hero_ids
 
     configured = configured_hero_ids(db)
-    if configured:
-        names = {site: " + ".join(name for name, _ in pairs) for site, pairs in sorted(configured.items())}
-        ids = tuple(sorted(pid for pairs in configured.values() for _, pid in pairs))
-        shown = ", ".join(f"{name} ({site})" for site, name in names.items())
-        return HeroChoice(names, ids, f"hero: {shown}, as configured (`hhtracker hero list`); --hero NAME for someone else")
-    names = hero_names(db)
-    if not names:
+    most_dealt = {site: name for site, name in hero_names(db).items() if site not in configured}
+    if not configured and not most_dealt:
         return None
-    counts = {(site, name): hands for site, name, hands in db.execute("select site, hero, hands from heroes").fetchall()}
-    parts = []
-    for site, name in names.items():
-        total = sum(n for (s, _), n in counts.items() if s == site)
-        parts.append(f"{name} on {site}, the name dealt cards in {counts.get((site, name), 0):,} of its {total:,} hands")
-    return HeroChoice(names, player_ids(db, names), "hero: " + "; ".join(parts) + f" ({_CHANGE})")
+    names = {site: " + ".join(name for name, _ in pairs) for site, pairs in configured.items()} | most_dealt
+    ids = tuple(sorted({pid for pairs in configured.values() for _, pid in pairs} | set(player_ids(db, most_dealt))))
+    notes = []
+    if configured:
+        shown = ", ".join(f"{names[site]} ({site})" for site in sorted(configured))
+        notes.append(f"{shown}, as configured (`hhtracker hero list`)" + ("" if most_dealt else "; --hero NAME for someone else"))
+    if most_dealt:
+        counts = {(site, name): hands for site, name, hands in db.execute("select site, hero, hands from heroes").fetchall()}
+        parts = []
+        for site, name in sorted(most_dealt.items()):
+            total = sum(n for (s, _), n in counts.items() if s == site)
+            parts.append(f"{name} on {site}, the name dealt cards in {counts.get((site, name), 0):,} of its {total:,} hands")
+        notes.append("; ".join(parts) + f" ({_CHANGE})")
+    return HeroChoice(dict(sorted(names.items())), ids, "hero: " + "; ".join(notes))
 
 
 def player_ids(db: Database | sqlite3.Connection, names_by_site: dict[str, str] | None = None, name: str | None = None) -> tuple[int, ...]:

@@ -196,14 +196,22 @@ def test_unwritable_outputs_and_unopenable_databases_are_one_line(tmp_path: Path
     from the real command (a subprocess: the database check is in the entry point)."""
     assert run("import", "--db", str(db_path), str(SAMPLES)).exit_code == 0
     for args, expected in (
-        (["report", "--db", str(db_path), "--html", str(tmp_path / "no" / "such" / "r.html")], "cannot write"),
-        (["report", "--db", str(db_path), "--png", str(tmp_path / "no" / "such" / "r.png")], "cannot write"),
+        # a folder that does not exist: named, not a replayer page written beside the report first
+        (["report", "--db", str(db_path), "--html", str(tmp_path / "no" / "such" / "r.html")],
+         f"Error: no folder {tmp_path / 'no' / 'such'} for {tmp_path / 'no' / 'such' / 'r.html'}: create it first"),
+        (["report", "--db", str(db_path), "--png", str(tmp_path / "no" / "such" / "r.png")],
+         f"Error: no folder {tmp_path / 'no' / 'such'} for {tmp_path / 'no' / 'such' / 'r.png'}: create it first"),
+        (["hand", "1", "--db", str(db_path), "--html", str(tmp_path / "no" / "h.html")],
+         f"Error: no folder {tmp_path / 'no'} for {tmp_path / 'no' / 'h.html'}: create it first"),
+        (["report", "--db", str(db_path), "--png", str(db_path / "r.png")],  # a file where the folder should be
+         f"Error: {db_path} is not a folder (for {db_path / 'r.png'}): check the path"),
         (["import", "--db", "/proc/hhtracker.db", str(SAMPLES)], "cannot open the database /proc/hhtracker.db"),
     ):
         result = subprocess.run([sys.executable, "-m", "hhtracker", *args], capture_output=True, text=True, check=False)
         assert result.returncode == 2, result.stderr
         assert result.stderr.startswith("Error: ") and expected in result.stderr
         assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "no").exists()
     not_a_database = tmp_path / "notes.db"
     not_a_database.write_text("these are my notes, not an SQLite file " * 20)
     result = subprocess.run([sys.executable, "-m", "hhtracker", "players", "--db", str(not_a_database)],
