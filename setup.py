@@ -24,12 +24,13 @@ from setuptools.command.build_ext import build_ext
 
 # The modules compiled with mypyc: files or whole folders, relative to this file. To compile
 # another module, add it here (it must type-check under mypy with no errors). Not here:
-# parse/fulltilt.py and parse/kingsclub.py, where mypyc 2.4 stops with an internal error on
-# their lambdas (closures made in the methods of a lark Transformer, a non-native class),
-# and parse/grammar.py, whose SiteParser those two (interpreted) subclass: an interpreted
-# subclass of a compiled class crashed the import (allow_interpreted_subclasses, mypyc 2.4);
-# parse/merge.py, compiled, crashed (a segmentation fault) on the Merge XML files, where its
-# _LineBuilder subclasses xml.etree's TreeBuilder, a C type.
+# parse/grammar.py, whose SiteParser and LineLexer subclass lark's classes and are subclassed
+# by the site parsers (an interpreted subclass of a compiled class crashed the import,
+# allow_interpreted_subclasses, mypyc 2.4; compiling it would gain nothing: it only calls
+# lark); parse/merge.py, compiled, crashed (a segmentation fault) on the Merge XML files,
+# where its _LineBuilder subclasses xml.etree's TreeBuilder, a C type. (parse/fulltilt.py and
+# parse/kingsclub.py compile since their lambdas, on which mypyc 2.4 stopped with an internal
+# error, became named functions.)
 COMPILED = [
     "hhtracker/cards.py",
     "hhtracker/model.py",
@@ -39,6 +40,8 @@ COMPILED = [
     "hhtracker/stats",
     "hhtracker/parse/amounts.py",
     "hhtracker/parse/clock.py",
+    "hhtracker/parse/fulltilt.py",
+    "hhtracker/parse/kingsclub.py",
     "hhtracker/parse/pokerstars.py",
     "hhtracker/parse/stars_summary.py",
     "hhtracker/store/rows.py",

@@ -6,6 +6,8 @@ can turn any of them into `file:line: message` and an exit code in one place.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 EXCERPT_CHARACTERS = 60  # a line of a hand history quoted in a message
 MESSAGE_CHARACTERS = 300  # any message about a hand history, whatever it quotes
 
@@ -55,7 +57,7 @@ class HandHistoryError(Exception):
         self.hand_id = hand_id
         self.code = code
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[..., HandHistoryError], tuple[object, ...]]:
         # Keep path, line and code when the error crosses processes (import --jobs).
         return (_rebuild, (type(self), self.message, self.path, self.line, self.column, self.hand_id, self.code))
 
@@ -68,7 +70,8 @@ class HandHistoryError(Exception):
         return f"{where}: {self.message}"
 
 
-def _rebuild(cls, message, path, line, column, hand_id, code):
+def _rebuild(cls: type[HandHistoryError], message: str, path: str, line: int | None, column: int | None,
+             hand_id: str | None, code: str) -> HandHistoryError:
     return cls(message, path=path, line=line, column=column, hand_id=hand_id, code=code)
 
 

@@ -17,14 +17,14 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from .cards import DECK, Card, format_cards
 from .games import BADUGI
 from .model import BettingStructure, BlindKind, Round, Site, Stakes
 from .rules.badugi import BadugiHand, evaluate
 from .rules.pots import build_pots, split_amount
-from .rules.table import Table
+from .rules.table import PlayerState, Table
 
 _HEADER_GAME = f"{BADUGI.words_on(Site.POKERSTARS)} Limit"
 """The game as PokerStars writes it in a header (its record's spelling, fixed limit)."""
@@ -229,7 +229,7 @@ class _HandMaker:
             self.table.return_uncalled(ranked[0].name, extra)
             self.lines.append(f"Uncalled bet ({self.m(extra)}) returned to {ranked[0].name}")
 
-    def raise_(self, name: str, to: int, player) -> None:
+    def raise_(self, name: str, to: int, player: PlayerState) -> None:
         level = self.table.level
         self.table.raise_to(name, to)
         self.voluntary.add(name)
@@ -243,7 +243,7 @@ class _HandMaker:
         if cap is not None and self.table.full_bets >= cap:
             self.lines.append("Betting is capped")
 
-    def say(self, name: str, what: str, player) -> None:
+    def say(self, name: str, what: str, player: PlayerState) -> None:
         self.lines.append(f"{name}: {what}{' and is all-in' if player.all_in else ''}")
 
     # ---- draws -----------------------------------------------------------------------------
@@ -450,7 +450,7 @@ def generate_hands(
         yield GeneratedHand(made.hand_id, f"Generated {t + 1}", made.text, made.put_in, made.collected, made.rake, made.winners)
 
 
-def generate_files(out: Path, **options) -> list[Path]:
+def generate_files(out: Path, **options: Any) -> list[Path]:
     """Write generated hands to `out`, one file per table, hands separated by blank lines as
     PokerStars does (UTF-8 with a BOM, LF). Returns the files written."""
     out.mkdir(parents=True, exist_ok=True)

@@ -18,6 +18,7 @@ import datetime as dt
 import random
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from .cards import Card, format_cards
 from .generate import STYLES, GeneratedHand, _Deck, _Seat
@@ -276,7 +277,7 @@ def generate_split_hands(*, game: str, hands: int, seed: int, players: int = 12,
         yield GeneratedHand(made.hand_id, f"Generated {t + 1}", made.text, made.put_in, made.collected, made.rake, made.winners)
 
 
-def generate_split_files(out: Path, *, game: str, **options) -> list[Path]:
+def generate_split_files(out: Path, *, game: str, **options: Any) -> list[Path]:
     """Write generated Badacey or Badeucey hands to `out`, one KingsClub text file per table
     (ASCII, LF, hands apart by blank lines). Returns the files written."""
     out.mkdir(parents=True, exist_ok=True)

@@ -21,3 +21,10 @@ def corpus() -> Path:
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
     return tmp_path / "tracker.db"
+
+
+@pytest.fixture(autouse=True)
+def _state_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test's own state folder (the seals of sound databases, store/seals.py), never
+    the user's: $HHTRACKER_STATE_DIR, inherited by the commands a test runs."""
+    monkeypatch.setenv("HHTRACKER_STATE_DIR", str(tmp_path_factory.mktemp("state")))

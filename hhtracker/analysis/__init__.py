@@ -191,11 +191,13 @@ def analyze(raw: RawHand, parsers: Parsers, detected: Detected | None = None) ->
         return internal_rejection(raw, error, site, game)
 
 
-def analyze_stored(raw: RawHand, parsers: Parsers, site: Site | str | None = None) -> AnalyzedHand | RejectedHand:
+def analyze_stored(raw: RawHand, parsers: Parsers, site: Site | str | None = None, *,
+                   decisions: bool = True) -> AnalyzedHand | RejectedHand:
     """A stored hand analysed again from its raw text (reprocess, the facts a migration
     recomputes, export, the hand report). site: the stored hand's site when known (else
-    detected). A hand of a site or game this version does not read is a RejectedHand
-    (code syntax). Never raises."""
+    detected); decisions: False leaves the hero's draw decisions out (AnalyzedHand.decisions
+    empty: the hand report reads the stored ones). A hand of a site or game this version
+    does not read is a RejectedHand (code syntax). Never raises."""
     known: Site | None = None
     try:
         if site is None:
@@ -209,18 +211,19 @@ def analyze_stored(raw: RawHand, parsers: Parsers, site: Site | str | None = Non
             raise UnsupportedHandError(f"unknown site {site!r}", path=raw.path, line=raw.line) from None
         if not parsers.supports(known):
             raise UnsupportedHandError(f"site {known.value} is not supported", path=raw.path, line=raw.line)
-        return _analyzed(raw, parsers, known)
+        return _analyzed(raw, parsers, known, decisions)
     except HandHistoryError as error:
         return _rejection(raw, error, known, "")
     except Exception as error:  # noqa: BLE001
         return internal_rejection(raw, error, known, "")
 
 
-def _analyzed(raw: RawHand, parsers: Parsers, site: Site) -> AnalyzedHand:
-    """Parse, replay, facts, decisions. raises HandHistoryError (and, for a bug, anything)."""
+def _analyzed(raw: RawHand, parsers: Parsers, site: Site, priced: bool = True) -> AnalyzedHand:
+    """Parse, replay, facts, decisions (unless not `priced`). raises HandHistoryError (and,
+    for a bug, anything)."""
     replayed = replay(parsers.parse(raw, site))
     facts = per_hand_stats(replayed)
-    decisions = hero_decisions(replayed.draws, replayed.hero) if replayed.hero is not None else ()
+    decisions = hero_decisions(replayed.draws, replayed.hero) if priced and replayed.hero is not None else ()
     return AnalyzedHand(raw, replayed, facts, decisions)
 
 

@@ -88,6 +88,7 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("print_report", "print_sessions", "print_hand", "summary_json", "report_json", "report_html",
                      "chart_png", "hands_listed"), "report.render"),
     **dict.fromkeys(("replayer_html",), "report.replayer"),
+    **dict.fromkeys(("HandReplay",), "report.hand_text"),
     **dict.fromkeys(("leaks", "player_reads", "NoHeroError"), "api.leaks"),
     **dict.fromkeys(("print_leaks", "leaks_json", "print_reads", "reads_json"), "report.insight_render"),
     **dict.fromkeys(("print_profile", "print_players", "print_low_classes", "profile_json", "PROFILE_LABELS"),
@@ -101,7 +102,7 @@ _HOMES: dict[str, str] = {
 __all__ = [
     "ACTIVE_MINUTES", "APP_NAME", "DatabaseCheck", "REBUILD", "RawExport", "check_database", "export_raw", "AUTO_TAGS", "AutoTag", "CHIPS", "DRAW_KEYS", "DatabaseBusyError",
     "DatabaseCorruptError", "DatabaseOpenError", "GAMES", "GameId", "SITES", "is_split_game", "DatabaseWriteError", "NotOurDatabaseError", "OutputPathError", "EXPORT_FORMATS", "ExportResult", "FLUSH_HANDS", "FLUSH_SECONDS",
-    "Filters", "Game", "GameType", "HAND_HISTORY_SUFFIXES", "HandOutcome", "HandValidation",
+    "Filters", "Game", "GameType", "HAND_HISTORY_SUFFIXES", "HandOutcome", "HandReplay", "HandValidation",
     "HeroChoice", "Hud", "HudState", "ImportSummary", "MissingExtraError", "Money",
     "NewerDatabaseError", "NoDatabaseError", "NoHeroError", "PARQUET_TABLES", "PlayerStats",
     "Problem", "QUERY_BYTE_LIMIT", "QUERY_ROW_LIMIT", "QUERY_TIMEOUT_SECONDS", "QueryLimitError", "REVIEW_LIMIT",
@@ -165,6 +166,7 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
         summary_json,
     )
     from ..report.insight_render import leaks_json, print_leaks, print_reads, reads_json
+    from ..report.hand_text import HandReplay
     from ..report.players_render import PROFILE_LABELS, print_low_classes, print_players, print_profile, profile_json
     from ..report.tournament_render import print_tournaments
     from ..report.replayer import replayer_html

@@ -47,8 +47,9 @@ class DatabaseCheck:
 @uses_database
 def check_database(db_path: Path) -> DatabaseCheck:
     """Check the database at db_path without writing to it: SQLite's `PRAGMA quick_check`
-    (every page read: about 1 s per 20,000 hands), our marks (application_id, the schema
-    version) and that the hands and their raw texts can be counted. A file that is not
+    (every page read: about 1 s per 20,000 hands; always, sealed or not), our marks
+    (application_id, the schema version) and that the hands and their raw texts can be
+    counted. A sound database is sealed (store.seals: the next import skips its own check). A file that is not
     hhtracker's is refused as by every command. raises NoDatabaseError, NotOurDatabaseError,
     NewerDatabaseError, DatabaseOpenError."""
     from ..store import migrations
@@ -89,6 +90,10 @@ def check_database(db_path: Path) -> DatabaseCheck:
         raw_hands = _count(conn, "raw_hands", problems)
     finally:
         conn.close()
+    if not problems:
+        from ..store import seals
+
+        seals.seal(db_path)  # (found sound whole: the next import need not check it again)
     return DatabaseCheck(str(db_path), version or 0, schema_version(), hands, raw_hands, tuple(problems))
 
 
@@ -121,10 +126,20 @@ record has)."""
 @dataclass
 class RawExport:
     """What `export --format raw` wrote: files: the file written per site -> hands in it;
-    unreadable: hands.id of the hands whose text could not be read (the damaged part)."""
+    unreadable: hands.id of the hands whose text could not be read (the damaged part);
+    end_lost_after: see below."""
 
     files: dict[str, int] = field(default_factory=dict)
     unreadable: list[int] = field(default_factory=list)
+    end_lost_after: int | None = None
+    """Set when the table's end could not be read (a truncated file): hands were looked up
+    one id after another until PROBE_RUN ids in a row gave nothing; the last id read.
+    Hands after it, if there were any, are lost."""
+
+
+PROBE_RUN = 100_000
+"""Ids in a row that give no hand before export_raw stops looking, when the damaged table
+cannot say its highest id (about 1 s of lookups)."""
 
 
 @uses_database
@@ -152,8 +167,15 @@ def export_raw(db_path: Path, out: Path) -> RawExport:
     result = RawExport()
     texts: dict[str, list[str]] = {}
     try:
-        highest = conn.execute("select max(hand_id) from raw_hands").fetchone()[0] or 0
-        for hand_id in range(1, highest + 1):
+        try:
+            highest: int | None = conn.execute("select max(hand_id) from raw_hands").fetchone()[0] or 0
+        except (sqlite3.DatabaseError, UnicodeDecodeError):
+            highest = None  # (the table's last pages are damaged or cut off: looked up id by id)
+        hand_id = last_read = 0
+        while True:
+            hand_id += 1
+            if (hand_id > highest) if highest is not None else (hand_id - last_read > PROBE_RUN):
+                break
             try:
                 row = conn.execute("select text from raw_hands where hand_id = ?", [hand_id]).fetchone()
             except (sqlite3.DatabaseError, UnicodeDecodeError):
@@ -161,6 +183,7 @@ def export_raw(db_path: Path, out: Path) -> RawExport:
                 continue
             if row is None:
                 continue  # (ids of hands replaced by a repaired copy are not reused)
+            last_read = hand_id
             text = str(row[0])
             try:
                 site_row = conn.execute("select site from hands where id = ?", [hand_id]).fetchone()
@@ -173,6 +196,9 @@ def export_raw(db_path: Path, out: Path) -> RawExport:
             texts.setdefault(site, []).append(text.rstrip("\n"))
     finally:
         conn.close()
+    if highest is None:  # past the last hand read, no id is known to be a hand's
+        result.unreadable = [hand_id for hand_id in result.unreadable if hand_id < last_read]
+        result.end_lost_after = last_read
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as error:

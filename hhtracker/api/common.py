@@ -7,9 +7,14 @@ import functools
 import inspect
 from collections.abc import Callable
 from pathlib import Path
-from typing import ParamSpec, TypeVar
+from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 from ..errors import NoDatabaseError
+
+if TYPE_CHECKING:
+    import sqlite3
+
+    from sqlite_utils import Database
 
 __all__ = ["NoDatabaseError", "database_to_read", "database_to_write", "existing_database", "open_tracker",
            "uses_database"]
@@ -37,7 +42,7 @@ def uses_database(function: Callable[P, R]) -> Callable[P, R]:
     return wrapper
 
 
-def database_to_read(db_path: Path):
+def database_to_read(db_path: Path) -> sqlite3.Connection:
     """The database at db_path opened read-only (a plain sqlite3 connection, `mode=ro`: no
     sqlite-utils to load, nothing can be written). A database that needs a migration first
     is brought up to date (a write), then opened read-only. raises NoDatabaseError,
@@ -53,7 +58,7 @@ def database_to_read(db_path: Path):
     return conn
 
 
-def existing_database(db_path: Path):
+def existing_database(db_path: Path) -> Database:
     """The database at db_path opened read-only as database_to_read does, as a sqlite-utils
     Database (for the readers that use its helpers). raises as database_to_read."""
     from sqlite_utils import Database
@@ -61,7 +66,7 @@ def existing_database(db_path: Path):
     return Database(database_to_read(db_path))
 
 
-def database_to_write(db_path: Path, on_wait: Callable[[], None] | None = None):
+def database_to_write(db_path: Path, on_wait: Callable[[], None] | None = None) -> Database:
     """The existing database at db_path opened to write (open_tracker), never created: a
     command that does not import refuses a path where there is no database (a typo must not
     start a new one). raises NoDatabaseError, and as open_tracker."""
@@ -69,7 +74,7 @@ def database_to_write(db_path: Path, on_wait: Callable[[], None] | None = None):
 
 
 def open_tracker(db_path: Path, on_wait: Callable[[], None] | None = None, *, create: bool = False,
-                 check: bool = False):
+                 check: bool = False) -> Database:
     """Open the database at db_path to write (created when `create` and there is no file:
     the commands that import; `check`: checked whole first and refused when damaged, see
     store.database.open_database), schema up to date, and do what a migration left to the api

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..analysis import RejectedHand, analyze_stored
 from ..model import COUNTING_SQL, HandStatus
@@ -13,6 +14,9 @@ from ..parse.sites import Parsers
 from ..errors import OutputPathError
 from .common import existing_database, uses_database
 from .outputs import check_output, output_path, write_output
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
 
 
 class UnknownPlayerError(LookupError):
@@ -34,7 +38,7 @@ class ExportResult:
 EXPORT_FORMATS = ("phh", "json")
 
 
-def _exported_hands(db, db_path: Path, player: str | None, date_from: dt.date | None,
+def _exported_hands(db: Database, db_path: Path, player: str | None, date_from: dt.date | None,
                     date_to: dt.date | None) -> tuple[str, list[object]]:
     """The WHERE clause (over `hands h`) and parameters choosing the hands an export writes:
     those that count, where `player` is seated, started within the dates (UTC, inclusive).

@@ -8,6 +8,7 @@ import datetime as dt
 import multiprocessing
 import multiprocessing.util
 import os
+import signal
 import sqlite3
 import sys
 import time
@@ -16,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from ..analysis import (
     Analysis,
@@ -39,11 +40,17 @@ from ..report.queries import choose_hero
 from ..rules.issues import Code
 from ..rules.replay import ReplayedHand
 from ..sites import SITES
+from ..store import seals
 from ..store.database import immediate
 from ..store.rows import prepare_hand
 from ..store.tournaments import store_summary
 from ..store.writer import HandWriter, Verdict
 from .common import open_tracker, uses_database
+
+if TYPE_CHECKING:
+    from multiprocessing.pool import AsyncResult, Pool
+
+    from sqlite_utils import Database
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,15 +130,16 @@ HAND_HISTORY_SUFFIXES = tuple(sorted({record.file_format.suffix for record in SI
 
 def expand_paths(paths: Iterable[Path]) -> list[Path]:
     """Files named, and the .txt and .xml files under folders named (recursively, following
-    symbolic links to folders, each folder walked once however many links lead to it), sorted
-    within a folder. A file reached twice (named twice, or through a link) is listed once, at
+    symbolic links to folders, each folder walked once however many links lead to it; a link
+    to nothing listed too, so that reading it says so), sorted within a folder. A file reached twice (named twice, or through a link) is listed once, at
     its first place. raises FileNotFoundError for a path that does not exist."""
     files: list[Path] = []
     seen: set[tuple[int, int]] = set()
     for path in paths:
         if path.is_dir():
-            found = sorted(p for p in _folder_files(path) if p.is_file() and p.suffix.lower() in HAND_HISTORY_SUFFIXES)
-        elif path.is_file():
+            found = sorted(p for p in _folder_files(path) if p.suffix.lower() in HAND_HISTORY_SUFFIXES
+                           and (p.is_file() or _dangling(p)))
+        elif path.is_file() or _dangling(path):
             found = [path]
         else:
             raise FileNotFoundError(f"no such file or folder: {path_text(path)}")
@@ -145,6 +153,12 @@ def expand_paths(paths: Iterable[Path]) -> list[Path]:
                 seen.add((status.st_dev, status.st_ino))
                 files.append(file)
     return files
+
+
+def _dangling(path: Path) -> bool:
+    """A symbolic link to nothing (listed: reading it is the file's problem, said, not a
+    file skipped without a word)."""
+    return path.is_symlink() and not path.exists()
 
 
 def _folder_files(folder: Path) -> Iterator[Path]:
@@ -305,7 +319,7 @@ class _HandStore:
     statistics and rows, and handed to the HandWriter, which writes them in batches. Used in
     this process and, with --jobs, in each worker process for the batches it is sent."""
 
-    def __init__(self, db, file_id: int, parsers: Parsers, on_wait: Callable[[], None] | None = None) -> None:
+    def __init__(self, db: Database, file_id: int, parsers: Parsers, on_wait: Callable[[], None] | None = None) -> None:
         self.writer = HandWriter(db, file_id, on_wait)
         self.parsers = parsers
         self.tally = _Tally()
@@ -456,7 +470,8 @@ def import_paths(
     files = expand_paths(paths)
     pool = None
     if jobs > 1:  # made before the database is opened: no connection crosses a fork
-        pool = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork").Pool(jobs)
+        pool = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork").Pool(
+            jobs, initializer=_leave_interrupt_to_parent)
     db = open_tracker(db_path, on_wait, create=True, check=True)  # a damaged database is never written into
     summary = ImportSummary()
     parsers = Parsers()
@@ -474,12 +489,26 @@ def import_paths(
                     file_id = _import_file_in_workers(db, db_path, pool, jobs, path, summary, progress, on_wait)
                 file_ids.append((path, file_id))
         summary.notes.extend(other_hero_notes(db, file_ids))
+    except BaseException:  # Ctrl-C (KeyboardInterrupt) or an error: the workers are stopped at once
+        if pool is not None:
+            pool.terminate()  # (a batch a worker was writing is rolled back whole by SQLite)
+            pool.join()
+            pool = None
+        raise
     finally:
         if pool is not None:
             pool.close()
             pool.join()
         db.close()
+    seals.seal(db_path)  # found sound, written, closed: the next import need not check it whole
     return summary
+
+
+def _leave_interrupt_to_parent() -> None:
+    """A --jobs worker ignores Ctrl-C (SIGINT reaches the whole process group): the importing
+    process stops the workers itself, so no worker prints a KeyboardInterrupt traceback and
+    none is left waiting for work that will not come."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 DATABASE_ERRORS = (DatabaseOpenError, DatabaseBusyError, sqlite3.Error)
@@ -510,7 +539,7 @@ def file_internal_problem(path: Path, error: BaseException) -> Problem:
     return Problem(path_text(path), None, None, Code.INTERNAL.value, "error", message, trace)
 
 
-def _import_summary(db, path: Path, summary: ImportSummary, on_wait: Callable[[], None] | None,
+def _import_summary(db: Database, path: Path, summary: ImportSummary, on_wait: Callable[[], None] | None,
                     text: SummaryText | None = None) -> None:
     """A PokerStars tournament summary, a file of its own or `text` met among a file's
     hands: stored (replacing an earlier copy); one that does not read is a `syntax` problem."""
@@ -527,7 +556,7 @@ def _import_summary(db, path: Path, summary: ImportSummary, on_wait: Callable[[]
     summary.tournament_summaries += 1
 
 
-def other_hero_notes(db, files: list[tuple[Path, int]]) -> list[str]:
+def other_hero_notes(db: Database, files: list[tuple[Path, int]]) -> list[str]:
     """One note per file whose hands were dealt to a name that is not the hero of its site
     (the configured accounts, else the name dealt cards in most of the site's hands): a
     downloaded tournament, a friend's file."""
@@ -546,17 +575,17 @@ def other_hero_notes(db, files: list[tuple[Path, int]]) -> list[str]:
     return notes
 
 
-def _file_row(db, path: Path, on_wait: Callable[[], None] | None) -> int:
+def _file_row(db: Database, path: Path, on_wait: Callable[[], None] | None) -> int:
     """A new row of the files table for this import of `path`; its id."""
     with immediate(db, on_wait):
-        return db.table("files").insert(
+        return cast(int, db.table("files").insert(  # (the row just inserted: its id is there)
             {"path": path_text(path.resolve()), "size": path.stat().st_size, "sha256": file_digest(path),
              "imported_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
              "hands_new": 0, "hands_duplicate": 0, "hands_rejected": 0, "hands_unsupported": 0}
-        ).last_pk
+        ).last_pk)
 
 
-def _file_level(item: Problem | OtherSiteFile | SummaryText, summary: ImportSummary, db,
+def _file_level(item: Problem | OtherSiteFile | SummaryText, summary: ImportSummary, db: Database,
                 on_wait: Callable[[], None] | None) -> None:
     if isinstance(item, SummaryText):
         _import_summary(db, Path(item.path), summary, on_wait, item)
@@ -566,7 +595,8 @@ def _file_level(item: Problem | OtherSiteFile | SummaryText, summary: ImportSumm
         summary.problems.append(item)
 
 
-def _import_file(db, parsers: Parsers, path: Path, summary: ImportSummary, progress, *,
+def _import_file(db: Database, parsers: Parsers, path: Path, summary: ImportSummary,
+                 progress: Callable[[Path, int], None] | None, *,
                  hold_tail: bool = False, on_wait: Callable[[], None] | None = None, from_line: int = 1) -> _Imported:
     """Import one file (from line `from_line` on)."""
     file_id = _file_row(db, path, on_wait)
@@ -603,11 +633,12 @@ class _Imported:
     next_line: int
 
 
-def _import_file_in_workers(db, db_path: Path, pool, jobs: int, path: Path, summary: ImportSummary, progress,
+def _import_file_in_workers(db: Database, db_path: Path, pool: Pool, jobs: int, path: Path, summary: ImportSummary,
+                            progress: Callable[[Path, int], None] | None,
                             on_wait: Callable[[], None] | None) -> int:
     file_id = _file_row(db, path, on_wait)
     tally = _Tally()
-    pending: deque = deque()  # batches handed to the workers, oldest first
+    pending: deque[AsyncResult[_Tally]] = deque()  # batches handed to the workers, oldest first
     batch: list[RawHand] = []
 
     def send() -> None:

@@ -4,9 +4,15 @@ issue 19)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..filters import Filters
 from .common import database_to_read, uses_database
+
+if TYPE_CHECKING:
+    from ..report.leaks import Leaks
+    from ..report.queries import HeroChoice
+    from ..report.reads import PlayerReads
 
 
 class NoHeroError(LookupError):
@@ -15,7 +21,7 @@ class NoHeroError(LookupError):
 
 
 @uses_database
-def leaks(db_path: Path, *, hero: str | None = None, filters: Filters = Filters()):
+def leaks(db_path: Path, *, hero: str | None = None, filters: Filters = Filters()) -> tuple[HeroChoice, Leaks]:
     """(the hero choice, `report.leaks.Leaks`) over the hero's counted hands matching the
     filters: `hero` on every site, else the configured accounts, else the name dealt cards
     most often per site (as `report`). raises NoHeroError, ValueError for bad stakes,
@@ -35,7 +41,8 @@ def leaks(db_path: Path, *, hero: str | None = None, filters: Filters = Filters(
 
 
 @uses_database
-def player_reads(db_path: Path, name: str, filters: Filters = Filters(), min_hands: int | None = None):
+def player_reads(db_path: Path, name: str, filters: Filters = Filters(),
+                 min_hands: int | None = None) -> list[PlayerReads]:
     """The `report.reads.PlayerReads` of `name`, one per site with known hands (empty when
     none). min_hands: the smallest group shown with percentages (default READ_MIN_HANDS).
     raises ValueError for bad stakes, NoDatabaseError when db_path does not exist."""

@@ -12,10 +12,12 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..filters import Filters
 from ..model import CHIPS
 from ..money import format_money
+from ..parse.read import path_text
 from ..stats.tags import auto_tags
 from ..stats.values import PlayerStats
 from ..store import notes
@@ -23,6 +25,9 @@ from ..store.reading import player_stats
 from .common import database_to_read, database_to_write, uses_database
 from .importing import ImportSummary, Problem, import_paths
 from .watching import Watcher
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
 
 ACTIVE_MINUTES = 10
 """`hud --active` default: a table whose file got a hand in the last 10 minutes is shown."""
@@ -66,7 +71,7 @@ class TableView:
     path: str | None = None
 
 
-def read_table(db, hand_row: int, *, path: str | None = None, distributions: bool = False) -> TableView:
+def read_table(db: Database | sqlite3.Connection, hand_row: int, *, path: str | None = None, distributions: bool = False) -> TableView:
     """The table of the stored hand with id `hand_row` (hands.id), read from `db` (a sqlite3
     connection or a sqlite-utils Database): seated players in seat order with their
     statistics on the hand's site in the hand's game (with the cards-drawn distributions
@@ -106,26 +111,28 @@ def read_table(db, hand_row: int, *, path: str | None = None, distributions: boo
 # read every good hand: 0.3 s on 1,000,000 hands)
 
 
-def _file_ids(db, path: str) -> list[int]:
+def _file_ids(db: Database | sqlite3.Connection, path: str) -> list[int]:
     return [row[0] for row in db.execute("select id from files where path = ?", [path])]
 
 
-def _file_hands(db, path: str) -> int:
+def _file_hands(db: Database | sqlite3.Connection, path: str) -> int:
     ids = _file_ids(db, path)
     if not ids:
         return 0
-    return db.execute(f"select count(*) from hands where file_id in ({', '.join('?' * len(ids))}) "
-                      "and +status in ('ok', 'warning')", ids).fetchone()[0]
+    hands: int = db.execute(f"select count(*) from hands where file_id in ({', '.join('?' * len(ids))}) "
+                            "and +status in ('ok', 'warning')", ids).fetchone()[0]
+    return hands
 
 
-def latest_hand(db, path: Path | str) -> int | None:
+def latest_hand(db: Database | sqlite3.Connection, path: Path | str) -> int | None:
     """hands.id of the last good hand stored from the file at `path` (any import of it);
     None when it has none."""
-    ids = _file_ids(db, str(Path(path).resolve()))
+    ids = _file_ids(db, path_text(Path(path).resolve()))
     if not ids:
         return None
-    return db.execute(f"select max(id) from hands where file_id in ({', '.join('?' * len(ids))}) "
-                      "and +status in ('ok', 'warning')", ids).fetchone()[0]
+    latest: int | None = db.execute(f"select max(id) from hands where file_id in ({', '.join('?' * len(ids))}) "
+                                    "and +status in ('ok', 'warning')", ids).fetchone()[0]
+    return latest
 
 
 @uses_database
@@ -140,7 +147,7 @@ def table_of_file(db_path: Path, path: Path, *, distributions: bool = True) -> T
         hand_row = latest_hand(db, path)
         if hand_row is None:
             return None
-        return read_table(db, hand_row, path=str(path.resolve()), distributions=distributions)
+        return read_table(db, hand_row, path=path_text(path.resolve()), distributions=distributions)
     finally:
         db.close()
 
@@ -204,7 +211,7 @@ class Hud:
             for path in files:
                 hand_row = latest_hand(db, path)
                 if hand_row is not None:
-                    tables.append(read_table(db, hand_row, path=str(path.resolve())))
+                    tables.append(read_table(db, hand_row, path=path_text(path.resolve())))
             return tuple(tables)
         finally:
             db.close()
@@ -261,4 +268,6 @@ def player_marks(db_path: Path, player: str) -> tuple[tuple[str, ...], tuple[str
 
 def read_only(db_path: Path) -> sqlite3.Connection:
     """A read-only connection (measuring the view on a database not to be written)."""
-    return sqlite3.connect(f"file:{Path(db_path).resolve()}?mode=ro", uri=True)
+    from ..store.database import read_only_connection
+
+    return read_only_connection(db_path)  # (its URI quoted: a `?`, `#` or `%` in the path is a name)

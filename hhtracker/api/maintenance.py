@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from sqlite_utils import Database
 
@@ -61,7 +62,7 @@ class ReprocessSummary:
     internal: tuple[str, ...] = ()
 
 
-def _stored_raw_hands(db, page: int = 1000) -> Iterator[tuple]:
+def _stored_raw_hands(db: Database, page: int = 1000) -> Iterator[tuple[Any, ...]]:
     """(id, site, status, file_id, path, line, text, undecodable) of every hand stored when
     called, in id order, read a page at a time (memory stays flat on a big database). A hand
     stored again meanwhile gets a higher id than any of these and is not read again."""

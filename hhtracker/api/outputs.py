@@ -1,5 +1,6 @@
 """The one way a command writes a file (`export`, `report --html/--png`, `hand --html`, the
-replayer pages): never over the database or its side files or any SQLite file, and all or
+replayer pages): never over the database or its side files or any SQLite file, nor over a
+hand history (the player's originals, what a database is rebuilt from), and all or
 nothing (a temporary file in the same folder, renamed over the target when complete)."""
 
 from __future__ import annotations
@@ -12,7 +13,16 @@ from pathlib import Path
 from typing import BinaryIO
 
 from ..errors import OutputPathError
+from ..parse.detect import detect, other_site
+from ..parse.read import detect_encoding
 from ..store.database import SIDE_FILES, is_sqlite_file
+
+HAND_HISTORY_HEAD = 65536
+"""Bytes read from the start of an existing output file to tell whether it is a hand history."""
+
+HAND_HISTORY_LINES = 50
+"""Lines of that start looked at for a hand's first line (a Full Tilt archive has a header
+and separators first)."""
 
 
 def _same(a: Path, b: Path) -> bool:
@@ -25,7 +35,9 @@ def _same(a: Path, b: Path) -> bool:
 def check_output(out: Path, db_path: Path | None) -> None:
     """raises OutputPathError when `out` may not be written: it is the database at db_path
     or one of its -wal, -shm or -journal files, an existing SQLite database (any program's),
-    or a folder."""
+    an existing hand history (hand_history_site), a folder, or anything else that is not a
+    regular file (a device such as /dev/stdout, a named pipe: the file written is renamed
+    over its name)."""
     out = Path(out)
     if db_path is not None:
         db_path = Path(db_path)
@@ -35,8 +47,38 @@ def check_output(out: Path, db_path: Path | None) -> None:
                 raise OutputPathError(f"{out} is {what} ({db_path}): it is not overwritten; give another file to write")
     if out.is_dir():
         raise OutputPathError(f"{out} is a folder: give the file to write")
+    if out.exists() and not out.is_file():  # (before anything reads it: opening a pipe waits for ever)
+        raise OutputPathError(f"{out} is not a regular file (a device, a pipe): it is not replaced; give a file "
+                              "to write")
     if out.exists() and is_sqlite_file(out):
         raise OutputPathError(f"{out} is an SQLite database: it is not overwritten; give another file to write")
+    site = hand_history_site(out)
+    if site is not None:
+        raise OutputPathError(f"{out} holds hand histories ({site}): it is not overwritten; give another file to write")
+
+
+def hand_history_site(path: Path) -> str | None:
+    """The site whose hand histories (or tournament summaries) the existing file at path
+    holds, told by the first line of a hand among its first lines (HAND_HISTORY_LINES
+    within HAND_HISTORY_HEAD bytes, in the reader's encodings): a site hhtracker reads or
+    one it skips (Winamax...); None for any other file or none at all."""
+    try:
+        with open(path, "rb") as file:
+            head = file.read(HAND_HISTORY_HEAD)
+    except OSError:
+        return None
+    text = head.decode(detect_encoding(head[:4]), "replace")
+    for line in text.splitlines()[:HAND_HISTORY_LINES]:
+        line = line.lstrip("\ufeff").strip()
+        if not line:
+            continue
+        found = detect(line).site
+        if found is not None:
+            return found.value
+        other = other_site(line)
+        if other is not None:
+            return other
+    return None
 
 
 @contextmanager

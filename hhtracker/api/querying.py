@@ -64,7 +64,7 @@ def query(db_path: Path, sql: str, params: Iterable[object] = (), *, timeout: fl
                               "values (substr(), length()), or add a LIMIT")
     refused: list[str] = []
 
-    def authorizer(action: int, arg1, arg2, _db, _trigger) -> int:
+    def authorizer(action: int, arg1: str | None, arg2: str | None, _db: str | None, _trigger: str | None) -> int:
         if action in (sqlite3.SQLITE_ATTACH, sqlite3.SQLITE_DETACH):
             refused.append("ATTACH/DETACH")
             return sqlite3.SQLITE_DENY

@@ -4,17 +4,25 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..parse.sites import Parsers
 from ..report.session import ReportError
 from .common import existing_database, uses_database
 
+if TYPE_CHECKING:
+    from ..report.contents import SessionReport, SessionSummary
+    from ..report.hand_text import HandReplay
+    from ..report.queries import StoredHand
+
 __all__ = ["ReportError", "hand_replays", "session_report", "sessions"]
 
 
 @uses_database
-def sessions(db_path: Path, *, hero: str | None = None, gap_minutes: int = 30):
+def sessions(db_path: Path, *, hero: str | None = None,
+             gap_minutes: int = 30) -> tuple[dict[str, str], list[SessionSummary]]:
     """(site -> hero name, the hero's sessions newest first) as
     `report.session.SessionSummary`s. The hero is `hero` on every site, else the player whose
     cards the files show most often, per site. raises ReportError when there is no hero,
@@ -31,7 +39,7 @@ def sessions(db_path: Path, *, hero: str | None = None, gap_minutes: int = 30):
 @uses_database
 def session_report(db_path: Path, *, session: int | None = None, start: dt.datetime | None = None,
                    end: dt.datetime | None = None, hero: str | None = None, gap_minutes: int = 30,
-                   review_limit: int | None = 20):
+                   review_limit: int | None = 20) -> SessionReport:
     """The `report.session.SessionReport` of session number `session` (1 = oldest; default
     the latest) or of the hero's hands from start (inclusive) to end (exclusive), both
     aware datetimes. review_limit: how many hands of each list to review (snows, breaks,
@@ -50,7 +58,7 @@ def session_report(db_path: Path, *, session: int | None = None, start: dt.datet
 
 
 @uses_database
-def hand_replays(db_path: Path, hand_id: str, *, site: str | None = None):
+def hand_replays(db_path: Path, hand_id: str, *, site: str | None = None) -> list[HandReplay]:
     """Every stored hand with this site hand number (one per site; only `site`'s if given),
     parsed and replayed again, as `report.hand_text.HandReplay`s (empty when none).
     raises NoDatabaseError when db_path does not exist."""
@@ -65,21 +73,22 @@ def hand_replays(db_path: Path, hand_id: str, *, site: str | None = None):
     return [_replay_stored(s, parsers) for s in stored]
 
 
-def _replay_stored(stored, parsers: Parsers):
+def _replay_stored(stored: StoredHand, parsers: Parsers) -> HandReplay:
     """A stored hand parsed and replayed again from its raw text, described
     (report.hand_text.HandReplay)."""
     from ..analysis import RejectedHand, analyze_stored
     from ..parse.read import RawHand
     from ..report.hand_text import describe_stored
 
-    analyzed = analyze_stored(RawHand(stored.path, stored.line, stored.text), parsers, stored.site)
+    # The draw decisions are the stored ones (stored.decisions): not computed again.
+    analyzed = analyze_stored(RawHand(stored.path, stored.line, stored.text), parsers, stored.site, decisions=False)
     if isinstance(analyzed, RejectedHand):
         return describe_stored(stored, None, analyzed.error())
     return describe_stored(stored, analyzed.replayed)
 
 
 @uses_database
-def write_hand_pages(db_path: Path, hands, folder: Path, *, back_link: str | None = None) -> dict[tuple[str, str], str]:
+def write_hand_pages(db_path: Path, hands: Iterable[tuple[str, str]], folder: Path, *, back_link: str | None = None) -> dict[tuple[str, str], str]:
     """Write the replayer page (report.replayer) of each (site, site hand number) in
     `hands` into `folder`, as hand-<site>-<number>.html (characters other than letters,
     digits, '.', '_' and '-' made '_'); returns (site, number) -> the file name. A hand that
@@ -104,6 +113,6 @@ def write_hand_pages(db_path: Path, hands, folder: Path, *, back_link: str | Non
         if replay.replayed is None:
             continue
         name = re.sub(r"[^A-Za-z0-9._-]", "_", f"hand-{hand.site}-{hand.site_hand_id}.html")
-        write_output(folder / name, replayer_html(replay.replayed, back_link=back_link), db_path)
+        write_output(folder / name, replayer_html(replay.replayed, replay.draw_odds, back_link=back_link), db_path)
         written[hand.site, hand.site_hand_id] = name
     return written

@@ -1,13 +1,13 @@
 """The Typer command-line interface: one module per command, each calling hhtracker.api.
 
 Exit codes: 0 everything imported or valid; 1 data problems (a hand rejected, a file
-unreadable); 2 usage errors (a bad option, a path that does not exist).
+unreadable); 2 usage errors (a bad option, a path that does not exist); 3 an internal error (a bug).
 """
 
 from __future__ import annotations
 
 import re
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from typer.core import TyperCommand, TyperGroup, TyperOption
@@ -34,8 +34,11 @@ from . import (
     validate_cmd,
 )
 
+if TYPE_CHECKING:
+    from typer import _click as click  # the Click Typer runs on (its own copy, as of Typer 0.29)
 
-def _no_value_shown_for_flags(params: list) -> list:
+
+def _no_value_shown_for_flags(params: list[click.Parameter]) -> list[click.Parameter]:
     """A flag (--json, --help...) takes no value, so --help shows none: this Typer shows
     `<bool>` beside every flag (as if `--json true` worked; it is an error)."""
     for param in params:
@@ -70,10 +73,10 @@ class HonestCommand(TyperCommand):
     """A command whose --help shows a value only for options that take one, and whose option
     errors read as sentences."""
 
-    def get_params(self, ctx) -> list:
+    def get_params(self, ctx: click.Context) -> list[click.Parameter]:
         return _no_value_shown_for_flags(super().get_params(ctx))
 
-    def parse_args(self, ctx, args: list[str]) -> list[str]:
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         try:
             return super().parse_args(ctx, args)
         except typer.BadParameter as error:
@@ -86,10 +89,10 @@ class HonestGroup(TyperGroup):
     api's errors, whichever command met them, become a line and an exit code
     (errors.error_exits, the one map) instead of a traceback."""
 
-    def get_params(self, ctx) -> list:
+    def get_params(self, ctx: click.Context) -> list[click.Parameter]:
         return _no_value_shown_for_flags(super().get_params(ctx))
 
-    def invoke(self, ctx):
+    def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except Exception as error:
@@ -148,5 +151,32 @@ app.command("check", cls=HonestCommand)(check_cmd.check_command)
 
 def run() -> None:
     """The `hhtracker` command: the Typer app (its errors become messages in
-    HonestGroup.invoke)."""
-    app(prog_name="hhtracker")
+    HonestGroup.invoke). Any other exception is a bug of ours: one line too
+    (internal_error), exit code 3, never a traceback unless --debug."""
+    try:
+        app(prog_name="hhtracker")
+    except Exception as error:  # (not SystemExit nor KeyboardInterrupt: those are not bugs)
+        raise SystemExit(internal_error(error)) from None
+
+
+INTERNAL_ERROR = 3
+"""Exit code of an internal error (a bug of hhtracker's) that ended a command."""
+
+
+def internal_error(error: Exception) -> int:
+    """Say, on stderr, in one line, that the command ended in an internal error (its type and
+    message, cut to 300 characters, escaped), with --debug also its traceback; the exit
+    code (INTERNAL_ERROR)."""
+    import traceback
+
+    from .. import api
+    from .common import stderr, stderr_line
+
+    said = str(error)
+    said = said if len(said) <= 300 else said[:300] + "..."
+    stderr_line(f"Error: internal error ({type(error).__name__}: {said}): a bug of hhtracker; please report it "
+                "with the command you ran (hhtracker --debug ... also prints the traceback)")
+    if Debug.on:
+        stderr.print(api.safe("".join(traceback.format_exception(error)), keep_newlines=True), markup=False,
+                     highlight=False)
+    return INTERNAL_ERROR

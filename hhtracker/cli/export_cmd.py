@@ -45,8 +45,12 @@ def export_command(
         saved = api.export_raw(resolve_db(db), out)
         for path, hands in saved.files.items():
             stderr_line(f"{hands:,} hand(s) written to {path}")
+        if saved.end_lost_after is not None:
+            stderr_line(f"the end of the database could not be read (a cut-off file?): hands stored after hand id "
+                        f"{saved.end_lost_after:,}, if any, are lost")
         if saved.unreadable:
             stderr_line(f"{len(saved.unreadable):,} hand(s) could not be read (the damaged part of the database)")
+        if saved.unreadable or saved.end_lost_after is not None:
             raise typer.Exit(1)
         return
     if format is ExportFormat.PARQUET:

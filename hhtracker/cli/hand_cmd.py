@@ -36,9 +36,9 @@ def hand_command(
         api.print_hand(replay, stdout)
 
 
-def write_replayer(replay, out: Path, db_path: Path) -> None:
+def write_replayer(replay: api.HandReplay, out: Path, db_path: Path) -> None:
     """Write the replayer page of one HandReplay (the first site's when several match)."""
     if replay.replayed is None:
         raise usage_error(f"hand {replay.hand_id} did not parse: no replayer page")
-    api.write_output(out, api.replayer_html(replay.replayed), db_path)
+    api.write_output(out, api.replayer_html(replay.replayed, replay.draw_odds), db_path)
     stderr_line(f"wrote {out}")

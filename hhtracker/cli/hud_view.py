@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -154,7 +154,7 @@ def table_panel(view: api.TableView, columns: tuple[Column, ...], width: int) ->
         cells.append(Text(str(player.stats.hands if player.stats else 0)))
         cells.extend(figure(player.stats, col.key) for col in columns)
         grid.add_row(*cells)
-    lines: list = [grid]
+    lines: list[RenderableType] = [grid]
     for player in view.players:
         marks = Text()
         if not wide and (player.auto_tags or player.tags):
@@ -184,7 +184,7 @@ def render(state: api.HudState, width: int, keys: tuple[str, ...] | None = None,
     top = header if header is not None else (
         f"hhtracker hud · {len(state.tables)} table(s) · {total.hands_new} new hand(s) imported"
         + (f" · {state.pending} being written" if state.pending else "") + " · q quits")
-    parts: list = [Text(top, style="bold")]
+    parts: list[RenderableType] = [Text(top, style="bold")]
     for notice in state.notices:
         parts.append(Text("! " + api.safe(notice), style="red", no_wrap=True, overflow="ellipsis"))
     if not state.tables:

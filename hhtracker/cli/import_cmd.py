@@ -53,7 +53,7 @@ def import_command(
     if not files:
         raise usage_error("no hand-history files (.txt, .xml) in " + ", ".join(str(p) for p in paths)
                           + (f" ({ignored} other file(s) not read)" if ignored else ""))
-    total = sum(f.stat().st_size for f in files)
+    total = sum(_size(f) for f in files)
     progress = import_progress(stderr, disable=quiet or not stderr.is_terminal)
     with progress:
         task = progress.add_task("", total=total)
@@ -61,7 +61,13 @@ def import_command(
         def advance(path: Path, size: int) -> None:
             progress.update(task, advance=size, description=api.safe(short_name(path.name)))
 
-        summary = api.import_paths(files, db_path, progress=advance, jobs=jobs, on_wait=say_waiting)
+        try:
+            summary = api.import_paths(files, db_path, progress=advance, jobs=jobs, on_wait=say_waiting)
+        except KeyboardInterrupt:
+            progress.stop()
+            stderr_line(f"interrupted: the hands written so far are kept in {db_path} (whole hands only); "
+                        "run the same import again to finish it")
+            raise typer.Exit(INTERRUPTED) from None
     if json_output:
         print_json({"database": str(db_path), **summary.as_json(), "files_ignored": ignored})
         print_tracebacks(summary.problems)
@@ -70,6 +76,9 @@ def import_command(
     if summary.hands_rejected or any(p.severity == "error" for p in summary.problems):
         raise typer.Exit(1)
 
+
+INTERRUPTED = 130
+"""The exit code of an import stopped with Ctrl-C (128 + SIGINT, as shells report it)."""
 
 NAME_WIDTH = 22
 
@@ -122,6 +131,15 @@ def _print_summary(summary: api.ImportSummary, db_path: Path, ignored: int = 0, 
         say(f"{hand_warnings} warning(s) in {summary.hands_with_warnings} hand(s) (hands kept); see `hhtracker validate` or --json")
     if summary.hands_pending:
         say(f"{summary.hands_pending} hand(s) still being written, left for the next look")
+
+
+def _size(path: Path) -> int:
+    """The file's size for the progress bar; 0 for one that cannot be read (a link to
+    nothing, a file gone meanwhile: the import says so as the file's problem)."""
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
 
 
 def _watch(paths: list[Path], db: Path, interval: float, json_output: bool) -> None:

@@ -3,6 +3,7 @@ tags on players, stored in the database, shown by `hud`, `table` and `player`.""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -38,7 +39,7 @@ def tag_command(
     say(said)
 
 
-def print_marks(db_path, name: str, found: list[api.PlayerStats]) -> None:
+def print_marks(db_path: Path, name: str, found: list[api.PlayerStats]) -> None:
     """Below `player NAME`'s profile: the automatic tags (per site), the user's tags and his
     notes, newest first (nothing when there are none)."""
     notes, tags = api.player_marks(db_path, name)

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import datetime as dt
+import os
 from pathlib import Path
 from typing import Annotated
+from urllib.parse import quote
 
 import typer
 
@@ -58,7 +60,7 @@ def report_command(
     shown = None if all_hands else api.REVIEW_LIMIT
 
     def page(path: Path) -> None:  # the report, and beside it a replayer page per hand listed
-        links = api.write_hand_pages(db_path, api.hands_listed(report, shown), path.parent, back_link=path.name)
+        links = api.write_hand_pages(db_path, api.hands_listed(report, shown), path.parent, back_link=quote(os.fsencode(path.name)))  # (an address: `#`, `?`, odd bytes)
         api.write_output(path, api.report_html(report, limit=shown, links=links), db_path)
 
     for out, write in ((html, page),

@@ -33,10 +33,16 @@ import types
 import typing
 from collections.abc import Iterable
 from enum import Enum
+from typing import TYPE_CHECKING, TypeVar
 
 from .. import model
 from ..cards import Card
 from ..model import Event, ParsedHand, SourceText
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+_T = TypeVar("_T", bound="DataclassInstance")
 
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.__name__: cls
@@ -67,7 +73,7 @@ def _value(value: object) -> object:
     return value
 
 
-def _object(value) -> dict[str, object]:
+def _object(value: DataclassInstance) -> dict[str, object]:
     out: dict[str, object] = {}
     if isinstance(value, Event):
         out["type"] = type(value).__name__
@@ -130,7 +136,7 @@ def _read(hint: object, value: object, where: str) -> object:
     return value
 
 
-def _build(cls, data: dict[str, object], where: str):
+def _build(cls: type[_T], data: dict[str, object], where: str) -> _T:
     hints = typing.get_type_hints(cls)
     kwargs = {}
     for f in dataclasses.fields(cls):

@@ -23,10 +23,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import partial
 
-from lark import Token, Transformer, v_args
+from lark import Token
+from lark.visitors import Transformer, v_args  # its own module: what mypyc's build imports
 
-from ..cards import parse_cards
+from ..cards import Card, parse_cards
 from ..errors import HandSyntaxError
 from ..games import GameId
 from ..model import (
@@ -113,6 +115,72 @@ Build = Callable[[str, int], "Event | list[Event] | None"]
 Outcome = tuple[SummaryOutcome, OutcomeFields]
 
 
+# The builders a player line's verb part returns (Build), named (not lambdas) so that mypyc
+# compiles this module: the values read from the line first, then the player and the line.
+def _ante(value: int, all_in: bool, player: str, line: int) -> Event:
+    return PostAnte(player, value, all_in, line=line)
+
+
+def _blind(kind: BlindKind, value: int, all_in: bool, player: str, line: int) -> Event:
+    return PostBlind(player, kind, value, all_in, line=line)
+
+
+def _fold(player: str, line: int) -> Event:
+    return Fold(player, line=line)
+
+
+def _check(player: str, line: int) -> Event:
+    return Check(player, line=line)
+
+
+def _call(value: int, all_in: bool, player: str, line: int) -> Event:
+    return Call(player, value, all_in, line=line)
+
+
+def _bet(value: int, all_in: bool, player: str, line: int) -> Event:
+    return Bet(player, value, all_in, line=line)
+
+
+def _raise_to(to: int, all_in: bool, player: str, line: int) -> Event:
+    return Raise(player, None, to, all_in, line=line)
+
+
+def _discard(number: int, known: tuple[Card, ...] | None, player: str, line: int) -> Event:
+    return Discard(player, number, known, line=line)
+
+
+def _stand_pat(known: tuple[Card, ...] | None, player: str, line: int) -> Event:
+    return StandPat(player, known, line=line)
+
+
+def _show(known: tuple[Card, ...], description: str | None, player: str, line: int) -> Event:
+    return Show(player, known, description, line=line)
+
+
+def _muck(player: str, line: int) -> Event:
+    return Muck(player, line=line)
+
+
+def _show_and_muck(known: tuple[Card, ...], player: str, line: int) -> list[Event]:
+    return [Show(player, known, None, line=line), Muck(player, line=line)]
+
+
+def _collect(value: int, pot: int, player: str, line: int) -> Event:
+    return Collect(player, value, pot, line=line)
+
+
+def _chat(message: str, player: str, line: int) -> Event:
+    return Chat(player, message, line=line)
+
+
+def _note(kind: NoteKind, player: str, line: int) -> Event:
+    return TableNote(player, kind, line=line)
+
+
+def _nothing(player: str, line: int) -> None:
+    return None
+
+
 def _description(token: Token | None, prefix: str) -> str | None:
     if token is None:
         return None
@@ -160,72 +228,72 @@ class FullTiltTransformer(Transformer[Token, object]):
         value, flag = parse_amount(amount), all_in is not None
         text = str(kind)
         if "dead small" in text:
-            return lambda p, line: PostAnte(p, value, flag, line=line)
+            return partial(_ante, value, flag)
         blind = BlindKind.SMALL if "small blind" in text else BlindKind.BIG
-        return lambda p, line: PostBlind(p, blind, value, flag, line=line)
+        return partial(_blind, blind, value, flag)
 
     def ante(self, amount: Token, all_in: Token | None) -> Build:
         value, flag = parse_amount(amount), all_in is not None
-        return lambda p, line: PostAnte(p, value, flag, line=line)
+        return partial(_ante, value, flag)
 
     def fold(self) -> Build:
-        return lambda p, line: Fold(p, line=line)
+        return _fold
 
     def check(self) -> Build:
-        return lambda p, line: Check(p, line=line)
+        return _check
 
     def call(self, amount: Token, all_in: Token | None) -> Build:
         value, flag = parse_amount(amount), all_in is not None
-        return lambda p, line: Call(p, value, flag, line=line)
+        return partial(_call, value, flag)
 
     def bet(self, amount: Token, all_in: Token | None) -> Build:
         value, flag = parse_amount(amount), all_in is not None
-        return lambda p, line: Bet(p, value, flag, line=line)
+        return partial(_bet, value, flag)
 
     def raise_(self, to: Token, all_in: Token | None) -> Build:
         value, flag = parse_amount(to), all_in is not None
-        return lambda p, line: Raise(p, None, value, flag, line=line)
+        return partial(_raise_to, value, flag)
 
     def discard(self, count: Token, _word: Token, cards: Token | None) -> Build:
         number = int(count)
         known = parse_cards(cards) if cards is not None else None
-        return lambda p, line: Discard(p, number, known, line=line)
+        return partial(_discard, number, known)
 
     def dealt_count(self, _count: Token, _word: Token) -> Build:
-        return lambda p, line: None  # "X is dealt 2 cards": the discard line said it already
+        return _nothing  # "X is dealt 2 cards": the discard line said it already
 
     def stand_pat(self, cards: Token | None) -> Build:
         known = parse_cards(cards) if cards is not None else None
-        return lambda p, line: StandPat(p, known, line=line)
+        return partial(_stand_pat, known)
 
     def show(self, cards: Token, description: Token | None) -> Build:
         known = parse_cards(cards)
         text = _description(description, " ")
-        return lambda p, line: Show(p, known, text, line=line)
+        return partial(_show, known, text)
 
     def muck(self, _word: Token, cards: Token | None) -> Build:
         if cards is None:
-            return lambda p, line: Muck(p, line=line)
+            return _muck
         known = parse_cards(cards)
-        return lambda p, line: [Show(p, known, None, line=line), Muck(p, line=line)]
+        return partial(_show_and_muck, known)
 
     def win(self, words: Token, amount: Token, _description: Token | None) -> Build:
         match = _POT_NUMBER.search(str(words))
         pot = int(match.group(1)) if match else (1 if "side pot" in str(words) else 0)
         value = parse_amount(amount)
-        return lambda p, line: Collect(p, value, pot, line=line)
+        return partial(_collect, value, pot)
 
     def chat(self, text: Token) -> Build:
         message = str(text)[2:]
-        return lambda p, line: Chat(p, message, line=line)
+        return partial(_chat, message)
 
     def note(self, text: Token) -> Build:
         kind = _NOTES.get(str(text))
         if kind is None:
-            return lambda p, line: None  # "has 20 seconds left to act", "adds $1"...
-        return lambda p, line: TableNote(p, kind, line=line)
+            return _nothing  # "has 20 seconds left to act", "adds $1"...
+        return partial(_note, kind)
 
-    def other_line(self, event: Event | None) -> Event | None:
+    def other_line(self, event: Event | Piece | None) -> Event | Piece | None:  # (button: a Piece)
         return event
 
     def hole_cards(self) -> None:

@@ -15,6 +15,7 @@ from zoneinfo import ZoneInfo
 import lark
 import lark.lexer
 from lark import Lark, Token, Transformer
+from lark.lexer import ContextualLexer, LexerState
 from lark.exceptions import (
     UnexpectedCharacters,
     UnexpectedEOF,
@@ -62,7 +63,69 @@ def _build(path: Path, transformer_type: type[Transformer[Token, object]] | None
         transformer=transformer_type() if transformer_type else None,
         maybe_placeholders=True,
         source_path=str(path),
+        _plugins={"ContextualLexer": LineLexer},
     )
+
+
+class LineLexer(ContextualLexer):
+    """Lark's contextual lexer, driven with less Python per token: the same terminals tried in
+    the same order (each parser state's compiled alternation: lark's Scanner), the same
+    tokens (type, value, start_pos, line, column, end_line, end_column, end_pos), but in one
+    loop instead of lark's four calls and a line counter per token. Our grammars make one
+    token of each line (grammars/pokerstars.lark), so this runs once per line. Plugged in
+    with lark's `_plugins` option (_build).
+
+    Where no terminal matches, or in a state with ignored terminals or terminal callbacks
+    (none in our grammars), the work is handed to lark's own ContextualLexer.lex from there,
+    which raises the same errors as before (UnexpectedCharacters, UnexpectedToken; tested
+    against lark's stock lexer in tests/parse/test_line_lexer.py)."""
+
+    def lex(self, lexer_state: LexerState, parser_state: Any) -> Any:  # Iterator[Token]
+        text_slice = lexer_state.text
+        text, end = text_slice.text, text_slice.end
+        counter = lexer_state.line_ctr
+        pos, line, line_start = counter.char_pos, counter.line, counter.line_start_pos
+        lexers = self.lexers
+        plans: dict[int, Any] = {}  # id(a state's lexer) -> its compiled regexes, or None: lark's path
+        new = str.__new__
+        token = lexer_state.last_token
+        while pos < end:
+            lexer: Any = lexers[parser_state.position]  # (a BasicLexer: lark types it as the abstract class)
+            plan = plans.get(id(lexer), False)
+            if plan is False:
+                scanner = lexer.scanner  # (built on first use, with lexer.callback)
+                plan = plans[id(lexer)] = None if lexer.ignore_types or lexer.callback else scanner._mres
+            match = None
+            if plan is not None:
+                for mre in plan:
+                    match = mre.match(text, pos, end)
+                    if match is not None:
+                        break
+            if match is None:  # lark's own lexer from here: its error, or its handling of ignored terminals
+                counter.char_pos, counter.line = pos, line
+                counter.column, counter.line_start_pos = pos - line_start + 1, line_start
+                lexer_state.last_token = token
+                yield from ContextualLexer.lex(self, lexer_state, parser_state)
+                return
+            value = match.group(0)
+            token = new(Token, value)
+            token.type = match.lastgroup
+            token.value = value
+            token.start_pos = pos
+            token.line = line
+            token.column = pos - line_start + 1
+            pos = match.end()
+            newlines = value.count("\n")
+            if newlines:
+                line += newlines
+                line_start = text.rindex("\n", 0, pos) + 1
+            token.end_line = line
+            token.end_column = pos - line_start + 1
+            token.end_pos = pos
+            yield token
+        counter.char_pos, counter.line = pos, line
+        counter.column, counter.line_start_pos = pos - line_start + 1, line_start
+        lexer_state.last_token = token
 
 
 def load_parser(name: str, transformer_type: type[Transformer[Token, object]] | None = None) -> Lark:

@@ -43,10 +43,12 @@ import datetime as dt
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from decimal import Decimal, InvalidOperation
 from typing import Literal
 
-from lark import Token, Transformer, v_args
+from lark import Token
+from lark.visitors import Transformer, v_args  # its own module: what mypyc's build imports
 
 from ..cards import Card, parse_cards
 from ..errors import HandSyntaxError, excerpt
@@ -155,6 +157,60 @@ RakeLine = tuple[Literal["rake"], int, int]
 SummaryItem = SeatLine | RakeLine | Collect | None
 
 
+# The builders a player line's verb part returns (Build), named (not lambdas) so that mypyc
+# compiles this module: the values read from the line first, then the player and the line.
+def _ante(value: int, all_in: bool, player: str, line: int) -> Event:
+    return PostAnte(player, value, all_in, line=line)
+
+
+def _blind(kind: BlindKind, value: int, all_in: bool, player: str, line: int) -> Event:
+    return PostBlind(player, kind, value, all_in, line=line)
+
+
+def _fold(player: str, line: int) -> Event:
+    return Fold(player, line=line)
+
+
+def _check(player: str, line: int) -> Event:
+    return Check(player, line=line)
+
+
+def _call_to(total: int, all_in: bool, player: str, line: int) -> Event:
+    return Call(player, None, all_in, to=total, line=line)
+
+
+def _bet(value: int, all_in: bool, player: str, line: int) -> Event:
+    return Bet(player, value, all_in, line=line)
+
+
+def _raise_to(to: int, all_in: bool, player: str, line: int) -> Event:
+    return Raise(player, None, to, all_in, line=line)
+
+
+def _draws(number: int, player: str, line: int) -> Event:
+    return Discard(player, number, line=line)
+
+
+def _stand_pat(known: tuple[Card, ...] | None, player: str, line: int) -> Event:
+    return StandPat(player, known, line=line)
+
+
+def _show(known: tuple[Card, ...], player: str, line: int) -> Event:
+    return Show(player, known, None, line=line)
+
+
+def _muck(player: str, line: int) -> Event:
+    return Muck(player, line=line)
+
+
+def _show_and_muck(known: tuple[Card, ...], player: str, line: int) -> list[Event]:
+    return [Show(player, known, None, line=line), Muck(player, line=line)]
+
+
+def _amounts() -> defaultdict[str, int]:
+    return defaultdict(int)
+
+
 @v_args(inline=True)
 class KingsClubTransformer(Transformer[Token, object]):
     """Builds a ParsedHand's pieces while the LALR parser runs (inline: no tree is built).
@@ -197,55 +253,53 @@ class KingsClubTransformer(Transformer[Token, object]):
         value, flag = parse_money(amount), all_in is not None
         blind = _BLINDS.get(str(kind))
         if blind is None:  # ante
-            return lambda p, line: PostAnte(p, value, flag, line=line)
-        return lambda p, line: PostBlind(p, blind, value, flag, line=line)
+            return partial(_ante, value, flag)
+        return partial(_blind, blind, value, flag)
 
     def fold(self) -> Build:
-        return lambda p, line: Fold(p, line=line)
+        return _fold
 
     def check(self) -> Build:
-        return lambda p, line: Check(p, line=line)
+        return _check
 
     def call(self, total: Token, all_in: Token | None) -> Build:
         value, flag = parse_money(total), all_in is not None
-        return lambda p, line: Call(p, None, flag, to=value, line=line)
+        return partial(_call_to, value, flag)
 
     def bet(self, amount: Token, all_in: Token | None) -> Build:
         value, flag = parse_money(amount), all_in is not None
-        return lambda p, line: Bet(p, value, flag, line=line)
+        return partial(_bet, value, flag)
 
     def raise_(self, to: Token, all_in: Token | None) -> Build:
         value, flag = parse_money(to), all_in is not None
-        return lambda p, line: Raise(p, None, value, flag, line=line)
+        return partial(_raise_to, value, flag)
 
     def draws(self, count: Token) -> Build:
         number = int(count)
-        return lambda p, line: Discard(p, number, line=line)
+        return partial(_draws, number)
 
     def discards(self, discarded: Token, new: Token) -> Build:
-        thrown, drawn = parse_cards(discarded), parse_cards(new)
+        return partial(self._discards, parse_cards(discarded), parse_cards(new))
 
-        def build(p: str, line: int) -> list[Event]:
-            held = self.hero_hand.get(p, ())
-            kept = tuple(card for card in held if card not in thrown)
-            self.hero_hand[p] = kept + drawn
-            return [Discard(p, len(thrown), thrown, line=line), DealtCards(p, kept, drawn, line=line)]
-
-        return build
+    def _discards(self, thrown: tuple[Card, ...], drawn: tuple[Card, ...], p: str, line: int) -> list[Event]:
+        held = self.hero_hand.get(p, ())
+        kept = tuple(card for card in held if card not in thrown)
+        self.hero_hand[p] = kept + drawn
+        return [Discard(p, len(thrown), thrown, line=line), DealtCards(p, kept, drawn, line=line)]
 
     def stand_pat(self, cards: Token | None) -> Build:
         known = parse_cards(cards) if cards is not None else None
-        return lambda p, line: StandPat(p, known, line=line)
+        return partial(_stand_pat, known)
 
     def show(self, cards: Token) -> Build:
         known = parse_cards(cards)
-        return lambda p, line: Show(p, known, None, line=line)
+        return partial(_show, known)
 
     def muck(self, _word: Token, cards: Token | None) -> Build:
         if cards is None:
-            return lambda p, line: Muck(p, line=line)
+            return _muck
         known = parse_cards(cards)
-        return lambda p, line: [Show(p, known, None, line=line), Muck(p, line=line)]
+        return partial(_show_and_muck, known)
 
     def other_line(self, event: Event | list[Event] | None) -> Event | list[Event] | None:
         return event
@@ -406,7 +460,7 @@ class _Sections:
 def _summary(items: tuple[SummaryItem, ...], events: list[Event]) -> Summary:
     """The Summary from the seat lines, the rake line and the winners' lines (module doc)."""
     rake, line = 0, 0
-    wins: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    wins: dict[int, dict[str, int]] = defaultdict(_amounts)
     seat_lines = []
     for item in items:
         if item is None:  # no "Rake" line

@@ -136,9 +136,20 @@ def file_encoding(path: Path) -> str:
     with open(path, "rb") as binary:
         head = binary.read(8192)
     encoding = detect_encoding(head[:4])
-    if b"\x00" in head and not encoding.startswith("utf-16"):
+    if b"\x00" in head and not encoding.startswith("utf-16") and not _nul_padding_only(head):
         raise EncodingError("binary file (NUL bytes), not a hand history", path=path_text(path), line=1)
     return encoding
+
+
+def _nul_padding_only(head: bytes) -> bool:
+    """Whether every NUL byte in `head` stands in a line of NULs alone: the block of NULs a
+    crash leaves where the file's end was to be written (read as blank lines), not a
+    binary file's NULs among its other bytes."""
+    return all(b"\x00" not in line or not line.strip(b"\x00\r") for line in head.split(b"\n"))
+
+
+def _is_nul_padding(piece: str) -> bool:
+    return "\x00" in piece and not piece.strip("\x00\r\n")
 
 
 MAX_HAND_CHARACTERS = 1_000_000
@@ -172,6 +183,9 @@ def _read_lines(path: Path, encoding: str) -> Iterator[str]:
         try:
             while piece := readline(MAX_HAND_CHARACTERS):
                 number += 1
+                if _is_nul_padding(piece) and (piece[-1] == "\n" or len(piece) < MAX_HAND_CHARACTERS):
+                    yield ""  # (a crash's block of NULs: a blank line; a longer one is a too-long line)
+                    continue
                 # A BOM can also stand inside a file made by concatenating exports.
                 if piece[-1] == "\n":
                     yield piece[:-1].lstrip("\ufeff")

@@ -4,11 +4,14 @@ The stored raw text is parsed and replayed again (by the api: api/reviewing.py),
 is shown is exactly what the import checked: the rounds with the pot after each, the
 hero's cards after each draw, every hand shown with our evaluation beside the site's words,
 the pots with our winners and who collected, each player's result, and the validation issues.
+The odds of the hero's draws are the ones stored at import (store.decisions), not computed
+again; a database made before they were stored says so.
 A hand that did not parse (status "rejected") is shown as its raw text and the reason.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..cards import Card, format_cards
@@ -23,6 +26,7 @@ from ..model import (
     Collect,
     DealtCards,
     Discard,
+    Event,
     Fold,
     Muck,
     PostAnte,
@@ -35,8 +39,8 @@ from ..model import (
     UncalledBetReturned,
 )
 from ..money import format_money
-from ..odds.decisions import DrawDecision, hero_decisions
-from ..odds.draws import TARGETS
+from ..odds.decisions import DrawDecision
+from ..odds.draws import TARGETS, KeepOdds
 from ..rules.games import BADUGI, GameRules, game_rules
 from ..rules.replay import ReplayedHand
 from .queries import IssueRow, StoredHand
@@ -67,8 +71,9 @@ class HandReplay:
     a rejected hand (then `raw` is its text); hero_cards: (when, cards, our description);
     shown: (player, cards, our description, the site's description or None); pots:
     readable lines; results: (player, position, net int); issues as stored; draw_odds: the
-    hero's decision at each of his draws with known cards (odds.decisions); replayed: the
-    replay itself (for the replayer page), None for a rejected hand."""
+    hero's decision at each of his draws with known cards as stored at import
+    (odds.decisions.DrawDecision), None when the database does not store them; replayed:
+    the replay itself (for the replayer page), None for a rejected hand."""
 
     site: str
     hand_id: str
@@ -83,7 +88,7 @@ class HandReplay:
     results: tuple[tuple[str, str | None, int], ...]
     issues: tuple[IssueRow, ...]
     raw: str | None = None
-    draw_odds: tuple[DrawDecision, ...] = ()
+    draw_odds: tuple[DrawDecision, ...] | None = ()
     replayed: ReplayedHand | None = field(default=None, compare=False, repr=False)
 
     def text(self) -> str:
@@ -98,6 +103,8 @@ class HandReplay:
         if self.hero_cards:
             out += ["", f"{self.hero}'s cards"]
             out += [f"  {when:<16} {cards:<14} {desc}" for when, cards, desc in self.hero_cards]
+        if self.draw_odds is None and self.replayed is not None and _priced_draws(self.replayed):
+            out += ["", f"{self.hero}'s draws: {_NOT_STORED}"]
         if self.draw_odds:
             out += ["", f"{self.hero}'s draws: exact odds of a badugi / 8-high or better / 7-high or better by the last draw"]
             for d in self.draw_odds:
@@ -139,11 +146,21 @@ class HandReplay:
             "results": [{"player": p, "position": pos, "net": n} for p, pos, n in self.results],
             "issues": [{"code": i.code, "severity": i.severity, "message": i.message, "line": i.line} for i in self.issues],
             "raw": self.raw,
-            "draw_odds": [d.as_json() for d in self.draw_odds],
+            "draw_odds": None if self.draw_odds is None else [d.as_json() for d in self.draw_odds],
         }
 
 
-def _odds_text(keep) -> str:
+_NOT_STORED = ("their odds are not stored in this database (made by an older hhtracker): "
+               "any command that writes to it, e.g. `hhtracker import`, adds them")
+
+
+def _priced_draws(replayed: ReplayedHand) -> bool:
+    """The hero has a draw with known cards (the draws whose odds are stored)."""
+    return any(d.player == replayed.hero and d.cards_before is not None and d.discarded_cards is not None
+               for d in replayed.draws)
+
+
+def _odds_text(keep: KeepOdds) -> str:
     return " / ".join(f"{float(keep.odds(t)) * 100:.1f}%" for t in TARGETS)
 
 
@@ -170,11 +187,14 @@ def describe_stored(stored: StoredHand, replayed: ReplayedHand | None, error: Ha
         issues = stored.issues or (IssueRow("syntax", "error", message, getattr(error, "line", None)),)
         return HandReplay(stored.site, stored.site_hand_id, stored.status, "", (f"Hand {stored.site_hand_id} ({stored.site}): {stored.status}",),
                           (), None, (), (), (), (), issues, raw=stored.text)
-    return describe(replayed, stored.status, stored.issues)
+    return describe(replayed, stored.status, stored.issues, stored.decisions)
 
 
-def describe(replayed: ReplayedHand, status: str | None = None, issues: tuple[IssueRow, ...] | None = None) -> HandReplay:
-    """A replayed hand as a HandReplay. issues: the stored ones (default: the replay's)."""
+def describe(replayed: ReplayedHand, status: str | None = None, issues: tuple[IssueRow, ...] | None = None,
+             decisions: tuple[DrawDecision, ...] | None = ()) -> HandReplay:
+    """A replayed hand as a HandReplay. issues: the stored ones (default: the replay's);
+    decisions: the hero's draw decisions stored for it (StoredHand.decisions; None: not
+    stored in this database)."""
     hand = replayed.hand
     currency = hand.currency
     game = game_rules(hand.game)
@@ -253,11 +273,11 @@ def describe(replayed: ReplayedHand, status: str | None = None, issues: tuple[Is
         site=hand.site.value, hand_id=hand.hand_id, status=status or replayed.status, currency=currency,
         header=tuple(header), sections=tuple(sections), hero=replayed.hero, hero_cards=tuple(hero_cards),
         shown=shown, pots=tuple(pots), results=results, issues=issues,
-        draw_odds=hero_decisions(replayed.draws, replayed.hero), replayed=replayed,
+        draw_odds=decisions, replayed=replayed,
     )
 
 
-def event_line(event, money, game: GameRules = BADUGI) -> str | None:
+def event_line(event: Event, money: Callable[[int], str], game: GameRules = BADUGI) -> str | None:
     """One event as a line of text (money: a function formatting an amount; game: whose
     evaluator describes the cards), or None for an event that says nothing on its own (a
     street starting, a summary line)."""

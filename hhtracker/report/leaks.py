@@ -76,11 +76,11 @@ def _scope(ids: tuple[int, ...], filters: Filters, start: dt.datetime | None,
     return " and ".join(parts), values
 
 
-def _first_decisions(db: Any, scope: str, params: list[Any]) -> list[tuple]:
+def _first_decisions(db: Any, scope: str, params: list[Any]) -> list[tuple[Any, ...]]:
     """Per hero hand: position, players dealt in, the kind of his first pre-draw decision,
     whether someone called, bet or raised before it, and his starting cards when known (at
     draw 1, else his final cards when he never drew: the hand ended before draw 1)."""
-    return db.execute(
+    rows: list[tuple[Any, ...]] = db.execute(
         f"""with mine as (
               select f.hand_id, f.player_id, f.position, f.players_dealt,
                 (select min(a.seq) from actions a where a.hand_id = f.hand_id and a.player_id = f.player_id
@@ -95,9 +95,10 @@ def _first_decisions(db: Any, scope: str, params: list[Any]) -> list[tuple]:
             join hand_players hp on hp.hand_id = m.hand_id and hp.player_id = m.player_id
             left join draws d on d.hand_id = m.hand_id and d.player_id = m.player_id and d.draw = 1""",
         params).fetchall()
+    return rows
 
 
-def _rfi_and_opens(rows: list[tuple]) -> list[LeakLine]:
+def _rfi_and_opens(rows: list[tuple[Any, ...]]) -> list[LeakLine]:
     base = baselines()
     chances = {p: [0, 0] for p in RFI_POSITIONS}
     opens = [0, 0]
@@ -129,12 +130,13 @@ def _breaks(db: Any, scope: str, params: list[Any]) -> LeakLine:
                     sum(1 for d in held if d > 0), len(held), baselines()["break_eight_low"])
 
 
-def _sums(db: Any, scope: str, params: list[Any]) -> tuple:
-    return db.execute(
+def _sums(db: Any, scope: str, params: list[Any]) -> tuple[Any, ...]:
+    row: tuple[Any, ...] = db.execute(
         f"""select count(*), coalesce(sum(fold_to_pat_d2_done), 0), coalesce(sum(fold_to_pat_d2_opp), 0),
               coalesce(sum(snow_known_done), 0), coalesce(sum(snow_known_opp), 0),
               coalesce(sum(snow_known_done > 0), 0), coalesce(sum(snow_known_done > 0 and net > 0), 0)
             from hand_facts f where {scope}""", params).fetchone()
+    return row
 
 
 def _snow_net(db: Any, scope: str, params: list[Any]) -> tuple[Money, ...]:

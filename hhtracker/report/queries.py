@@ -11,15 +11,19 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from sqlite_utils import Database
 
 from ..model import COUNTING_SQL
+from ..odds.decisions import DrawDecision
 from ..stats.values import Luck, Ratio
 from ..store import summary
+from ..store.decisions import read_decisions
 
 
 class _InBets:
@@ -119,7 +123,9 @@ class IssueRow:
 @dataclass(frozen=True, slots=True)
 class StoredHand:
     """A stored hand's raw text and what the import recorded about it. status: "ok",
-    "warning", "error" or "rejected" (did not parse); path, line: where it was read."""
+    "warning", "error" or "rejected" (did not parse); path, line: where it was read;
+    decisions: the hero's draw decisions stored at import (store.decisions.read_decisions),
+    None when the database does not store them."""
 
     hand_id: int
     site: str
@@ -129,13 +135,14 @@ class StoredHand:
     line: int
     text: str
     issues: tuple[IssueRow, ...]
+    decisions: tuple[DrawDecision, ...] | None = ()
 
 
 def _ids(values: Iterable[int]) -> str:
     return json.dumps(list(values))
 
 
-def hero_names(db: Database) -> dict[str, str]:
+def hero_names(db: Database | sqlite3.Connection) -> dict[str, str]:
     """site -> the hero remembered for that site: the player whose cards the files show
     (`hands.hero`) in most of the site's hands (ties: the one seen most recently). Hands with
     a replay error are counted too: who the files were written for does not depend on them.
@@ -169,7 +176,7 @@ class HeroChoice:
 _CHANGE = "change it with `hhtracker hero add NAME [--site SITE]` or --hero NAME"
 
 
-def choose_hero(db: Database, hero: str | None) -> HeroChoice | None:
+def choose_hero(db: Database | sqlite3.Connection, hero: str | None) -> HeroChoice | None:
     """The hero: `hero` on every site where he plays (--hero); else the accounts configured
     with `hhtracker hero add` that have hands; else, per site, the name dealt cards in most
     of its hands (hero_names: different names are never merged). None when there is no
@@ -197,7 +204,7 @@ def choose_hero(db: Database, hero: str | None) -> HeroChoice | None:
     return HeroChoice(names, player_ids(db, names), "hero: " + "; ".join(parts) + f" ({_CHANGE})")
 
 
-def player_ids(db: Database, names_by_site: dict[str, str] | None = None, name: str | None = None) -> tuple[int, ...]:
+def player_ids(db: Database | sqlite3.Connection, names_by_site: dict[str, str] | None = None, name: str | None = None) -> tuple[int, ...]:
     """The players.id of a hero: one per site from names_by_site, or every site's player
     called `name`."""
     if name is not None:
@@ -220,7 +227,7 @@ COUNTED = summary.COUNTED
 """The hands that count (those of the hand_facts view)."""
 
 
-def _hero_hand(r: Sequence) -> HeroHand:
+def _hero_hand(r: Sequence[Any]) -> HeroHand:
     """A HeroHand from a row of _HERO_COLUMNS."""
     return HeroHand(
         hand_id=r[0], site=r[1], site_hand_id=r[2], player=r[3],
@@ -325,7 +332,8 @@ def day_hands(db: Database, ids: Sequence[int], first: dt.date, last: dt.date) -
            where player_id in (select value from json_each(?)) and date >= ? and date <= ?""",
         [_ids(ids), first.isoformat(), last.isoformat()],
     ).fetchone()
-    return row[0]
+    hands: int = row[0]
+    return hands
 
 
 def day_groups(db: Database, ids: Sequence[int], first: dt.date, last: dt.date) -> list[DayGroup]:
@@ -452,7 +460,7 @@ def error_hands(db: Database, ids: Sequence[int], start: dt.datetime, end: dt.da
 
 def stored_hands(db: Database, site_hand_id: str, site: str | None = None) -> list[StoredHand]:
     """Every stored hand with this site hand number (one per site; only `site`'s if given),
-    with its raw text and issues; rejected hands included."""
+    with its raw text, issues and stored draw decisions; rejected hands included."""
     params: list[object] = [site_hand_id]
     where = "h.site_hand_id = ?"
     if site is not None:
@@ -464,7 +472,8 @@ def stored_hands(db: Database, site_hand_id: str, site: str | None = None) -> li
         params,
     ).fetchall()
     issues = issues_of(db, [r[0] for r in rows])
-    return [StoredHand(r[0], r[1], r[2], r[3], r[4] or "", r[5] or 0, r[6], issues.get(r[0], ())) for r in rows]
+    return [StoredHand(r[0], r[1], r[2], r[3], r[4] or "", r[5] or 0, r[6], issues.get(r[0], ()), read_decisions(db, r[0]))
+            for r in rows]
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,8 @@ from __future__ import annotations
 import base64
 import datetime as dt
 import io
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, SupportsFloat
 
 from rich.console import Console
 from rich.table import Table
@@ -25,8 +27,11 @@ from ..money import Money, format_money
 from ..stats.values import Luck, Ratio, format_ratio
 from ..tournaments import format_prize, ordinal
 from . import REVIEW_LIMIT
+from .contents import Chart, NotableHand, SessionReport, SessionSummary
 from .hand_text import HandReplay
-from .session import Chart, NotableHand, SessionReport, SessionSummary
+
+if TYPE_CHECKING:
+    import jinja2
 
 # --- shared formatting -----------------------------------------------------------------
 
@@ -285,7 +290,7 @@ def print_report(report: SessionReport, console: Console, *, limit: int | None =
         print_leaks(report.leaks, console, title="Leaks over these hands")
 
 
-def _odds_triple(values) -> str:
+def _odds_triple(values: Iterable[SupportsFloat]) -> str:
     return " / ".join(f"{float(v) * 100:.1f}%" for v in values)
 
 
@@ -442,7 +447,7 @@ def chart_png(report: SessionReport, *, width: float = 10.0, height: float = 5.0
     return buffer.getvalue()
 
 
-def _environment():
+def _environment() -> jinja2.Environment:
     import jinja2
 
     return jinja2.Environment(

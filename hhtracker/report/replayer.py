@@ -5,7 +5,8 @@ The frames are worked out here, in Python, from the replay (rules.replay): one f
 line of the hand that does something (a blind, a bet, a draw, a card shown, a pot
 collected) with every seat's stack, the pot, the hero's cards (kept / discarded / new at a
 draw), the opponents' draw counts, the cards shown so far and, at each hero draw, the
-exact odds of his keep and of the best alternatives (odds.decisions). The page's script only
+exact odds of his keep and of the best alternatives (the decisions stored at import,
+store.decisions: read, never computed here). The page's script only
 shows a frame: it puts text into the page with textContent, never as HTML, so nothing from
 a hand history can run. The data travels as JSON in a `<script type="application/json">`
 block (jinja2's tojson escapes <, > and &), the script itself is allowed by its SHA-256
@@ -23,6 +24,7 @@ import base64
 import hashlib
 from dataclasses import dataclass
 from importlib import resources
+from typing import SupportsFloat
 
 from ..cards import Card, format_cards
 from ..model import (
@@ -43,7 +45,7 @@ from ..model import (
     UncalledBetReturned,
 )
 from ..money import format_money
-from ..odds.decisions import DrawDecision, hero_decisions
+from ..odds.decisions import DrawDecision
 from ..odds.draws import TARGETS, KeepOdds
 from ..rules.deck import first_reshuffle
 from ..rules.games import game_rules
@@ -63,7 +65,7 @@ def possible_reshuffle(replayed: ReplayedHand) -> int | None:
                            game_rules(replayed.hand.game).hand_size)
 
 
-def percent(value) -> str:
+def percent(value: SupportsFloat) -> str:
     """A probability as "37.7%"."""
     return f"{float(value) * 100:.1f}%"
 
@@ -100,17 +102,19 @@ class _Table:
         return format_money(amount, self.replayed.hand.currency)
 
 
-def replayer_data(replayed: ReplayedHand) -> dict[str, object]:
+def replayer_data(replayed: ReplayedHand, decisions: tuple[DrawDecision, ...] | None = ()) -> dict[str, object]:
     """The page's data: {"title", "hero", "seats": [{"seat", "player", "position", "hero",
     "final"}], "frames": [{"street", "text", "pot", "stacks", "folded", "draws", "actor",
     "hero_cards": [{"card", "state"}], "shown": {player: cards}, "odds", "reshuffle"}]}.
     Money is formatted text (the hand's currency); "state" is "held", "kept", "discarded"
-    or "new"; "final" is a player's cards when the hand shows them (for the reveal switch)."""
+    or "new"; "final" is a player's cards when the hand shows them (for the reveal switch).
+    decisions: the hero's draw decisions stored for the hand (report.queries.StoredHand;
+    None or () when not stored: no odds panels)."""
     hand = replayed.hand
     seated = [p for p in replayed.players]
     table = _Table(replayed, {p.player: p.stack for p in seated})
     actions = {(a.line, a.player): a for a in replayed.actions}
-    decisions = {d.draw: d for d in hero_decisions(replayed.draws, replayed.hero)}
+    by_draw = {d.draw: d for d in decisions or ()}
     reshuffle = possible_reshuffle(replayed)
     folded: set[str] = set()
     draws: dict[str, str] = {}
@@ -163,19 +167,19 @@ def replayer_data(replayed: ReplayedHand) -> dict[str, object]:
             if player == replayed.hero and event.cards is not None and hero_cards:
                 thrown = {str(c) for c in event.cards}
                 hero_cards[:] = [{"card": c["card"], "state": "discarded" if c["card"] in thrown else "kept"} for c in hero_cards]
-                odds = odds_panel(decisions[table.draw]) if table.draw in decisions else None
+                odds = odds_panel(by_draw[table.draw]) if table.draw in by_draw else None
         elif isinstance(event, StandPat):
             draws[event.player] = "pat"
             if player == replayed.hero and hero_cards:
                 hero_cards[:] = [{"card": c["card"], "state": "kept"} for c in hero_cards]
-                odds = odds_panel(decisions[table.draw]) if table.draw in decisions else None
+                odds = odds_panel(by_draw[table.draw]) if table.draw in by_draw else None
         elif isinstance(event, DealtCards) and player == replayed.hero:
             if event.new is None:
                 hold(event.cards)
             else:
                 hero_cards[:] = ([{"card": str(c), "state": "kept"} for c in event.cards]
                                  + [{"card": str(c), "state": "new"} for c in event.new])
-                odds = odds_panel(decisions[table.draw]) if table.draw in decisions else None
+                odds = odds_panel(by_draw[table.draw]) if table.draw in by_draw else None
         elif isinstance(event, Show):
             shown[event.player] = format_cards(event.cards)
         if line is None:
@@ -201,15 +205,17 @@ def script_hash(script: str) -> str:
     return "'sha256-" + base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii") + "'"
 
 
-def replayer_html(replayed: ReplayedHand, *, back_link: str | None = None) -> str:
-    """The replayer page for one replayed hand (see the module's docstring). back_link: a
-    relative address to link back to (the session report), or None."""
+def replayer_html(replayed: ReplayedHand, decisions: tuple[DrawDecision, ...] | None = (), *,
+                  back_link: str | None = None) -> str:
+    """The replayer page for one replayed hand (see the module's docstring). decisions: the
+    hero's draw decisions stored for it (HandReplay.draw_odds); back_link: a relative address
+    to link back to (the session report), or None."""
     from markupsafe import Markup
 
     from .render import _environment
 
     script = _script()
     template = _environment().get_template("replayer.html.j2")
-    data = replayer_data(replayed)
+    data = replayer_data(replayed, decisions)
     return template.render(title=data["title"], data=data, script=script, script_hash=Markup(script_hash(script)),
                            back_link=back_link)

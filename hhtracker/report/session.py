@@ -23,8 +23,9 @@ object (and a terminal row) each.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from sqlite_utils import Database
 
@@ -97,7 +98,7 @@ Results = HeroHand | DayGroup
 big_bets, big_blinds, position, stakes."""
 
 
-def money_by_currency(hands: Sequence[Results], amount=lambda h: h.net) -> tuple[Money, ...]:
+def money_by_currency(hands: Sequence[Results], amount: Callable[[Results], int] = lambda h: h.net) -> tuple[Money, ...]:
     """Sum of amount(hand) (int, default the net) per currency, cash before chips."""
     totals: dict[str, int] = {}
     for hand in hands:
@@ -105,7 +106,7 @@ def money_by_currency(hands: Sequence[Results], amount=lambda h: h.net) -> tuple
     return tuple(Money(totals[c], c) for c in sorted(totals, key=lambda c: (c == CHIPS, c)))
 
 
-def _per_100(items: Sequence[Results], value) -> float | None:
+def _per_100(items: Sequence[Results], value: Callable[[Results], float]) -> float | None:
     """100 x the sum of value(item) (big bets or big blinds) per hand."""
     hands = sum(i.count for i in items)
     return 100.0 * sum(value(i) for i in items) / hands if hands else None
@@ -136,7 +137,7 @@ def kind_results(items: Sequence[Results]) -> tuple[KindResult, ...]:
     )
 
 
-def _stakes_order(item: Results) -> tuple:
+def _stakes_order(item: Results) -> tuple[bool, str, int, int, str]:
     """Stakes listed by level: money before chips, then by the size of the bets."""
     return (item.currency == CHIPS, item.currency, item.big_bet, item.small_bet, item.structure)
 
@@ -429,7 +430,7 @@ def _spans(db: Database, ids: tuple[int, ...], gap: dt.timedelta) -> list[_Span]
     at least PERIOD (two hands of a half hour are closer than that), else from his hands."""
     if gap < PERIOD:
         return [_Span(s.number, s.start, s.end, len(s.hands)) for s in split_sessions(queries.hero_hands(db, ids), gap)]
-    runs: list[list] = []
+    runs: list[list[Any]] = []
     for first, last, hands in queries.hero_periods(db, ids):
         if runs and first - runs[-1][1] <= gap:
             runs[-1][1] = last

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from ..cards import Card, format_cards
 from ..model import (
@@ -39,6 +40,7 @@ from ..model import (
 )
 from .badugi import BadugiHand
 from .descriptions import read_description
+from .games import game_rules
 from .results import (  # (re-exported, __all__: the replay's results are imported from here too)
     CAP_BETS,
     VOLUNTARY,
@@ -49,10 +51,9 @@ from .results import (  # (re-exported, __all__: the replay's results are import
     PotResult,
     ReplayedHand,
 )
-from .deck import first_reshuffle
 from .issues import Code, ValidationIssue
 from .positions import positions
-from .showdown import check_cards, settle
+from .showdown import CardCheck, Showdown, check_cards, settle
 from .pots import PotLayer, build_pots, proportional_shares
 from .structures import SITE_RULES, LimitRules, SiteRules
 from .table import IllegalAction, Table
@@ -82,8 +83,6 @@ class _Replay:
     def __init__(self, hand: ParsedHand, rules: SiteRules) -> None:
         self.hand = hand
         self.rules = rules
-        from .games import game_rules  # (loaded on first use: `hhtracker --version` stays fast)
-
         self.game = game_rules(hand.game)
         self.issues: list[ValidationIssue] = []
         self.seat_of: dict[str, Seat] = {}
@@ -394,6 +393,68 @@ class _Replay:
             self.issue(Code.DESCRIPTION_MISMATCH, f"{player}: the site says ({description}), our evaluator ({ours.description})", line)
 
     # ---- the end ----------------------------------------------------------------------------
+    # finish() in its steps: the summary's cards, the money put in and the pots, the totals
+    # checked, the pots settled and the cards checked (showdown.py, pure), what each player
+    # won checked against the summary, each player's result, the walk.
+
+    def finish(self) -> ReplayedHand:
+        self.end_round()
+        self.reveal_summary_cards()
+        live = [p for p in self.dealt if p not in self.folded]
+        money = self.money_in(live)
+        not_awarded = self.pots_not_awarded(money.layers)
+        self.check_totals(money.total)
+        known = self.known_cards()
+        settlement = settle(Showdown(
+            game=self.game, layers=money.layers, printed=self.hand.summary.pots, collected=self.collected,
+            mucked=frozenset(self.mucked), cards=known, from_button=tuple(self.table.clockwise_after(self.hand.button_seat)),
+            summary_line=self.hand.summary.line, collect_line=self.collect_line, evaluate=self.evaluate))
+        self.issues.extend(settlement.issues)
+        self.issues.extend(check_cards(CardCheck(
+            cards=known, shown_line=self.shown_line, hero=self.hero, hero_discarded=tuple(self.hero_discarded),
+            dealt=len(self.dealt), draws=tuple(self.draws), hand_size=self.game.hand_size)))
+        collected = self.check_winnings(money.put)
+        for player, amount in not_awarded.items():  # his pot went to the site, which paid him instead
+            collected[player] -= amount
+        for player, amount in self.cash_outs.items():
+            collected[player] += amount
+        showdown = len(live) >= 2
+        summary = self.hand.summary
+        return ReplayedHand(
+            hand=self.hand,
+            players=self.player_results(live, money, collected, showdown),
+            actions=tuple(self.actions),
+            draws=tuple(self.draws),
+            pots=settlement.pots,
+            total_pot=money.total,
+            rake=summary.rake,
+            big_blind=self.big_blind,
+            hero=self.hero,
+            showdown=showdown,
+            walk=self.is_walk(live),
+            draws_reached=self.draw,
+            issues=tuple(self.issues),
+        )
+
+    def reveal_summary_cards(self) -> None:
+        """Cards revealed in the summary ("mucked [..]", "showed [..]"): shown if not shown
+        before, else checked against the showdown's."""
+        for seat in self.hand.summary.seats:
+            if seat.cards is not None and seat.player not in self.shown:
+                self.on_show(seat.player, seat.cards, seat.description, seat.line)
+            elif seat.cards is not None:
+                if set(seat.cards) != set(self.shown[seat.player]) or len(seat.cards) != len(self.shown[seat.player]):
+                    self.issue(Code.CARDS_MISMATCH, f"{seat.player}: the summary shows [{format_cards(seat.cards)}], "
+                               f"the showdown [{format_cards(self.shown[seat.player])}]", seat.line)
+                else:
+                    self.check_description(seat.player, seat.cards, seat.description, seat.line)
+
+    def money_in(self, live: list[str]) -> _MoneyIn:
+        """What each seated player put in, who is all-in, the total and the pots."""
+        players = self.table.players
+        put = {p: players[p].put if p in players else 0 for p in self.order}
+        all_in = frozenset(p for p in live if players[p].all_in)
+        return _MoneyIn(put, all_in, sum(put.values()), build_pots(put, live, all_in))
 
     def pots_not_awarded(self, layers: tuple[PotLayer, ...]) -> dict[str, int]:
         """The pots PokerStars did not award because their winner took the all-in cash out
@@ -413,27 +474,9 @@ class _Replay:
             taken[seat.player] += seat.won
         return taken
 
-    def finish(self) -> ReplayedHand:
-        self.end_round()
-        hand = self.hand
-        summary = hand.summary
-        for seat in summary.seats:  # cards revealed in the summary ("mucked [..]", "showed [..]")
-            if seat.cards is not None and seat.player not in self.shown:
-                self.on_show(seat.player, seat.cards, seat.description, seat.line)
-            elif seat.cards is not None:
-                if set(seat.cards) != set(self.shown[seat.player]) or len(seat.cards) != len(self.shown[seat.player]):
-                    self.issue(Code.CARDS_MISMATCH, f"{seat.player}: the summary shows [{format_cards(seat.cards)}], "
-                               f"the showdown [{format_cards(self.shown[seat.player])}]", seat.line)
-                else:
-                    self.check_description(seat.player, seat.cards, seat.description, seat.line)
-        dealt = self.dealt
-        live = [p for p in dealt if p not in self.folded]
-        players = self.table.players
-        put = {p: players[p].put if p in players else 0 for p in self.order}
-        all_in = {p for p in live if players[p].all_in}
-        total = sum(put.values())
-        layers = build_pots(put, live, all_in)
-        not_awarded = self.pots_not_awarded(layers)
+    def check_totals(self, total: int) -> None:
+        """The site's total pot and rake against what was put in and collected."""
+        summary = self.hand.summary
         collected_total = sum(sum(by_player.values()) for by_player in self.collected.values())
         if total != summary.total_pot:
             self.issue(Code.TOTAL_POT_MISMATCH, f"players put in {total} but the site's total pot is {summary.total_pot}", summary.line)
@@ -441,28 +484,39 @@ class _Replay:
             self.issue(Code.RAKE_INVALID, f"rake {summary.rake} is not between 0 and the pot {summary.total_pot}", summary.line)
         if collected_total + summary.rake != total:
             self.issue(Code.CHIPS_NOT_CONSERVED, f"put in {total}, collected {collected_total} + rake {summary.rake} = {collected_total + summary.rake}", summary.line)
-        showdown = len(live) >= 2
-        pots = settle(self, layers, live, showdown)
-        check_cards(self, live)
 
-        rake_shares = proportional_shares(summary.rake, put)
-        collected_by_player: dict[str, int] = defaultdict(int)
+    def known_cards(self) -> dict[str, tuple[Card, ...]]:
+        """Player -> the cards he is known to hold at the end: the hands shown (in the order
+        shown), then the hero's unless he folded."""
+        known = dict(self.shown)
+        if self.hero is not None and self.hero_cards is not None and self.hero not in known and self.hero not in self.folded:
+            known[self.hero] = self.hero_cards
+        return known
+
+    def check_winnings(self, put: dict[str, int]) -> dict[str, int]:
+        """What each player collected from the pots (player -> int), checked against the
+        summary's "won"/"collected" and KingsClub's net."""
+        collected: dict[str, int] = defaultdict(int)
         for by_player in self.collected.values():
             for player, amount in by_player.items():
-                collected_by_player[player] += amount
-        for seat in summary.seats:  # "won ($5.45)" / "collected ($0.20)": every pot he took
-            if seat.won is not None and seat.won != collected_by_player.get(seat.player, 0):
+                collected[player] += amount
+        for seat in self.hand.summary.seats:  # "won ($5.45)" / "collected ($0.20)": every pot he took
+            if seat.won is not None and seat.won != collected.get(seat.player, 0):
                 self.issue(Code.WON_MISMATCH, f"{seat.player}: the summary says {seat.won} won, "
-                           f"but he collected {collected_by_player.get(seat.player, 0)} from the pots", seat.line)
-            ours = collected_by_player.get(seat.player, 0) - put.get(seat.player, 0)
+                           f"but he collected {collected.get(seat.player, 0)} from the pots", seat.line)
+            ours = collected.get(seat.player, 0) - put.get(seat.player, 0)
             if seat.net is not None and seat.net != ours:  # KingsClub: "(end stack) +net"
                 self.issue(Code.WON_MISMATCH, f"{seat.player}: the summary says net {seat.net:+d}, "
                            f"the replay makes {ours:+d}", seat.line)
-        for player, amount in not_awarded.items():  # his pot went to the site, which paid him instead
-            collected_by_player[player] -= amount
-        for player, amount in self.cash_outs.items():
-            collected_by_player[player] += amount
-        position_of = positions(hand, dealt)
+        return collected
+
+    def player_results(self, live: list[str], money: _MoneyIn, collected: dict[str, int],
+                       showdown: bool) -> tuple[PlayerResult, ...]:
+        """Each seated player's result, in seat order (collected: after cash outs)."""
+        put = money.put
+        players = self.table.players
+        rake_shares = proportional_shares(self.hand.summary.rake, put)
+        position_of = positions(self.hand, self.dealt)
         results = []
         for player in self.order:
             seated = self.seat_of[player]
@@ -475,51 +529,45 @@ class _Replay:
                     player=player,
                     seat=seated.seat,
                     stack=seated.stack,
-                    dealt_in=player in dealt,
+                    dealt_in=player in self.dealt,
                     position=position_of.get(player),
                     contributed=put[player],
                     by_round=tuple(players[player].by_round) if player in players else (0, 0, 0, 0),  # type: ignore[arg-type]
-                    collected=collected_by_player.get(player, 0),
-                    net=collected_by_player.get(player, 0) - put[player],
+                    collected=collected.get(player, 0),
+                    net=collected.get(player, 0) - put[player],
                     rake=rake_shares.get(player, 0),
                     folded_round=self.folded.get(player),
-                    all_in=player in all_in,
+                    all_in=player in money.all_in,
                     reached_draw=self.draws_reached.get(player, 0),
                     showdown=showdown and player in live,
                     final_cards=cards,
                     final_hand=final_hand,
                 )
             )
+        return tuple(results)
+
+    def is_walk(self, live: list[str]) -> bool:
+        """Everyone folded to the big blind pre-draw, who did nothing but post."""
         bb_actions = [a for a in self.actions if a.kind is ActionKind.BIG_BLIND]
-        walk = (
+        return (
             len(live) == 1
             and self.draw == 0
             and bool(bb_actions)
             and live[0] == bb_actions[0].player
             and not any(a.player == live[0] and a.kind not in (ActionKind.BIG_BLIND, ActionKind.ANTE) for a in self.actions)
         )
-        return ReplayedHand(
-            hand=hand,
-            players=tuple(results),
-            actions=tuple(self.actions),
-            draws=tuple(self.draws),
-            pots=pots,
-            total_pot=total,
-            rake=summary.rake,
-            big_blind=self.big_blind,
-            hero=self.hero,
-            showdown=showdown,
-            walk=walk,
-            draws_reached=self.draw,
-            issues=tuple(self.issues),
-        )
 
-    def clockwise_from_button(self) -> list[str]:
-        return self.table.clockwise_after(self.hand.button_seat)
 
-    def first_possible_reshuffle(self) -> int | None:
-        """The first draw the stub could not cover, or None (rules.deck.first_reshuffle)."""
-        return first_reshuffle(len(self.dealt), self.draws, self.game.hand_size)
+@dataclass(frozen=True, slots=True)
+class _MoneyIn:
+    """The money at the end of the hand. put: player -> int, what each seated player put in
+    (uncalled bets returned; 0 when not dealt in); all_in: live players with no chips left;
+    total: int, the sum; layers: the main pot then side pots (pots.build_pots)."""
+
+    put: dict[str, int]
+    all_in: frozenset[str]
+    total: int
+    layers: tuple[PotLayer, ...]
 
 
 def replay(hand: ParsedHand, limit_rules: LimitRules | None = None) -> ReplayedHand:

@@ -5,16 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING
 
 from ..cards import Card
 from ..model import HandStatus, ParsedHand, Round
 from .badugi import BadugiHand
+from .games import Half
 from .issues import Severity, ValidationIssue
 from .structures import POKERSTARS_LIMIT
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .split_pot import HalfResult
 
 
 CAP_BETS = POKERSTARS_LIMIT.cap
@@ -76,12 +73,26 @@ class DrawAction:
 
 
 @dataclass(frozen=True, slots=True)
+class HalfResult:
+    """One half of one pot in the split-pot games (split_pot.py). half: Half.BADUGI or
+    Half.LOW; winners: who our evaluators say win it (empty when the cards are not known);
+    amount: int, the half of what the site says was taken from the pot (after rake; 0 when
+    nothing was taken); shares: player -> int, that amount divided among the winners (odd
+    units from the button)."""
+
+    half: Half
+    winners: tuple[str, ...]
+    amount: int
+    shares: dict[str, int] = field(hash=False)
+
+
+@dataclass(frozen=True, slots=True)
 class PotResult:
     """A pot after the replay. index: 0 main (or the only pot), k = side pot k; amount: int,
     before rake; printed: the site's amount after rake (None when only a total was printed);
     eligible: who could win it; winners: who our evaluator says wins it (empty when it cannot
     tell); collected: player -> amount the site says each took from it; halves: in the
-    split-pot games, the Badugi and the low half (split_pot.HalfResult), else empty."""
+    split-pot games, the Badugi and the low half (HalfResult), else empty."""
 
     index: int
     amount: int

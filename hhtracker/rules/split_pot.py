@@ -10,45 +10,34 @@ odd units to the first winners clockwise from the button (pots.split_amount). Th
 one amount per player and pot (KingsClub: "X wins (N) from pot"), not which half it came from,
 so the check is each player's total from each pot.
 
-Called by replay.py for games whose GameRules.split is true; issues go on the replay.
+Called by showdown.settle for games whose GameRules.split is true; the issues are returned.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 
 from ..cards import Card
-from .games import Half
-from .issues import Code
+from .badugi import BadugiHand
+from .games import GameRules, Half
+from .issues import Code, ValidationIssue
 from .pots import split_amount
+from .results import HalfResult
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .replay import _Replay
-
-__all__ = ["HalfResult", "settle_halves"]
+__all__ = ["HalfResult", "SplitPot", "settle_halves"]
 
 
 @dataclass(frozen=True, slots=True)
-class HalfResult:
-    """One half of one pot. half: Half.BADUGI or Half.LOW; winners: who our evaluators say
-    win it (empty when the cards are not known); amount: int, the half of what the site says
-    was taken from the pot (after rake; 0 when nothing was taken); shares: player -> int, that
-    amount divided among the winners (odd units from the button)."""
+class SplitPot:
+    """One pot of a split-pot game settled. winners: who wins either half (contenders'
+    order); halves: the Badugi half then the low half; issues: what was found wrong, in
+    order."""
 
-    half: Half
     winners: tuple[str, ...]
-    amount: int
-    shares: dict[str, int] = field(hash=False)
-
-
-def _cards_of(replay: _Replay, player: str) -> tuple[Card, ...] | None:
-    cards = replay.shown.get(player)
-    if cards is None and player == replay.hero:
-        cards = replay.hero_cards
-    return cards
+    halves: tuple[HalfResult, ...]
+    issues: tuple[ValidationIssue, ...]
 
 
 def _best(values: Mapping[str, object], contenders: list[str]) -> tuple[str, ...]:
@@ -57,14 +46,16 @@ def _best(values: Mapping[str, object], contenders: list[str]) -> tuple[str, ...
 
 
 def settle_halves(
-    replay: _Replay, index: int, contenders: list[str], taken: dict[str, int], from_button: list[str]
-) -> tuple[tuple[str, ...], tuple[HalfResult, ...]]:
-    """(winners of either half, the two halves) of pot `index`. contenders: who can win it
-    (not mucked), in seat order; taken: player -> amount the site says he took from it;
-    from_button: every player clockwise from the first left of the button. Issues (unknown
-    cards, other winners, other amounts) are added to `replay`."""
-    game = replay.game
-    line = replay.collect_line or replay.hand.summary.line
+    game: GameRules, index: int, contenders: list[str], taken: Mapping[str, int], from_button: tuple[str, ...],
+    cards: Mapping[str, tuple[Card, ...]], evaluate: Callable[[tuple[Card, ...]], BadugiHand], line: int,
+) -> SplitPot:
+    """Pot `index` of a split-pot game in its two halves. game: its rules (GameRules.split
+    true); contenders: who can win it (not mucked), in seat order; taken: player -> int, the
+    amount the site says he took from it; from_button: every player clockwise from the first
+    left of the button; cards: player -> the cards known at the end; evaluate: the game's
+    Badugi evaluation (GameRules.badugi, cached); line: the line issues point at. Pure: the
+    issues (unknown cards, other winners, other amounts) are returned."""
+    issues: list[ValidationIssue] = []
     total = sum(taken.values())
     amounts = game.halves(total)
     winners_by_half: dict[Half, tuple[str, ...]] = {}
@@ -73,15 +64,15 @@ def settle_halves(
     else:
         badugi, low, unknown = {}, {}, []
         for player in contenders:
-            cards = _cards_of(replay, player)
-            if cards is None or len(cards) != game.hand_size or len(set(cards)) != len(cards):
+            held = cards.get(player)
+            if held is None or len(held) != game.hand_size or len(set(held)) != len(held):
                 unknown.append(player)
                 continue
-            badugi[player] = replay.evaluate(cards)
-            low[player] = game.low_hand(cards)
+            badugi[player] = evaluate(held)
+            low[player] = game.low_hand(held)
         if unknown:
-            replay.issue(Code.SHOWDOWN_UNKNOWN, f"pot {index}: the {game.hand_size} cards of {', '.join(unknown)} "
-                         "are not known; the site's winners are taken as they are", line)
+            issues.append(ValidationIssue.of(Code.SHOWDOWN_UNKNOWN, f"pot {index}: the {game.hand_size} cards of {', '.join(unknown)} "
+                                             "are not known; the site's winners are taken as they are", line))
         else:
             winners_by_half = {Half.BADUGI: _best(badugi, contenders), Half.LOW: _best(low, contenders)}
     halves = []
@@ -95,12 +86,12 @@ def settle_halves(
     everyone = tuple(p for p in contenders if any(p in w for w in winners_by_half.values()))
     if winners_by_half and taken:
         if set(taken) != set(everyone):
-            replay.issue(Code.SHOWDOWN_WINNER_MISMATCH, f"pot {index}: the site gives it to {', '.join(sorted(taken))}, "
-                         f"our evaluators to {_said(halves)}", line)
+            issues.append(ValidationIssue.of(Code.SHOWDOWN_WINNER_MISMATCH, f"pot {index}: the site gives it to {', '.join(sorted(taken))}, "
+                                             f"our evaluators to {_said(halves)}", line))
         elif dict(expected) != taken:
-            replay.issue(Code.SPLIT_AMOUNTS, f"pot {index}: taken {taken}, expected {dict(expected)} from the halves "
-                         f"({_said(halves)}; odd unit to the {game.odd_chip_half} half, then from the button)", line)
-    return everyone, tuple(halves)
+            issues.append(ValidationIssue.of(Code.SPLIT_AMOUNTS, f"pot {index}: taken {dict(taken)}, expected {dict(expected)} from the halves "
+                                             f"({_said(halves)}; odd unit to the {game.odd_chip_half} half, then from the button)", line))
+    return SplitPot(everyone, tuple(halves), tuple(issues))
 
 
 def _said(halves: list[HalfResult]) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import enum
 import os
 import sqlite3
+import stat
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -27,7 +28,7 @@ from ..errors import (
     NoDatabaseError,
     NotOurDatabaseError,
 )
-from . import migrations
+from . import migrations, seals
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -83,8 +84,16 @@ def database_kind(path: Path | str) -> DatabaseKind:
     """What the file at path is, read without writing a byte or leaving a -wal/-shm: its
     header (the magic bytes, application_id), and for an SQLite file without our mark its
     tables, read from the file alone (SQLite's immutable mode: no lock, no side file).
-    raises DatabaseOpenError when the file exists but cannot be read."""
+    raises DatabaseOpenError when the file exists but cannot be read, or is not a regular
+    file (a device such as /dev/null, a named pipe: never opened, nothing made beside it)."""
     path = Path(path)
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        mode = None  # (missing, or unreadable: said below)
+    if mode is not None and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+        raise DatabaseOpenError(f"{path} is not a regular file (a device, a pipe): it is left untouched; give a "
+                                "database file (a new file name makes a new database)")
     try:
         with open(path, "rb") as file:
             header = file.read(100)
@@ -182,7 +191,9 @@ def open_database(path: Path | str, on_wait: Callable[[], None] | None = None, *
     the commands that import only); else a missing file is NoDatabaseError. check: an
     existing database is checked whole first (damage_found, PRAGMA quick_check: about 1 s
     per 20,000 hands) and refused, DatabaseCorruptError, when damaged, before anything is
-    written. on_wait() is called once if another program holds a lock we must wait for (two
+    written; unless it is sealed (store.seals: the last import found it sound and nothing
+    changed the file since), which the caller records with seals.seal(path) after closing
+    it. on_wait() is called once if another program holds a lock we must wait for (two
     importers creating one database at once: one makes it, the other waits). raises NoDatabaseError, NotOurDatabaseError (nothing
     written), DatabaseOpenError, DatabaseCorruptError, DatabaseWriteError, DatabaseBusyError."""
     path = Path(path)
@@ -191,6 +202,7 @@ def open_database(path: Path | str, on_wait: Callable[[], None] | None = None, *
     fresh = kind in (DatabaseKind.MISSING, DatabaseKind.EMPTY)
     if fresh and not create:
         raise NoDatabaseError(f"no database at {path}: import hand histories first (hhtracker import --db {path} PATH)")
+    whole_check = check and not fresh and not seals.is_sealed(path)  # (looked at before SQLite opens it)
     try:
         if fresh:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -199,7 +211,7 @@ def open_database(path: Path | str, on_wait: Callable[[], None] | None = None, *
         raise DatabaseOpenError(f"cannot open the database {path}: {getattr(error, 'strerror', None) or error}") from None
     try:
         with sqlite_errors(path, opening=True):
-            if check and not fresh:
+            if whole_check:
                 damage = damage_found(conn)
                 if damage:
                     raise DatabaseCorruptError.of(path, damage[0])

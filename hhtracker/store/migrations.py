@@ -428,7 +428,7 @@ def m004_pokertracker_positions(db: Database) -> None:
         changed.extend((names[seat], hand_id, player_id) for hand_id, _, player_id, seat, old in seated
                        if names[seat] != old)
 
-    hand: list = []
+    hand: list[tuple[int, int, int, int, str | None]] = []
     for row in rows:
         if hand and row[0] != hand[0][0]:
             recompute(hand)
@@ -542,3 +542,15 @@ def m010_marks(db: Database) -> None:
     database gets it when it is created): a file without the mark is refused, never written.
     `PRAGMA user_version`, the schema version, is set after every migration (open_database)."""
     db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+
+
+@_migration
+def m011_decision_odds(db: Database) -> None:
+    """draw_decisions keeps all the hand report shows (issue 24: the report reads stored
+    decisions instead of computing them): `seen` and the best keep per target's odds of the
+    other targets (store/decisions.py); the rows stored before are computed again from the
+    draws table."""
+    from . import decisions
+
+    decisions.add_columns(db)
+    decisions.backfill(db, missing_only=True)

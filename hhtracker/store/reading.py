@@ -4,7 +4,7 @@ per player, whatever the number of hands."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..filters import SORTS, Filters
 from ..games import FEWEST_CARDS, MOST_CARDS
@@ -21,6 +21,8 @@ from ..stats.values import (
 from . import summary
 
 if TYPE_CHECKING:
+    import sqlite3
+
     from sqlite_utils import Database
 
 
@@ -36,14 +38,14 @@ class _Sums:
     in_big_bets: float = 0.0
     total: dict[str, int] = field(default_factory=dict)
     by_currency: list[tuple[str, dict[str, int]]] = field(default_factory=list)
-    by_type: dict[str, list] = field(default_factory=dict)  # game type -> [hands, in_bb, in_big_bets, [Money]]
+    by_type: dict[str, list[Any]] = field(default_factory=dict)  # game type -> [hands, in_bb, in_big_bets, [Money]]
 
     def money(self, column: str) -> tuple[Money, ...]:
         return tuple(Money(sums[column], currency) for currency, sums in self.by_currency)
 
 
 def player_stats(
-    db: Database,
+    db: Database | sqlite3.Connection,
     name: str | None = None,
     *,
     min_hands: int = 0,
@@ -132,7 +134,7 @@ def player_stats(
     return result
 
 
-def _biggest(db: Database, table: str, where: str, params: list[object]) -> dict[tuple[int, str], tuple[BiggestPot | None, BiggestPot | None]]:
+def _biggest(db: Database | sqlite3.Connection, table: str, where: str, params: list[object]) -> dict[tuple[int, str], tuple[BiggestPot | None, BiggestPot | None]]:
     """(player_id, currency) -> (biggest win if above 0, biggest loss if below 0) over the
     summary rows `where` matches (ties: the hand stored first)."""
     found: dict[tuple[int, str], list[BiggestPot | None]] = {}

@@ -4,13 +4,14 @@ numbers them (store/writer.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import chain
 from operator import attrgetter, itemgetter
 
 from ..analysis import AnalyzedHand
-from ..analysis.keys import raw_hand_key  # noqa: F401  (re-exported: the key a rejected hand is stored under)
-from ..cards import format_cards
+from ..analysis.keys import raw_hand_key as raw_hand_key  # re-exported: the key a rejected hand is stored under
+from ..cards import Card, format_cards
 from ..model import FinishTournament
 from ..stats.facts import DRAW_KEYS, STAT_KEYS, PlayerHandStats
 from . import summary
@@ -56,7 +57,7 @@ def prepare_hand(analyzed: AnalyzedHand) -> PreparedHand:
     replayed, stats = analyzed.replayed, analyzed.facts
     out: dict[str, list[dict[str, object]]] = {}
 
-    def queue(table: str, rows) -> None:
+    def queue(table: str, rows: Iterable[dict[str, object]]) -> None:
         out.setdefault(table, []).extend(rows)
 
     hand = replayed.hand
@@ -133,7 +134,7 @@ def prepare_hand(analyzed: AnalyzedHand) -> PreparedHand:
         for action in replayed.actions
     ))
     by_draw = {(d.player, d.draw): d for d in replayed.draws}
-    draw_rows = []
+    draw_rows: list[dict[str, object]] = []
     for player in replayed.players:
         if not player.dealt_in:
             continue
@@ -168,7 +169,7 @@ def prepare_hand(analyzed: AnalyzedHand) -> PreparedHand:
 
 
 
-def _cards(cards) -> str | None:
+def _cards(cards: tuple[Card, ...] | None) -> str | None:
     return format_cards(cards) if cards is not None else None
 
 

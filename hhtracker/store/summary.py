@@ -38,9 +38,9 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from operator import itemgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..games import MOST_CARDS, MOST_DRAWS
 from ..model import CHIPS, COUNTING, COUNTING_SQL
@@ -67,6 +67,10 @@ SUMS: tuple[str, ...] = (
     *LUCK_COLUMNS,
 )
 BIGGEST: tuple[str, ...] = ("biggest_win", "biggest_win_hand", "biggest_loss", "biggest_loss_hand")
+Group = tuple[Any, ...]
+"""A summary row's group: its DAY_GROUP (or TOTAL_GROUP) values in that order, as stored."""
+Biggest = list[int]
+"""[biggest_win, biggest_win_hand, biggest_loss, biggest_loss_hand] of a group (BIGGEST)."""
 E9 = 1_000_000_000
 """luck_expected_e9 / E9 is the expected number of completed draws."""
 
@@ -186,7 +190,7 @@ def rebuild(db: Database) -> None:
         f"""insert into player_totals ({', '.join(TOTAL_GROUP)}, {', '.join(SUMS)})
             select {', '.join(TOTAL_GROUP)}, {totals} from player_days group by {', '.join(TOTAL_GROUP)}"""
     )
-    best: dict[tuple, list] = {}
+    best: dict[Group, Biggest] = {}
     for row in db.execute(
         f"""select {', '.join(_GROUP_SQL[c] for c in DAY_GROUP)}, hp.hand_id, hp.net
             from hand_players hp join hands h on h.id = hp.hand_id join players p on p.id = hp.player_id
@@ -194,7 +198,7 @@ def rebuild(db: Database) -> None:
     ):
         _keep_biggest(best, row[:-2], row[-1], row[-2])
     _write_biggest(db, "player_days", DAY_GROUP, best)
-    totals_best: dict[tuple, list] = {}
+    totals_best: dict[Group, Biggest] = {}
     for key, (win, win_hand, loss, loss_hand) in best.items():
         total_key = key[:1] + key[2:]
         _keep_biggest(totals_best, total_key, win, win_hand)
@@ -214,7 +218,7 @@ def rebuild(db: Database) -> None:
     )
 
 
-def _keep_biggest(best: dict[tuple, list], key: tuple, net: int, hand: int) -> None:
+def _keep_biggest(best: dict[Group, Biggest], key: Group, net: int, hand: int) -> None:
     """Fold one hand (or one group's biggest) into best[key] = [win, win_hand, loss,
     loss_hand]: the largest and smallest net, ties to the lowest hand id."""
     found = best.get(key)
@@ -227,7 +231,7 @@ def _keep_biggest(best: dict[tuple, list], key: tuple, net: int, hand: int) -> N
         found[2], found[3] = net, hand
 
 
-def _write_biggest(db: Database, table: str, group: tuple[str, ...], best: dict[tuple, list]) -> None:
+def _write_biggest(db: Database, table: str, group: tuple[str, ...], best: dict[Group, Biggest]) -> None:
     match = " and ".join(f"{c} = ?" for c in group)
     db.conn.executemany(
         f"update {table} set biggest_win = ?, biggest_win_hand = ?, biggest_loss = ?, biggest_loss_hand = ? where {match}",
@@ -251,7 +255,7 @@ _EXTRAS = _LUCK_AT + len(LUCK_COLUMNS)
 """Per group: DRAWN_COLUMNS, CLASS_COLUMNS, LUCK_COLUMNS and the showdown net, as one list."""
 
 
-def _hand_group(hand: Mapping[str, object]) -> tuple:
+def _hand_group(hand: Mapping[str, object]) -> Group:
     """The group columns a hand gives every player (DAY_GROUP without player_id and position);
     game_type and table_size as GAME_TYPE_SQL and TABLE_SIZE_SQL compute them."""
     dealt = hand["players_dealt"]
@@ -275,9 +279,9 @@ class Deltas:
     per player_tables key its hands."""
 
     def __init__(self) -> None:
-        self.days: dict[tuple, list[int]] = {}
-        self.biggest: dict[tuple, list] = {}
-        self.periods: dict[tuple[int, str], list] = {}
+        self.days: dict[Group, list[int]] = {}
+        self.biggest: dict[Group, Biggest] = {}
+        self.periods: dict[tuple[int, str], list[Any]] = {}  # [hands, first_start, last_start]
         self.tables: dict[tuple[int, str, str], int] = {}
 
     @classmethod
@@ -289,7 +293,7 @@ class Deltas:
         the wide columns, a few counters for the rest, and one zip-sum per group."""
         deltas = cls()
         by_id = {h["id"]: h for h in hands if h["status"] in COUNTING}
-        luck_of: dict[tuple, list[int]] = {}
+        luck_of: dict[tuple[object, object], list[int]] = {}
         for draw in luck:
             expected, variance = _luck_of(draw["outs"], draw["unseen"])  # type: ignore[arg-type]
             found = luck_of.setdefault((draw["hand_id"], draw["player_id"]), [0, 0, 0, 0])
@@ -300,10 +304,10 @@ class Deltas:
         at = {c: i for i, c in enumerate(columns)}
         narrow = itemgetter(*(at[c] for c in _NARROW))
         wide_values = itemgetter(*(at[c] for c in _WIDE))
-        wide: dict[tuple, list[tuple]] = {}
-        extras: dict[tuple, list[int]] = {}
-        by_hand: dict[object, tuple] = {}  # hand id -> (group, start, half hour, day, table)
-        ids: dict[tuple, list[int]] = {}
+        wide: dict[Group, list[tuple[int, ...]]] = {}
+        extras: dict[Group, list[int]] = {}
+        by_hand: dict[object, tuple[Group, str, str, str, str]] = {}  # hand id -> (group, start, half hour, day, table)
+        ids: dict[Group, list[int]] = {}
         periods, tables = deltas.periods, deltas.tables
         for row in players:
             hand_id, player_id, dealt_in, position, showdown, drawn_1, drawn_2, drawn_3, hand_class, collected = narrow(row)
@@ -314,7 +318,7 @@ class Deltas:
                     continue
                 start = str(hand["start_time"])
                 found_hand = by_hand[hand_id] = (_hand_group(hand), start, start[:14] + ("00" if start[14:16] < "30" else "30"),
-                                                 start[:10], hand["table_name"] or "")
+                                                 start[:10], str(hand["table_name"] or ""))
             if dealt_in != 1:
                 continue
             group, start, half_hour, day, table_name = found_hand
@@ -364,10 +368,10 @@ class Deltas:
                                    loss, min(h for n, h in zip(nets, ids[key]) if n == loss)]
         return deltas
 
-    def totals(self) -> tuple[dict[tuple, list[int]], dict[tuple, list]]:
+    def totals(self) -> tuple[dict[Group, list[int]], dict[Group, Biggest]]:
         """The player_totals deltas: the day groups summed over the days."""
-        sums: dict[tuple, list[int]] = {}
-        biggest: dict[tuple, list] = {}
+        sums: dict[Group, list[int]] = {}
+        biggest: dict[Group, Biggest] = {}
         for key, values in self.days.items():
             total_key = key[:1] + key[2:]
             found = sums.get(total_key)
@@ -481,7 +485,8 @@ def _rows(db: Database, sql: str, params: list[object]) -> list[dict[str, object
     return [dict(zip(names, row)) for row in cursor.fetchall()]
 
 
-def _refresh_group(db: Database, table: str, group: tuple[str, ...], key: tuple, hand_id: int, biggest) -> None:
+def _refresh_group(db: Database, table: str, group: tuple[str, ...], key: Group, hand_id: int,
+                   biggest: Callable[[], Biggest]) -> None:
     """After a subtraction: delete the group's row if no hand is left, else find its biggest
     win and loss again if they were the removed hand's."""
     match = " and ".join(f"{c} = ?" for c in group)
@@ -497,11 +502,11 @@ def _refresh_group(db: Database, table: str, group: tuple[str, ...], key: tuple,
         )
 
 
-def _day_biggest(db: Database, key: tuple, without: int) -> list:
+def _day_biggest(db: Database, key: Group, without: int) -> Biggest:
     """[win, win_hand, loss, loss_hand] of one player_days group, the hand `without` left out."""
     player_id, date = key[0], key[1]
     following = (dt.date.fromisoformat(date) + dt.timedelta(days=1)).isoformat()
-    best: dict[tuple, list] = {}
+    best: dict[Group, Biggest] = {}
     for row in db.conn.execute(
         f"""select {', '.join(_GROUP_SQL[c] for c in DAY_GROUP)}, hp.hand_id, hp.net
             from hands h join hand_players hp on hp.hand_id = h.id join players p on p.id = hp.player_id
@@ -513,10 +518,10 @@ def _day_biggest(db: Database, key: tuple, without: int) -> list:
     return best[key]
 
 
-def _totals_biggest(db: Database, key: tuple) -> list:
+def _totals_biggest(db: Database, key: Group) -> Biggest:
     """[win, win_hand, loss, loss_hand] of one player_totals group, from its player_days rows."""
     match = " and ".join(f"{c} = ?" for c in TOTAL_GROUP)
-    best: dict[tuple, list] = {}
+    best: dict[Group, Biggest] = {}
     for win, win_hand, loss, loss_hand in db.conn.execute(
         f"select biggest_win, biggest_win_hand, biggest_loss, biggest_loss_hand from player_days where {match}", list(key)
     ):

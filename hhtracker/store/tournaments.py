@@ -9,6 +9,7 @@ hhtracker/tournaments.py for the money rules.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Sequence
 
 from sqlite_utils import Database
@@ -87,7 +88,7 @@ def tournament_results(db: Database, player_ids: Sequence[int] | None, filters: 
 # --- the hero's accounts -------------------------------------------------------------------
 
 
-def hero_accounts(db: Database) -> list[tuple[str, str]]:
+def hero_accounts(db: Database | sqlite3.Connection) -> list[tuple[str, str]]:
     """(site, name) of every configured account, site "" for every site; sorted."""
     return [tuple(r) for r in db.execute("select site, name from hero_accounts order by name, site").fetchall()]
 
@@ -108,7 +109,7 @@ def remove_hero_account(db: Database, name: str, site: str | None) -> int:
     return db.execute("delete from hero_accounts where site = ? and name = ?", [site, name]).rowcount
 
 
-def configured_hero_ids(db: Database) -> dict[str, list[tuple[str, int]]]:
+def configured_hero_ids(db: Database | sqlite3.Connection) -> dict[str, list[tuple[str, int]]]:
     """site -> [(name, players.id)] of the configured accounts that have hands stored."""
     found: dict[str, list[tuple[str, int]]] = {}
     for site, name in hero_accounts(db):

@@ -173,17 +173,40 @@ def test_two_imports_of_the_same_files_store_each_hand_once(tmp_path: Path, db_p
 
 def _import_while_locked(db_path: Path, folder: Path, hands: int, lock: str) -> None:
     """Run `import` while a test connection holds the database in a transaction begun with
-    `lock` ("exclusive", "immediate") for 3 s: the import waits, says so once, then imports
-    every hand with exit code 0 and no traceback."""
-    holder = sqlite3.connect(db_path, isolation_level=None)
+    `lock` ("exclusive", "immediate") until the import has said that it waits (read from its
+    stderr: no race against its start-up on a loaded machine; a 60 s watchdog releases the
+    lock so that an import that never says so fails the test instead of hanging): the import
+    waits, says so once, then imports every hand with exit code 0 and no traceback."""
+    import threading
+
+    holder = sqlite3.connect(db_path, isolation_level=None, check_same_thread=False)
     holder.execute(f"begin {lock}")
     holder.execute("create table if not exists t (x)")
+    released = threading.Lock()
+
+    def release() -> None:
+        if released.acquire(blocking=False):
+            holder.execute("rollback")
+
     process = _import_process(db_path, folder)
-    time.sleep(3.0)
-    assert process.poll() is None  # still waiting
-    holder.execute("rollback")
-    holder.close()
-    out, err = process.communicate(timeout=120)
+    watchdog = threading.Timer(60, release)
+    watchdog.start()
+    seen = []
+    try:
+        assert process.stderr is not None
+        for line in process.stderr:  # until it says it waits (or ends)
+            seen.append(line)
+            if b"waiting for another import" in line:
+                break
+        assert process.poll() is None  # still waiting
+        release()
+        out, err = process.communicate(timeout=120)
+    finally:
+        watchdog.cancel()
+        if process.poll() is None:
+            process.kill()
+        holder.close()
+    err = b"".join(seen) + err
     assert process.returncode == 0, err
     assert err.decode().count("waiting for another import") == 1
     assert b"Traceback" not in err

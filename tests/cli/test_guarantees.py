@@ -342,17 +342,33 @@ def test_query_shows_blobs_in_hex_and_bounds_the_bytes(sample_db: Path) -> None:
 
 
 def test_note_waits_for_the_write_lock_and_says_so(sample_db: Path) -> None:
+    """The lock is held until the note command has said that it waits (no race against the
+    command's start-up on a loaded machine), then released: the note is written."""
     holder = sqlite3.connect(sample_db, isolation_level=None, check_same_thread=False)
     holder.execute("begin immediate")  # another program writing
-    release = threading.Timer(2.5, lambda: holder.execute("commit"))
-    release.start()
+    command = subprocess.Popen([sys.executable, "-m", "hhtracker", "note", "Hero", "waits his turn", "--db", str(sample_db)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                               env={**os.environ, "PYTHONPATH": str(ROOT)})
+    released = threading.Lock()
+
+    def release() -> None:
+        if released.acquire(blocking=False):
+            holder.execute("commit")
+
+    watchdog = threading.Timer(60, release)  # if the command never says it waits: fail, never hang
+    watchdog.start()
     try:
-        done = hhtracker("note", "Hero", "waits his turn", "--db", str(sample_db))
+        assert command.stderr is not None
+        said = command.stderr.readline()  # blocks until the command writes its first line
+        release()
+        out, rest = command.communicate(timeout=120)
     finally:
-        release.join()
+        watchdog.cancel()
+        if command.poll() is None:
+            command.kill()
         holder.close()
-    assert done.returncode == 0, done.stderr
-    assert "waiting for another import" in done.stderr
+    assert command.returncode == 0, said + rest
+    assert "waiting for another import" in said
     assert api.player_marks(sample_db, "Hero")[0] == ("waits his turn",)
 
 

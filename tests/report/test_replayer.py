@@ -28,8 +28,10 @@ HOSTILE = DATA / "report_hands" / "script_hero.txt"
 
 @pytest.fixture
 def replayed(db_path: Path):
+    """The hand replayed again and its draw decisions as stored at import."""
     api.import_paths([HANDS], db_path)
-    return api.hand_replays(db_path, "92000000002")[0].replayed
+    found = api.hand_replays(db_path, "92000000002")[0]
+    return found.replayed, found.draw_odds
 
 
 # Hand 92000000002 by hand: blinds $0.25 (Bob) and $0.50 (Cara), Hero raises to $1, Bob
@@ -44,7 +46,7 @@ STEPS = {  # step: (pot, [Hero, Bob, Cara])
 
 
 def test_frames_by_hand(replayed):
-    frames = replayer_data(replayed)["frames"]
+    frames = replayer_data(*replayed)["frames"]
     assert len(frames) == 28
     for step, (pot, stacks) in STEPS.items():
         assert (frames[step]["pot"], frames[step]["stacks"]) == (pot, stacks), step
