@@ -21,7 +21,7 @@ import traceback as tracebacks
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..errors import EncodingError, HandHistoryError, UnsupportedHandError, bounded
+from ..errors import EncodingError, HandHistoryError, HandSyntaxError, UnsupportedHandError, bounded, excerpt
 from ..model import HandStatus, Site
 from ..odds.decisions import DrawDecision, SeenDraw, hero_decisions
 from ..parse.detect import Detected, detect
@@ -170,6 +170,11 @@ def analyze(raw: RawHand, parsers: Parsers, detected: Detected | None = None) ->
     try:
         detected = detected or detect_raw(raw)
         site, game = detected.site, detected.game
+        if detected.damaged is not None:  # the site's hand header, its game unreadable: a hand lost otherwise
+            header = raw.text.split("\n", 1)[0]
+            damaged = HandSyntaxError(f"{detected.damaged}: {excerpt(header)}",
+                                      path=raw.path, line=raw.line, code=Code.SYNTAX.value)
+            return _rejection(raw, damaged, site, game)
         if not parsers.supports(detected.site) or not detected.supported:
             return SkippedHand(raw, detected.site, detected.game)
         assert detected.site is not None  # (supports() said so)

@@ -33,6 +33,11 @@ _STARS_READ = re.compile(
     % ("|".join(re.escape(g.words_on(Site.POKERSTARS) or "") for g in GAMES.values() if g.words_on(Site.POKERSTARS)),
        _STRUCTURE_WORDS))
 _MIXED = re.compile(r"^(?P<mix>.+?) \((?P<game>[^()]+)\)$")
+# The start every PokerStars hand header has, however damaged the rest ("#770904003.001:").
+_STARS_HAND = re.compile(r"^PokerStars (?:Home Game |Zoom )?(?:Game|Hand) #")
+# The words of a game read on PokerStars ("Badugi"), anywhere in a header.
+_STARS_READ_WORDS = re.compile(r"\b(?:%s)\b" % "|".join(
+    re.escape(g.words_on(Site.POKERSTARS) or "") for g in GAMES.values() if g.words_on(Site.POKERSTARS)))
 
 # Full Tilt: `Full Tilt Poker Game #N: Table T - FL Badugi - $0.10/$0.20 - 10:18:16 ET - 2013/05/08`
 # (2010: stakes before the game, `Limit Badugi`).
@@ -61,6 +66,10 @@ class Detected:
 
     site: Site | None
     game: str
+    damaged: str | None = None
+    """Set when the line is the site's hand header but its game cannot be read from it
+    (a damaged header): why, for the hand's syntax error. Such a hand is rejected, never
+    skipped as another game."""
 
     @property
     def record(self) -> GameRecord | None:
@@ -84,7 +93,8 @@ def detect(first_line: str) -> Detected:
     `hand_start` matches, and that site's header read for the game."""
     for record in SITES.values():
         if re.match(record.hand_start, first_line):
-            return Detected(record.site, _GAME_READERS[record.site](first_line))
+            game = _GAME_READERS[record.site](first_line)
+            return Detected(record.site, game, _damaged(record.site, first_line, game))
     return Detected(None, "unknown")
 
 
@@ -93,6 +103,20 @@ def game_id_of(text: str) -> GameId:
     no record's spelling is there (detection skips such hands before they are parsed)."""
     record = detect(text.lstrip("\ufeff").split("\n", 1)[0].rstrip("\r")).record
     return record.id if record is not None else GameId.BADUGI
+
+
+def _damaged(site: Site, first_line: str, game: str) -> str | None:
+    """Why a PokerStars hand header (`PokerStars Game #`, `PokerStars Hand #`...) is a
+    damaged hand rather than a hand of another game: its shape is not a header's (game
+    "unknown": `#770904003.001:`), or it names a game read on PokerStars that could not be
+    read out of it (`Badugi Limit ($0.25/$0.5O USD)`). None for every other line."""
+    if site is not Site.POKERSTARS or not _STARS_HAND.match(first_line):
+        return None
+    if game == "unknown":
+        return "a PokerStars hand header of no known shape"
+    if not Detected(site, game).supported and _STARS_READ_WORDS.search(first_line):
+        return f"a PokerStars hand header whose game cannot be read: {game[:40]!r}"
+    return None
 
 
 def _stars_game(first_line: str) -> str:

@@ -21,7 +21,14 @@ Choices, where the files are silent (FORMATS.md section 3):
   (from his deal line and earlier draws) without the discarded cards. Hidden deal lines
   (`Dealt to X: [X X X X]`) carry nothing and are dropped.
 - The street markers `*** 1ST DRAW ***`... become StreetStart; the betting-round markers
-  carry nothing (the next round starts at the draw).
+  carry nothing (the next round starts at the draw). But the markers must come in the
+  site's order and each line in its section (`_Sections`): `1ST BETTING ROUND`, `1ST DRAW`,
+  `2ND BETTING ROUND`, ... `4TH BETTING ROUND`, each at most once; a betting-round marker
+  may be missing only where nobody bets (all in), a draw marker never. Blinds and antes
+  come before any draw, bets, calls, checks and folds after a betting-round marker, draws
+  after a draw marker. Anything else (`*** 3RD BETTING ROUND ***` before the first draw, a
+  raise between `*** 3RD DRAW ***` and `*** 4TH BETTING ROUND ***`) is the hand's syntax
+  error, never re-ordered: where a line belongs is what says which round its money is in.
 - There is no uncalled-bet line in the samples; none is invented.
 - **Games.** `Limit Badacey` and `Limit Badeucey` are written like Badugi with five cards
   (FORMATS.md section 3); `game` is the record's id (games.py: the game KingsClub spells so). The split pot's winners are
@@ -35,6 +42,7 @@ from __future__ import annotations
 import datetime as dt
 from collections import defaultdict
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from decimal import Decimal, InvalidOperation
 from typing import Literal
@@ -93,6 +101,14 @@ _STREETS = {
     "*** 2ND DRAW ***": Street.SECOND_DRAW,
     "*** 3RD DRAW ***": Street.THIRD_DRAW,
 }
+# The markers in the order the site writes them (FORMATS.md section 3): betting round n, then
+# draw n, ...; a single-draw hand stops after the 2nd betting round.
+_MARKERS = (
+    "*** 1ST BETTING ROUND ***", "*** 1ST DRAW ***", "*** 2ND BETTING ROUND ***", "*** 2ND DRAW ***",
+    "*** 3RD BETTING ROUND ***", "*** 3RD DRAW ***", "*** 4TH BETTING ROUND ***",
+)
+_BETTING_EVENTS = (Fold, Check, Call, Bet, Raise)
+_DRAW_EVENTS = (Discard, StandPat)
 _BLINDS = {
     ": posts the small blind ": BlindKind.SMALL,
     ": posts the big blind ": BlindKind.BIG,
@@ -121,6 +137,14 @@ def _pot_index(words: str) -> int:
     return int(digits) if digits else 1
 
 
+
+
+@dataclass(frozen=True, slots=True)
+class Marker:
+    """A street marker line (`*** 2ND BETTING ROUND ***`) as written, at its file line."""
+
+    text: str
+    line: int
 
 
 # What a player line's verb part builds: given the player's name and the file line, the
@@ -280,9 +304,8 @@ class KingsClubTransformer(Transformer[Token, object]):
     def other_line(self, event: Event | list[Event] | None) -> Event | list[Event] | None:
         return event
 
-    def street(self, marker: Token) -> StreetStart | None:
-        street = _STREETS.get(str(marker))
-        return StreetStart(street, line=self._line(marker)) if street is not None else None
+    def street(self, marker: Token) -> Marker:
+        return Marker(str(marker), self._line(marker))
 
     def dealt(self, name: Token, cards: Token) -> DealtCards | None:
         if cards.type == "HIDDEN":
@@ -333,16 +356,25 @@ class KingsClubParser(SiteParser):
         seats: list[Seat] = []
         events: list[Event] = []
         summary_items: tuple[SummaryItem, ...] = ()
+        sections = _Sections(raw)
         for item in items:
             if item is None:
                 continue
             if isinstance(item, list):
+                sections.check(item[0])
                 events.extend(item)
             elif isinstance(item, Seat):
                 seats.append(item)
+            elif isinstance(item, Marker):
+                sections.enter(item)
+                street = _STREETS.get(item.text)
+                if street is not None:
+                    events.append(StreetStart(street, line=item.line))
             elif isinstance(item, Piece):
                 summary_items = item.value  # type: ignore[assignment]
             else:
+                assert isinstance(item, Event)
+                sections.check(item)
                 events.append(item)
         if not any(isinstance(item, Collect) for item in summary_items):
             last = raw.line + raw.text.count("\n")
@@ -371,6 +403,58 @@ class KingsClubParser(SiteParser):
             summary=summary,
             source=SourceText(raw.path, raw.line, raw.text),
         )
+
+
+class _Sections:
+    """The street markers met so far, and the section each player line is in (the module
+    doc, "the markers must come in the site's order"). enter() and check() raise
+    HandSyntaxError (code syntax) at the line out of its place."""
+
+    def __init__(self, raw: RawHand) -> None:
+        self.raw = raw
+        self.last = -1  # index in _MARKERS of the last marker met (-1: none yet)
+        self.last_line = 0
+
+    def _where(self) -> str:
+        if self.last < 0:
+            return "before any street marker"
+        return f"after {_MARKERS[self.last]!r} (line {self.last_line})"
+
+    def _quoted(self, line: int) -> str:
+        lines = self.raw.text.split("\n")
+        index = line - self.raw.line
+        return excerpt(lines[index].rstrip()) if 0 <= index < len(lines) else "a line"
+
+    def _error(self, message: str, line: int) -> HandSyntaxError:
+        return HandSyntaxError(message, path=self.raw.path, line=line, code="syntax")
+
+    def enter(self, marker: Marker) -> None:
+        """A marker line: the next one of _MARKERS, or a draw's marker right after the
+        previous draw's (its betting-round marker skipped: nobody left to bet)."""
+        index = _MARKERS.index(marker.text) if marker.text in _MARKERS else None
+        skipped_betting = index is not None and self.last % 2 == 1 and index == self.last + 2
+        if index is None or not (index == self.last + 1 or skipped_betting):
+            expected = _MARKERS[self.last + 1] if self.last + 1 < len(_MARKERS) else None
+            wanted = f"{expected!r} comes next" if expected else "no marker comes after the last betting round"
+            where = self._where() if self.last >= 0 else "as the first marker"
+            raise self._error(f"street marker out of order: {marker.text!r} {where}; {wanted}", marker.line)
+        self.last, self.last_line = index, marker.line
+
+    def check(self, event: Event) -> None:
+        """A player's line in its section: blinds and antes before the first draw, bets,
+        calls, checks and folds after a betting-round marker, draws after a draw marker
+        (deals, shows and mucks anywhere)."""
+        if isinstance(event, PostBlind | PostAnte):
+            if self.last > 0:
+                raise self._error(f"{self._quoted(event.line)} {self._where()}: blinds and antes come in the first"
+                                  " betting round", event.line)
+        elif isinstance(event, _BETTING_EVENTS):
+            if self.last % 2 != 0:  # no marker yet (-1) or a draw's (odd)
+                raise self._error(f"{self._quoted(event.line)} {self._where()}: a bet, call, check or fold outside a"
+                                  " betting round (a line out of its place)", event.line)
+        elif isinstance(event, _DRAW_EVENTS) and self.last % 2 != 1:
+            raise self._error(f"{self._quoted(event.line)} {self._where()}: a draw outside a draw (a line out of"
+                              " its place)", event.line)
 
 
 def _summary(items: tuple[SummaryItem, ...], events: list[Event]) -> Summary:

@@ -100,10 +100,13 @@ _ROUND_STREETS = {
     "SECOND_DRAW": Street.SECOND_DRAW,
     "THIRD_DRAW": Street.THIRD_DRAW,
 }
-_KNOWN_ROUNDS = frozenset({
+# The rounds in the order the site writes them; a hand may leave some out (a round nobody
+# acted in), never write one twice or out of this order.
+_ROUND_ORDER = (
     "BLINDS", "PRE_FIRST_DRAW", "FIRST_DRAW", "POST_FIRST_DRAW", "SECOND_DRAW", "POST_SECOND_DRAW",
     "THIRD_DRAW", "POST_THIRD_DRAW", "SHOWDOWN", "END_OF_FOLDED_GAME", "END_OF_GAME",
-})
+)
+_KNOWN_ROUNDS = frozenset(_ROUND_ORDER)
 _NOTES = {
     "DISCONNECTED": NoteKind.DISCONNECTED,
     "RECONNECTED": NoteKind.CONNECTED,
@@ -193,6 +196,7 @@ class _Hand:
         self.level = 0
         self.dealt = False
         self.hero_hand: dict[str, tuple[Card, ...]] = {}
+        self.last_round = -1  # index in _ROUND_ORDER of the last round read
 
     # ---- helpers --------------------------------------------------------------------------
 
@@ -335,6 +339,10 @@ class _Hand:
         name = round_.get("id", "")
         if name not in _KNOWN_ROUNDS:
             raise self.error(f"unknown round {name!r}", round_)
+        index = _ROUND_ORDER.index(name)
+        if index <= self.last_round:
+            raise self.error(f"round out of order: {name} after {_ROUND_ORDER[self.last_round]}", round_)
+        self.last_round = index
         street = _ROUND_STREETS.get(name)
         if street is not None:
             self.events.append(StreetStart(street, line=self.line(round_)))

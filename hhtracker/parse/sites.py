@@ -12,7 +12,7 @@ from typing import Protocol
 
 from ..cards import Card
 from ..errors import HandSyntaxError, excerpt
-from ..model import FinishTournament, ParsedHand, Site
+from ..model import FinishTournament, ParsedHand, Site, Street, StreetStart
 from .amounts import MAX_AMOUNT
 from .fulltilt import FullTiltParser
 from .kingsclub import KingsClubParser
@@ -49,7 +49,39 @@ class Parsers:
         hand = parser.parse(raw)
         _check_numbers(hand, raw)
         _check_finishes(hand, raw)
+        _check_streets(hand, raw)
         return hand
+
+
+_DRAW_NUMBER = {Street.FIRST_DRAW: 1, Street.SECOND_DRAW: 2, Street.THIRD_DRAW: 3}
+_ORDINAL = {1: "first", 2: "second", 3: "third", 4: "fourth"}
+
+
+def _check_streets(hand: ParsedHand, raw: RawHand) -> None:
+    """The street markers of every site in their order: the first draw, the second, the
+    third (as many as the hand reached, none skipped or repeated), the showdown at most once
+    and after them. A marker out of order is a damaged hand, never re-ordered: the markers
+    say which round each bet is in. raises HandSyntaxError (code syntax) at the marker."""
+    drawn = 0
+    showdown = False
+    for event in hand.events:
+        if type(event) is not StreetStart or event.street is Street.PREDRAW:
+            continue
+        if event.street is Street.SHOWDOWN:
+            if showdown:
+                raise HandSyntaxError("street marker out of order: a second showdown marker", path=raw.path,
+                                      line=event.line, code="syntax")
+            showdown = True
+            continue
+        number = _DRAW_NUMBER[event.street]
+        if showdown or number != drawn + 1:
+            if showdown:
+                why = "after the showdown"
+            else:
+                why = f"after {f'the {_ORDINAL[drawn]} draw' if drawn else 'no draw'} (the {_ORDINAL[drawn + 1]} draw comes next)"
+            raise HandSyntaxError(f"street marker out of order: the {_ORDINAL[number]} draw {why}", path=raw.path,
+                                  line=event.line, code="syntax")
+        drawn = number
 
 
 def _check_finishes(hand: ParsedHand, raw: RawHand) -> None:

@@ -294,8 +294,8 @@ class Table:
         if amount is not None:
             if amount < owed and self._against_all_ins_only(name) and amount == self._matched(name) - player.in_round:
                 return  # against all-in players only, matching what they put in is enough
-            if amount > owed:
-                raise IllegalAction(Code.SHORT_CALL, f"{name} calls {amount}, more than the {owed} owed")
+            if amount > owed:  # chips no bet asked for (KingsClub would give them back unseen)
+                raise IllegalAction(Code.CHIPS_NOT_CONSERVED, f"{name} calls {amount}, more than the {owed} owed")
             if amount < owed and amount < player.behind:
                 raise IllegalAction(Code.SHORT_CALL, f"{name} calls {amount} of {owed} without being all-in")
 

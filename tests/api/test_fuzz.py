@@ -77,7 +77,9 @@ def test_mutated_hands_never_crash_and_valid_means_consistent(text: str) -> None
     from hhtracker.rules.replay import replay
     from hhtracker.store.rows import prepare_hand
 
-    try:  # the site's parser and the checks every parse gets (Parsers.parse: numbers, finishes)
+    try:
+        # the whole parse step (the site's parser, then the checks every site's hand gets:
+        # numbers, finishes, street markers in order), as analyze_stored below runs it
         hand = ANALYSIS_PARSERS.parse(RawHand("fuzz.txt", 1, text), Site.POKERSTARS)
     except HandHistoryError as error:
         assert error.line is not None and error.line >= 1

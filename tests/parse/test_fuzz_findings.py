@@ -211,3 +211,171 @@ def test_a_raise_to_less_than_already_in_is_an_error() -> None:
     assert replayed.status == "error"
     assert ("chips_not_conserved", "Player7 raises to 200 with 500 in already: chips taken back") in {
         (i.code.value, i.message) for i in replayed.issues}
+
+
+# ---- street markers out of order (the third long run, seeds 100000-109993) -------------------
+
+
+def _moved(text: str, line: str, before: str) -> str:
+    """`line` taken out of the text and put back just before the line `before`."""
+    lines = text.split("\n")
+    lines.remove(line)
+    lines.insert(lines.index(before), line)
+    return "\n".join(lines)
+
+
+def _line_of(text: str, line: str) -> int:
+    """The 1-based line of `line` in `text` (the hand starts at line 1)."""
+    return text.split("\n").index(line) + 1
+
+
+def test_kingsclub_a_betting_round_marker_before_the_first_draw() -> None:
+    """Seed 100830 (Badeucey): `*** 3RD BETTING ROUND ***` swapped to just after the deal.
+    Stored as a warning: the parser read rounds from the draw markers and let the betting
+    markers come in any order, the money check reads a round from every marker."""
+    text = _moved(_text(KINGSCLUB), "*** 3RD BETTING ROUND ***", "Player0 raises to 60")
+    error = _rejected(Site.KINGSCLUB, text)
+    assert (error.code, error.line) == ("syntax", _line_of(text, "*** 3RD BETTING ROUND ***")) == ("syntax", 13)
+    assert error.message == ("street marker out of order: '*** 3RD BETTING ROUND ***' after '*** 1ST BETTING ROUND ***'"
+                             " (line 7); '*** 1ST DRAW ***' comes next")
+
+
+@pytest.mark.parametrize(("marker", "before", "where"), [
+    # two markers swapped: the 2nd draw's right after the 1st is a betting round skipped (nobody
+    # to bet), but the 2nd betting round cannot follow it
+    ("*** 2ND DRAW ***", "*** 2ND BETTING ROUND ***", "*** 2ND BETTING ROUND ***"),
+    # the first marker late: the first bet comes before any marker
+    ("*** 1ST BETTING ROUND ***", "*** 1ST DRAW ***", "Player0 raises to 60"),
+])
+def test_kingsclub_markers_swapped(marker: str, before: str, where: str) -> None:
+    text = _moved(_text(KINGSCLUB), marker, before)
+    error = _rejected(Site.KINGSCLUB, text)
+    assert (error.code, error.line) == ("syntax", _line_of(text, where))
+
+
+def test_kingsclub_a_marker_twice_or_not_the_sites() -> None:
+    text = _text(KINGSCLUB)
+    doubled = text.replace("*** 2ND DRAW ***\n", "*** 2ND DRAW ***\n*** 2ND DRAW ***\n")
+    assert _rejected(Site.KINGSCLUB, doubled).line == _line_of(text, "*** 2ND DRAW ***") + 1
+    fourth = text.replace("Player0 shows [4h Ad As 8c]", "*** 4TH DRAW ***\nPlayer0 shows [4h Ad As 8c]")
+    error = _rejected(Site.KINGSCLUB, fourth)
+    assert (error.line, "no marker comes after the last betting round" in error.message) == (_line_of(fourth, "*** 4TH DRAW ***"), True)
+
+
+def test_kingsclub_a_bet_between_a_draw_marker_and_the_next_betting_round() -> None:
+    """Seed 100110: `Player0 draws 1` and `Player0 raises to 120` swapped: the raise came
+    between `*** 3RD DRAW ***` and `*** 4TH BETTING ROUND ***`, and hhtracker (rounds by the
+    draw markers) and the money check (rounds by every marker) put it in different rounds."""
+    lines = _text(KINGSCLUB).split("\n")
+    i, j = lines.index("Player0 draws 1"), lines.index("Player0 raises to 120")
+    lines[i], lines[j] = lines[j], lines[i]
+    text = "\n".join(lines)
+    error = _rejected(Site.KINGSCLUB, text)
+    assert (error.code, error.line) == ("syntax", i + 1) == ("syntax", 31)
+    assert error.message.startswith("'Player0 raises to 120' after '*** 3RD DRAW ***' (line 29): a bet, call, check or fold")
+
+
+def test_kingsclub_a_draw_in_a_betting_round_and_a_blind_after_the_draw() -> None:
+    text = _moved(_text(KINGSCLUB), "Player1 draws 2", "Player1 checks")  # the first one: into the 2nd betting round
+    error = _rejected(Site.KINGSCLUB, text)
+    assert (error.line, "a draw outside a draw" in error.message) == (_line_of(text, "Player1 draws 2"), True)
+    text = _moved(_text(KINGSCLUB), "Hero: posts the big blind 30", "Player1 checks")
+    error = _rejected(Site.KINGSCLUB, text)
+    assert (error.line, "blinds and antes come in the first betting round" in error.message) == (
+        _line_of(text, "Hero: posts the big blind 30"), True)
+
+
+def test_kingsclub_a_betting_round_nobody_bets_in_may_have_no_marker() -> None:
+    """A betting-round marker with no betting after it left out (as when all are all in,
+    tests/parse/test_sites.py) parses as before (the replay says whether the players should
+    have acted); a draw marker left out does not."""
+    from hhtracker.model import StreetStart
+
+    text = _text(KINGSCLUB)
+    quiet = text.replace("Player1 checks\nPlayer0 checks\n", "").replace("*** 2ND BETTING ROUND ***\n", "")
+    hand = PARSERS.parse(RawHand("f.txt", 1, quiet), Site.KINGSCLUB)
+    assert [e.line for e in hand.events if isinstance(e, StreetStart)] == [17, 20, 26]
+    lost_draw = text.replace("*** 2ND DRAW ***\n", "")
+    error = _rejected(Site.KINGSCLUB, lost_draw)
+    assert (error.line, error.message) == (23, "'Player1 draws 2' after '*** 2ND BETTING ROUND ***' (line 20): a draw"
+                                            " outside a draw (a line out of its place)")  # the 2nd draw's first line
+
+
+def test_kingsclub_a_call_of_more_than_owed_is_an_error() -> None:
+    """Seed 108042 (Badeucey): `Acey6 calls 40` made `calls 400` (to 400 where the bet was
+    40). KingsClub prints no uncalled bet, so the 360 over went back unseen at the round's
+    end and the hand was a warning (short_call) that added up; by its text the player put
+    in chips no bet asked for. Here: Player0, 60 in, `calls 900` to Player1's 90: 840 added
+    where 30 is owed."""
+    from hhtracker.rules.replay import replay
+
+    text = _text(KINGSCLUB).replace("Player0 calls 90\n", "Player0 calls 900\n")
+    replayed = replay(PARSERS.parse(RawHand("f.txt", 1, text), Site.KINGSCLUB))
+    assert replayed.status == "error"
+    assert ("chips_not_conserved", "Player0 calls 84000, more than the 3000 owed", 16) in {
+        (i.code.value, i.message, i.line) for i in replayed.issues}  # (line 16: "Player0 calls 90")
+
+
+@pytest.mark.parametrize(("site", "name", "change", "line", "message"), [
+    (Site.POKERSTARS, STARS, ("*** SECOND DRAW ***\n", ""), 46,
+     "street marker out of order: the third draw after the first draw (the second draw comes next)"),
+    (Site.POKERSTARS, STARS, ("*** FIRST DRAW ***\n", "*** FIRST DRAW ***\n*** FIRST DRAW ***\n"), 24,
+     "street marker out of order: the first draw after the first draw (the second draw comes next)"),
+    (Site.POKERSTARS, STARS, ("*** SHOW DOWN ***\n", "*** SHOW DOWN ***\n*** SHOW DOWN ***\n"), 57,
+     "street marker out of order: a second showdown marker"),
+    (Site.FULL_TILT, FULL_TILT, ("*** SHOW DOWN ***\n", "*** SHOW DOWN ***\n*** THIRD DRAW ***\n"), 48,
+     "street marker out of order: the third draw after the showdown"),
+])
+def test_street_markers_out_of_order_on_every_site(site: Site, name: str, change: tuple[str, str], line: int, message: str) -> None:
+    """Draw markers lost, repeated or after the showdown were read in any order (the replay
+    started each round where its marker stood)."""
+    text = _text(name)
+    if site is Site.POKERSTARS:
+        text = text.split("\n\n\n")[0]
+    assert change[0] in text
+    error = _rejected(site, text.replace(*change, 1))
+    assert (error.code, error.line, error.message) == ("syntax", line, message)
+
+
+def test_merge_rounds_out_of_order() -> None:
+    """POST_FIRST_DRAW (line 23) renamed POST_THIRD_DRAW: SECOND_DRAW (line 27) comes after it."""
+    text = _text(MERGE).replace('<round id="POST_FIRST_DRAW"', '<round id="POST_THIRD_DRAW"')
+    error = _rejected(Site.MERGE, text)
+    assert (error.code, error.line, error.message) == ("syntax", 27, "round out of order: SECOND_DRAW after POST_THIRD_DRAW")
+
+
+# ---- a damaged PokerStars header: rejected, not skipped as another game ---------------------
+
+
+@pytest.mark.parametrize(("header", "damaged"), [
+    ("PokerStars Game #49164202872:  Badugi Limit ($0.25/$0.50 USD) - 2010/09/05 10:32:15 ET", None),
+    ("PokerStars Hand #1: Hold'em No Limit ($0.25/$0.50 USD) - 2010/09/05 10:32:15 ET", None),  # another game
+    ("PokerStars Tournament #1, Badugi Limit", None),  # not a hand header (a tournament summary's title)
+    ("PokerStars Game #770904003.001:  Badugi Limit ($0.25/$0.50 USD) - 2010/09/05 10:32:15 ET",
+     "a PokerStars hand header of no known shape"),
+    ("PokerStars Hand #1x: Hold'em No Limit ($0.25/$0.50 USD) - 2010/09/05 10:32:15 ET",
+     "a PokerStars hand header of no known shape"),  # the game cannot be told: the hand's error too
+    ("PokerStars Game #49164202872:  Badugi Limit ($0.25/$0.5O USD) - 2010/09/05 10:32:15 ET",
+     "a PokerStars hand header whose game cannot be read: '$0.25/$0.5O USD'"),
+])
+def test_a_damaged_pokerstars_header_is_told_from_another_game(header: str, damaged: str | None) -> None:
+    from hhtracker.parse.detect import detect
+
+    assert detect(header).damaged == damaged
+
+
+def test_a_damaged_pokerstars_header_is_a_rejected_hand(tmp_path) -> None:
+    """The fuzz helper's note: `PokerStars Game #770904003.001:` (an amount mutation on the
+    hand number) was counted "skipped: unknown game", the Badugi hand lost without an error.
+    Now the hand is rejected (syntax) at its header; the good hand beside it is stored."""
+    from hhtracker.api import import_paths
+
+    good = _text(STARS).split("\n\n\n")[0].strip("\n")
+    damaged = good.replace("PokerStars Game #49164202872:", "PokerStars Game #770904003.001:")
+    path = tmp_path / "h.txt"
+    path.write_text(good + "\n\n\n" + damaged + "\n", encoding="utf-8")
+    summary = import_paths([path], tmp_path / "t.db")
+    assert (summary.hands_new, summary.hands_rejected, summary.hands_unsupported) == (1, 1, 0)
+    [problem] = [p for p in summary.problems if p.severity == "error"]
+    assert (problem.code, problem.line) == ("syntax", good.count("\n") + 4)  # two blank lines between
+    assert problem.message.startswith("a PokerStars hand header of no known shape: 'PokerStars Game #770904003.001:")
