@@ -301,7 +301,8 @@ class KingsClubTransformer(Transformer[Token, object]):
         known = parse_cards(cards)
         return partial(_show_and_muck, known)
 
-    def other_line(self, event: Event | list[Event] | None) -> Event | list[Event] | None:
+    def other_line(self, event: Event | list[Event] | Marker | None) -> Event | list[Event] | Marker | None:
+        """(a street marker is one of the other lines: typed so, as the compiled build checks)"""
         return event
 
     def street(self, marker: Token) -> Marker:
