@@ -49,9 +49,10 @@ class BuyIn:
 
 UNKNOWN_BUY_IN = BuyIn(None, None, None, None)
 
-_AMOUNT = r"[$€£]?\d[\d,]*(?:\.\d+)?"
+_AMOUNT = r"[$€£]?\d[\d,]*(?:\.\d{1,2})?"  # (two decimals at most: "$1.999" is no buy-in we read)
 _WHOLE = re.compile(rf"^(?P<amounts>{_AMOUNT}(?:\+{_AMOUNT}){{0,2}})(?: (?P<code>[A-Z]{{2,4}}))?$")
-_LEADING = re.compile(r"^(?P<first>[$€£]\d[\d,]*(?:\.\d+)?)(?: ?\+ ?(?P<second>[$€£]\d[\d,]*(?:\.\d+)?))?\b")
+_LEADING = re.compile(r"^(?P<first>[$€£]\d[\d,]*(?:\.\d{1,2})?)(?![\d.,])"
+                      r"(?: ?\+ ?(?P<second>[$€£]\d[\d,]*(?:\.\d{1,2})?)(?![\d.,]))?\b")
 
 
 def _units(text: str) -> int:

@@ -266,6 +266,14 @@ def test_a_summary_and_hands_in_one_file_are_both_read(tmp_path: Path, summary_f
      "unrecognised place line: '2: Mira (Germany) $1.80 (30%)'"),
     ("  2: Mira (Germany), $1.80 (30%)", "  2: Mira (Germany), one dollar eighty", 7,
      "unrecognised place line: '2: Mira (Germany), one dollar eighty'"),
+    # found on main by the issue's check: these were read (a place dropped, a prize half read)
+    ("Buy-In: $2.00/$0.20 USD", "Buy-In: $1.999/$0.20 USD", 2, "bad value: '$1.999' has more than two decimals"),
+    ("  2: Mira (Germany), $1.80 (30%)", "2: Mira (Germany), $1.80 (30%)", 7,
+     "unrecognised place line: '2: Mira (Germany), $1.80 (30%)'"),
+    ("  2: Mira (Germany), $1.80 (30%)", "  two: Mira (Germany), $1.80 (30%)", 7,
+     "unrecognised place line: 'two: Mira (Germany), $1.80 (30%)'"),
+    ("  1: Ozzy (Canada), $4.20 (70%)", "  1: Ozzy (Canada), $4.20 (70%) and $100 more", 6,
+     "unrecognised place line: '1: Ozzy (Canada), $4.20 (70%) and $100 more'"),
 ])
 def test_a_summary_line_that_does_not_read_is_refused(tmp_path: Path, old: str, new: str, line: int, reason: str) -> None:
     """Issue "Guarantees" 16: an amount with three decimals is not cut to two, a garbled place
@@ -511,3 +519,20 @@ def test_knock_out_bounty_lines_are_read_and_lose_no_hand(tmp_path: Path) -> Non
         assert bounty[0].line == bounty_line
     summary = api.import_paths([_file(tmp_path / "ko.txt", *hands)], tmp_path / "ko.db")
     assert (summary.hands_new, summary.hands_rejected) == (3, 0)
+
+
+def test_a_buy_in_with_three_decimals_is_never_cut(tmp_path: Path) -> None:
+    """Issue "Guarantees" 16, on a hand header: `$1.999+$0.20 USD` was stored as a buy-in of
+    199 cents. The hand is now rejected (syntax) at its header; parse_buy_in reads no such
+    amount (unknown, never 199)."""
+    from hhtracker.tournaments import UNKNOWN_BUY_IN, parse_buy_in
+
+    assert parse_buy_in("$1.999+$0.20 USD") == UNKNOWN_BUY_IN
+    assert parse_buy_in("$1.99+$0.20 USD").buy_in == 199  # (two decimals: read as before)
+    path = _file(tmp_path / "h.txt", _walk(5009, "2009", "$1.999+$0.20 USD", 6, "Ozzy", "Mira", "Mira"))
+    result = _run("import", "--db", str(tmp_path / "t.db"), "--json", str(path))
+    assert result.exit_code == 1
+    found = json.loads(result.output)
+    assert (found["hands_new"], found["hands_rejected"]) == (0, 1)
+    assert [(p["line"], p["code"]) for p in found["problems"]] == [(1, "syntax")]
+    assert "more than two decimals" in found["problems"][0]["message"]

@@ -151,6 +151,10 @@ class _Header:
     other_clock: Clock | None  # the local stamp, when the ET one is printed too
 
 
+_BUY_IN_AMOUNT = re.compile(r"[$€£]\d[\d,]*(?:\.\d+)?")
+"""A money amount of a tournament header's buy-in ("$1.00" of "$1.00+$0.20 USD")."""
+
+
 def _header(text: str) -> _Header:
     """raises ImpossibleDate (a ValueError) for an impossible date or time ("2010/13/45 31:05:12")."""
     head = _HEADER.match(text)
@@ -158,7 +162,10 @@ def _header(text: str) -> _Header:
     small, big = head["small"], head["big"]
     stakes = Stakes(parse_amount(small), parse_amount(big))
     if head["tournament"] is not None:
-        tournament: Tournament | None = Tournament(head["tournament"], (head["buy_in"] or "").strip(), head["level"])
+        buy_in = (head["buy_in"] or "").strip()
+        for amount in _BUY_IN_AMOUNT.findall(buy_in):
+            parse_amount(amount)  # raises ValueError (the hand's syntax error) for "$1.999": never cut
+        tournament: Tournament | None = Tournament(head["tournament"], buy_in, head["level"])
         currency = CHIPS
     else:
         tournament = None

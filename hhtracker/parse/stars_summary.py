@@ -36,7 +36,10 @@ _BUY_IN = re.compile(r"^Buy-In: (?P<text>.+?)\s*$")
 _PLAYERS = re.compile(r"^(?P<n>\d[\d,]*) players\s*$")
 _POOL = re.compile(r"^Total Prize Pool: (?P<amount>[$€£]?\d[\d,]*(?:\.\d+)?)")
 _PLACE = re.compile(r"^\s+(?P<place>\d+): (?P<name>.+?) \((?P<country>[^()]*)\),\s?(?P<rest>.*?)\s*$")
-_PRIZE = re.compile(r"^(?P<amount>[$€£]?\d[\d,]*(?:\.\d+)?)(?: [A-Z]{3})?(?: \(|$)")
+_PRIZE = re.compile(r"^(?P<amount>[$€£]?\d[\d,]*(?:\.\d+)?)(?: [A-Z]{3})?(?: \(\d+(?:\.\d+)?%\))?$")
+"""A place's prize, the whole rest of its line: "$1.80 (30%)", "$1.80 USD", "1,500"; anything
+after it ("$4.20 (70%) and $100 more") makes the line unrecognised, never half read."""
+_AMOUNTS = re.compile(r"[$€£]?\d[\d,]*(?:\.\d+)?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +100,9 @@ def _units(text: str, where: tuple[str, int]) -> tuple[int, str | None]:
 _HAND_HEADER = re.compile(r"^(?:PokerStars (?:Home Game |Zoom )?(?:Game|Hand) #|Full ?Tilt ?Poker |#\d+: |<description |<game )")
 
 # A place line's start ("  3: "): a line that starts so and is not a place line is refused.
-_PLACE_START = re.compile(r"^\s+\d+: ")
+_PLACE_START = re.compile(r"^\s+\d+: |^\s*[^\s:]+: .+ \([^()]*\),")
+"""(also a line shaped like a place line but for its start: "2: Mira (Germany), $1.80" without
+its indentation, "  two: Mira (Germany), ..."; no other summary line holds "NAME (COUNTRY),")"""
 
 
 def is_title(line: str) -> bool:
@@ -153,6 +158,8 @@ def summary_of_lines(path: str, lines: Iterable[tuple[int, str]]) -> TournamentS
             continue
         if (found := _BUY_IN.match(line)) is not None:
             buy_in = found["text"].replace("/", "+")
+            for amount in _AMOUNTS.findall(buy_in):  # each part read as the other amounts are:
+                _units(amount, where)  # more than two decimals refused, never cut
         elif (found := _PLAYERS.match(line)) is not None:
             entrants = int(found["n"].replace(",", ""))
         elif (found := _POOL.match(line)) is not None:
