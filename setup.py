@@ -39,6 +39,7 @@ COMPILED = [
     "hhtracker/odds",
     "hhtracker/stats",
     "hhtracker/parse/amounts.py",
+    "hhtracker/parse/builders.py",
     "hhtracker/parse/clock.py",
     "hhtracker/parse/fulltilt.py",
     "hhtracker/parse/kingsclub.py",

@@ -81,6 +81,8 @@ from ..model import (
     SummaryOutcome,
     SummarySeat,
 )
+from .builders import ante as _ante, bet as _bet, blind as _blind, check as _check, fold as _fold
+from .builders import raise_to as _raise_to, stand_pat as _stand_pat
 from .amounts import check_grouping
 from .grammar import Piece, SiteParser, read_wall_clock, token_line
 from .read import RawHand
@@ -159,40 +161,19 @@ SummaryItem = SeatLine | RakeLine | Collect | None
 
 # The builders a player line's verb part returns (Build), named (not lambdas) so that mypyc
 # compiles this module: the values read from the line first, then the player and the line.
-def _ante(value: int, all_in: bool, player: str, line: int) -> Event:
-    return PostAnte(player, value, all_in, line=line)
 
 
-def _blind(kind: BlindKind, value: int, all_in: bool, player: str, line: int) -> Event:
-    return PostBlind(player, kind, value, all_in, line=line)
-
-
-def _fold(player: str, line: int) -> Event:
-    return Fold(player, line=line)
-
-
-def _check(player: str, line: int) -> Event:
-    return Check(player, line=line)
 
 
 def _call_to(total: int, all_in: bool, player: str, line: int) -> Event:
     return Call(player, None, all_in, to=total, line=line)
 
 
-def _bet(value: int, all_in: bool, player: str, line: int) -> Event:
-    return Bet(player, value, all_in, line=line)
-
-
-def _raise_to(to: int, all_in: bool, player: str, line: int) -> Event:
-    return Raise(player, None, to, all_in, line=line)
 
 
 def _draws(number: int, player: str, line: int) -> Event:
     return Discard(player, number, line=line)
 
-
-def _stand_pat(known: tuple[Card, ...] | None, player: str, line: int) -> Event:
-    return StandPat(player, known, line=line)
 
 
 def _show(known: tuple[Card, ...], player: str, line: int) -> Event:
