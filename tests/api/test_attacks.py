@@ -14,27 +14,17 @@ from typer.testing import CliRunner
 from hhtracker import api
 from hhtracker.cli import app
 
-from tests.common import SAMPLES
+from tests.common import SAMPLES, latin1_named_copy
 
 runner = CliRunner()
 SAMPLE = SAMPLES / "stars_cash_badugi_025_050.txt"
 
 
-def _latin1_name(folder: Path) -> Path:
-    """A copy of the sample named `caf\\xe9.txt` in bytes (a Latin-1 é, not UTF-8)."""
-    raw = os.fsencode(folder) + b"/caf\xe9.txt"
-    try:
-        with open(raw, "wb") as out:
-            out.write(SAMPLE.read_bytes())
-    except OSError as error:  # (a file system that takes only UTF-8 names)
-        pytest.skip(f"this file system refuses a non-UTF-8 name: {error}")
-    return Path(os.fsdecode(raw))
-
 
 def test_table_and_hud_read_a_file_whose_name_is_not_utf8(tmp_path: Path) -> None:
     """The live view looked its file up by str(path.resolve()), a lone surrogate SQLite
     refuses (UnicodeEncodeError out of `hhtracker table`)."""
-    path = _latin1_name(tmp_path)
+    path = latin1_named_copy(SAMPLE, tmp_path)
     db = tmp_path / "t.db"
     view = api.table_of_file(db, path)
     assert view is not None

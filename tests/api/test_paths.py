@@ -16,7 +16,7 @@ from hhtracker import api
 from hhtracker.cli import app
 
 from tests.api.test_importing import hand
-from tests.common import SAMPLES
+from tests.common import SAMPLES, latin1_named_copy
 
 runner = CliRunner()
 SAMPLE = SAMPLES / "stars_cash_badugi_025_050.txt"
@@ -27,21 +27,11 @@ def _headers(path: Path) -> int:
     return sum(1 for line in path.read_text(encoding="utf-8-sig").splitlines() if line.startswith("PokerStars "))
 
 
-def _latin1_name(folder: Path) -> Path:
-    """A copy of the sample named `caf\\xe9.txt` in bytes (a Latin-1 é, not UTF-8)."""
-    raw = os.fsencode(folder) + b"/caf\xe9.txt"
-    try:
-        with open(raw, "wb") as out:
-            out.write(SAMPLE.read_bytes())
-    except OSError as error:  # (a file system that takes only UTF-8 names)
-        pytest.skip(f"this file system refuses a non-UTF-8 name: {error}")
-    return Path(os.fsdecode(raw))
-
 
 def test_a_file_name_that_is_not_utf8_is_imported_and_shown_escaped(tmp_path: Path) -> None:
     folder = tmp_path / "histories"
     folder.mkdir()
-    _latin1_name(folder)
+    latin1_named_copy(SAMPLE, folder)
     db = tmp_path / "t.db"
     result = runner.invoke(app, ["import", "--db", str(db), "--json", str(folder)])
     assert result.exit_code == 0, result.output
@@ -57,7 +47,7 @@ def test_a_file_name_that_is_not_utf8_is_imported_and_shown_escaped(tmp_path: Pa
 def test_a_rejected_hand_in_such_a_file_is_reported_with_the_name_escaped(tmp_path: Path) -> None:
     folder = tmp_path / "histories"
     folder.mkdir()
-    path = _latin1_name(folder)
+    path = latin1_named_copy(SAMPLE, folder)
     path.write_text(SAMPLE.read_text(encoding="utf-8-sig").replace("*** SUMMARY ***", "*** SUMMARY", 1), encoding="utf-8")
     result = runner.invoke(app, ["import", "--db", str(tmp_path / "t.db"), str(folder)])
     assert result.exit_code == 1

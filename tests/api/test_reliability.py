@@ -20,7 +20,7 @@ from hhtracker.cli import app
 from hhtracker.generate import generate_files
 from hhtracker.parse.read import split_hands
 
-from tests.common import ROOT, SAMPLES
+from tests.common import ROOT, SAMPLES, hold_lock_until_said
 from tests.oracles.summary_sql import rebuilt, snapshot
 
 runner = CliRunner()
@@ -177,36 +177,19 @@ def _import_while_locked(db_path: Path, folder: Path, hands: int, lock: str) -> 
     stderr: no race against its start-up on a loaded machine; a 60 s watchdog releases the
     lock so that an import that never says so fails the test instead of hanging): the import
     waits, says so once, then imports every hand with exit code 0 and no traceback."""
-    import threading
-
     holder = sqlite3.connect(db_path, isolation_level=None, check_same_thread=False)
     holder.execute(f"begin {lock}")
     holder.execute("create table if not exists t (x)")
-    released = threading.Lock()
-
-    def release() -> None:
-        if released.acquire(blocking=False):
-            holder.execute("rollback")
-
     process = _import_process(db_path, folder)
-    watchdog = threading.Timer(60, release)
-    watchdog.start()
-    seen = []
     try:
-        assert process.stderr is not None
-        for line in process.stderr:  # until it says it waits (or ends)
-            seen.append(line)
-            if b"waiting for another import" in line:
-                break
-        assert process.poll() is None  # still waiting
-        release()
+        said = hold_lock_until_said(holder, "rollback", process, "waiting for another import")
+        assert said.running  # still waiting when it said so
         out, err = process.communicate(timeout=120)
     finally:
-        watchdog.cancel()
         if process.poll() is None:
             process.kill()
         holder.close()
-    err = b"".join(seen) + err
+    err = b"".join(said.lines) + err
     assert process.returncode == 0, err
     assert err.decode().count("waiting for another import") == 1
     assert b"Traceback" not in err

@@ -14,7 +14,6 @@ import os
 import sqlite3
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -24,7 +23,7 @@ from typer.testing import CliRunner
 from hhtracker import api
 from hhtracker.cli import app
 
-from tests.common import ROOT, SAMPLES
+from tests.common import ROOT, SAMPLES, hold_lock_until_said
 from tests.oracles.corpus_counts import stars_hand_count
 
 runner = CliRunner()
@@ -349,21 +348,12 @@ def test_note_waits_for_the_write_lock_and_says_so(sample_db: Path) -> None:
     command = subprocess.Popen([sys.executable, "-m", "hhtracker", "note", "Hero", "waits his turn", "--db", str(sample_db)],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
                                env={**os.environ, "PYTHONPATH": str(ROOT)})
-    released = threading.Lock()
-
-    def release() -> None:
-        if released.acquire(blocking=False):
-            holder.execute("commit")
-
-    watchdog = threading.Timer(60, release)  # if the command never says it waits: fail, never hang
-    watchdog.start()
     try:
-        assert command.stderr is not None
-        said = command.stderr.readline()  # blocks until the command writes its first line
-        release()
+        waited = hold_lock_until_said(holder, "commit", command, "waiting for another import")
+        assert waited.running  # still waiting when it said so
+        said = "".join(waited.lines)
         out, rest = command.communicate(timeout=120)
     finally:
-        watchdog.cancel()
         if command.poll() is None:
             command.kill()
         holder.close()
