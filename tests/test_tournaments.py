@@ -367,7 +367,7 @@ def test_configured_heroes_only(two_heroes_and_a_stranger: Path, tmp_path: Path)
     listed = json.loads(_run("hero", "list", "--db", str(db), "--json").output)
     assert listed["accounts"] == [{"site": "fulltilt", "name": "Hero"}, {"site": "pokerstars", "name": "Mira"}]
     sessions = json.loads(_run("sessions", "--db", str(db), "--json").output)
-    # Mira's 4 hands (one session: 20:00 to 20:15 ET) and Hero's 1 hand (2010): 5, no hand of Zed
+    # Mira's 4 hands (20:00, 20:02, 20:04 and 21:04 ET) and Hero's 1 hand (2010): 5, no hand of Zed
     assert sum(s["hands"] for s in sessions) == 5
     assert all(s["hero"] == {"fulltilt": "Hero", "pokerstars": "Mira"} for s in sessions)
     assert "hero: Hero (fulltilt), Mira (pokerstars), as configured" in _run("sessions", "--db", str(db)).output.replace("\n", " ")
