@@ -16,7 +16,9 @@ or anything above them.
 | Badugi | 4 | 3 | the whole pot: Badugi, ace low | every site |
 | Badacey | 5 | 3 | Badugi, ace low; A-5 low | KingsClub |
 | Badeucey | 5 | 3 | Badugi, ace high; 2-7 low | KingsClub |
-| 2-7 Triple Draw | 5 | 3 | the whole pot: 2-7 low (no pair, straight or flush; ace high) | PokerStars, Full Tilt, Merge |
+| 2-7 Triple Draw | 5 | 3 | the whole pot: 2-7 low (no pair, straight or flush; ace high) | PokerStars, Full Tilt, Merge, KingsClub |
+| A-5 Triple Draw | 5 | 3 | the whole pot: A-5 low (straights and flushes do not count; ace low) | KingsClub, Full Tilt |
+| 5-Card Draw | 5 | 1 | the whole pot: five-card high (standard poker ranks) | PokerStars |
 
 Sources: ../shared/seeds/001 "Variants" (Badacey: "best Badugi hand wins half, best A-5
 lowball hand wins the other half"; Badeucey: "Split pot between best Badugi and best 2-7
@@ -27,7 +29,14 @@ variant code "FB" (fixed-limit Badugi) and "F2L3D" (fixed-limit deuce-to-seven t
 PHH specification's variant table. 2-7 Triple Draw's site words: the real files of
 ../shared/corpus-draw ("Triple Draw 2-7 Lowball Limit" on PokerStars, "Limit 2-7 Triple Draw"
 on Full Tilt, type="2-7 Lowball" stakes="Pot Limit" on Merge); its made hand: STATS.md "The
-other draw games".
+other draw games". A-5 Triple Draw's and 2-7 Triple Draw's KingsClub words: FORMATS.md
+section 3 ("#N: Limit A-5 Triple Draw - 44/88", "#N: Limit 2-7 Triple Draw - 40/80") and the
+real file KingsClub__A5TD_FL_cash_202010.txt; A-5 Triple Draw's Full Tilt words: FORMATS.md
+section 2.2 ("... - Limit A-5 Triple Draw - ...") and fpdb's FullTiltPokerToFpdb.py game table;
+5-Card Draw's PokerStars words: the real file PokerStars__5CD_FL_cash_201106_sidepot.txt ("5
+Card Draw Limit") and fpdb's PokerStarsToFpdb.py game table. PHH has no code for A-5 Triple
+Draw or 5-Card Draw (pokerkit's HandHistory.game_types lists none), so they are not exported
+to PHH.
 """
 
 from __future__ import annotations
@@ -38,7 +47,7 @@ from enum import StrEnum, unique
 from .model import BettingStructure, Site
 
 __all__ = [
-    "BADACEY", "BADEUCEY", "BADUGI", "DEUCE_TO_SEVEN_TRIPLE_DRAW", "FEWEST_CARDS", "GAMES", "MOST_CARDS", "MOST_DRAWS", "Evaluator", "GameId",
+    "ACE_TO_FIVE_TRIPLE_DRAW", "BADACEY", "BADEUCEY", "BADUGI", "DEUCE_TO_SEVEN_TRIPLE_DRAW", "FIVE_CARD_DRAW", "FEWEST_CARDS", "GAMES", "MOST_CARDS", "MOST_DRAWS", "Evaluator", "GameId",
     "GameRecord", "HandClasses", "Half", "MadeHand", "PhhVariant", "Scoring", "Spelling", "game_of",
     "game_spelled", "has_low_classes", "is_split_game",
 ]
@@ -52,6 +61,9 @@ class GameId(StrEnum):
     BADACEY = "badacey"
     BADEUCEY = "badeucey"
     DEUCE_TO_SEVEN_TRIPLE_DRAW = "27_triple_draw"
+    # issue 25, branch fivecard: A-5 Triple Draw and 5-Card Draw
+    ACE_TO_FIVE_TRIPLE_DRAW = "a5_triple_draw"
+    FIVE_CARD_DRAW = "5_card_draw"
 
 
 @unique
@@ -60,6 +72,7 @@ class Half(StrEnum):
 
     BADUGI = "badugi"
     LOW = "low"
+    HIGH = "high"  # (the whole pot of a high-hand game: 5-Card Draw)
 
 
 @unique
@@ -75,6 +88,7 @@ class Evaluator(StrEnum):
     BADUGI_ACE_HIGH = "badugi_ace_high"
     ACE_TO_FIVE_LOW = "ace_to_five_low"
     DEUCE_TO_SEVEN_LOW = "deuce_to_seven_low"
+    HIGH = "high"  # five cards, standard high poker (rules/high.py: 5-Card Draw)
 
 
 @unique
@@ -86,6 +100,7 @@ class HandClasses(StrEnum):
 
     BADUGI = "badugi"
     LOW = "low"
+    HIGH = "high"  # (the whole pot of a high-hand game: 5-Card Draw)
 
 
 @unique
@@ -93,10 +108,14 @@ class MadeHand(StrEnum):
     """What a made hand is, which gives snow (standing pat without one) and break (throwing
     one away) their sense: BADUGI four cards of four ranks and four suits among those held
     (with five cards, stats/five_card.py: some four of them); DEUCE_TO_SEVEN_LOW five cards
-    with no pair, no straight and no flush, the ace high (STATS.md, "The other draw games")."""
+    with no pair, no straight and no flush, the ace high; ACE_TO_FIVE_LOW five cards of five
+    different ranks (straights and flushes do not count); NONE no made hand, snow and break
+    not computed (5-Card Draw, a high-hand game) (STATS.md, "The other draw games")."""
 
     BADUGI = "badugi"
     DEUCE_TO_SEVEN_LOW = "deuce_to_seven_low"
+    ACE_TO_FIVE_LOW = "ace_to_five_low"
+    NONE = "none"
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,12 +226,31 @@ DEUCE_TO_SEVEN_TRIPLE_DRAW = GameRecord(
     scoring=(Scoring(Half.LOW, Evaluator.DEUCE_TO_SEVEN_LOW, HandClasses.LOW),),
     made_hand=MadeHand.DEUCE_TO_SEVEN_LOW,
     spellings=(Spelling(Site.POKERSTARS, "Triple Draw 2-7 Lowball"), Spelling(Site.FULL_TILT, "2-7 Triple Draw"),
-               Spelling(Site.MERGE, "2-7 Lowball")),
+               Spelling(Site.MERGE, "2-7 Lowball"), Spelling(Site.KINGSCLUB, "2-7 Triple Draw")),
     generated_as=Site.POKERSTARS,
     phh=(PhhVariant(BettingStructure.FIXED_LIMIT, "F2L3D"),),
 )
 
-GAMES: dict[GameId, GameRecord] = {game.id: game for game in (BADUGI, BADACEY, BADEUCEY, DEUCE_TO_SEVEN_TRIPLE_DRAW)}
+# --- issue 25, branch fivecard: A-5 Triple Draw and 5-Card Draw -------------------------------
+ACE_TO_FIVE_TRIPLE_DRAW = GameRecord(
+    id=GameId.ACE_TO_FIVE_TRIPLE_DRAW, name="A-5 Triple Draw", cards=5, draws=3,
+    structures=(BettingStructure.FIXED_LIMIT,),
+    scoring=(Scoring(Half.LOW, Evaluator.ACE_TO_FIVE_LOW, HandClasses.LOW),),
+    made_hand=MadeHand.ACE_TO_FIVE_LOW,
+    spellings=(Spelling(Site.KINGSCLUB, "A-5 Triple Draw"), Spelling(Site.FULL_TILT, "A-5 Triple Draw")),
+    generated_as=Site.KINGSCLUB,
+)
+FIVE_CARD_DRAW = GameRecord(
+    id=GameId.FIVE_CARD_DRAW, name="5-Card Draw", cards=5, draws=1,
+    structures=(BettingStructure.FIXED_LIMIT, BettingStructure.POT_LIMIT, BettingStructure.NO_LIMIT),
+    scoring=(Scoring(Half.HIGH, Evaluator.HIGH, HandClasses.HIGH),),
+    made_hand=MadeHand.NONE,
+    spellings=(Spelling(Site.POKERSTARS, "5 Card Draw"),),
+    generated_as=Site.POKERSTARS,
+)
+
+GAMES: dict[GameId, GameRecord] = {game.id: game for game in (BADUGI, BADACEY, BADEUCEY, DEUCE_TO_SEVEN_TRIPLE_DRAW,
+                                                                ACE_TO_FIVE_TRIPLE_DRAW, FIVE_CARD_DRAW)}
 """Every game hhtracker reads, by id, Badugi first (the order games are listed in)."""
 
 MOST_CARDS = max(game.cards for game in GAMES.values())

@@ -60,14 +60,14 @@ def test_stored_names_are_those_of_every_database_so_far() -> None:
     # hands.game and hands.site of databases written since the first version (issue 16 for
     # the split-pot games, issue 25 for 2-7 Triple Draw): a record's id is that text, whatever
     # else changes in the record.
-    assert [g.value for g in GAMES] == ["badugi", "badacey", "badeucey", "27_triple_draw"]
+    assert [g.value for g in GAMES] == ["badugi", "badacey", "badeucey", "27_triple_draw", "a5_triple_draw", "5_card_draw"]
     assert {s.value for s in SITES} == {"pokerstars", "fulltilt", "kingsclub", "merge"}
     # the summary tables' draw columns (migration m009): draws 1-3, 0 to 5 cards each
     assert DRAWN_COLUMNS == tuple(f"cards_drawn_d{k}_{n}" for k in (1, 2, 3) for n in (0, 1, 2, 3, 4, 5))
 
 
 def test_the_game_filter_offers_each_record_and_all() -> None:
-    assert [g.value for g in Game] == ["badugi", "badacey", "badeucey", "27_triple_draw", "all"]
+    assert [g.value for g in Game] == ["badugi", "badacey", "badeucey", "27_triple_draw", "a5_triple_draw", "5_card_draw", "all"]
     assert Filters(game=ALL_GAMES).where() == ("1", [])
     assert Filters(game="badacey").where() == ("game = ?", ["badacey"])
 
@@ -153,12 +153,12 @@ def test_a_record_whose_evaluator_has_no_function_is_refused() -> None:
 
 
 def test_kingsclub_reads_the_games_of_the_records_only() -> None:
-    header = "#7: Limit A-5 Triple Draw - 44/88"
+    header = "#7: Pot Limit Drawmaha - 44/88"  # (A-5 Triple Draw here until issue 25 read it)
     raw = RawHand("t.txt", 1, f"{header}\n2020-10-30 19:53:19\nTable 'T' Seat 1 is the button\nSeat 1: A (100)\n")
     with pytest.raises(HandSyntaxError, match="not a game hhtracker reads on KingsClub"):
         KingsClubParser().parse(raw)
     skipped = analyze(raw, Parsers())
-    assert isinstance(skipped, SkippedHand) and skipped.game == "Limit A-5 Triple Draw"  # counted as written
+    assert isinstance(skipped, SkippedHand) and skipped.game == "Pot Limit Drawmaha"  # counted as written
 
 
 def test_phh_takes_the_variant_and_the_venue_from_the_records(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -17,6 +17,7 @@ from lark.visitors import Transformer, v_args  # its own module: what mypyc's bu
 from ..cards import Card, parse_cards
 from .detect import game_id_of
 from ..errors import HandSyntaxError
+from ..games import GAMES
 from ..model import (
     CHIPS,
     Bet,
@@ -120,8 +121,8 @@ def _with(text: str) -> str | None:
 # The grammar has already checked each line's shape; these only pick the values out.
 _HEADER = re.compile(
     r"[^#]*#(?P<hand_id>\d+): +(?:\{[^}]*\} )?"
-    r"(?:Tournament #(?P<tournament>\d+), (?P<buy_in>(?:[$€£]?[\d.,]+(?:\+[$€£]?[\d.,]+)*(?: [A-Z]{2,4})?|Freeroll) +|[^\n]*? +(?=(?:[^(\n]+ \()?(?:Badugi|Triple Draw 2-7 Lowball) ))?)?"
-    r".*?(?:Badugi|Triple Draw 2-7 Lowball) (?P<structure>Limit|Pot Limit|No Limit|Half Pot Limit)\)?"
+    r"(?:Tournament #(?P<tournament>\d+), (?P<buy_in>(?:[$€£]?[\d.,]+(?:\+[$€£]?[\d.,]+)*(?: [A-Z]{2,4})?|Freeroll) +|[^\n]*? +(?=(?:[^(\n]+ \()?(?:Badugi|Triple Draw 2-7 Lowball|5 Card Draw) ))?)?"
+    r".*?(?:Badugi|Triple Draw 2-7 Lowball|5 Card Draw) (?P<structure>Limit|Pot Limit|No Limit|Half Pot Limit)\)?"
     r"(?: - (?:Match Round [IVXLC]+, )?Level (?P<level>[IVXLC]+))?"
     r" \((?P<small>[^/]+)/(?P<big>[^ )]+)(?: (?P<currency>[A-Z]{3}))?\)"
     r" - (?P<date>\S+ \S+) (?P<zone>[A-Z]+)(?: \[(?P<et_date>\S+ \S+) (?P<et_zone>[A-Z]+)\])?\n"
@@ -461,6 +462,20 @@ class PokerStarsTransformer(Transformer[Token, object]):
         return head, where, seats, events, summary
 
 
+def _single_draw_marked(events: list[Event]) -> list[Event]:
+    """A single-draw game's events with its one draw marked: PokerStars prints no street
+    marker for it (FORMATS.md 1.7: the discards and "stands pat" lines come straight after
+    the pre-draw betting, 5-Card Draw and 2-7 Single Draw alike), so a FIRST_DRAW marker is
+    put before the first discard or stand-pat line, at its line. Unchanged when the hand has
+    a draw marker or no draw (everyone folded before it)."""
+    if any(isinstance(e, StreetStart) and e.street is Street.FIRST_DRAW for e in events):
+        return events
+    for index, event in enumerate(events):
+        if isinstance(event, (Discard, StandPat)):
+            return [*events[:index], StreetStart(Street.FIRST_DRAW, line=event.line), *events[index:]]
+    return events
+
+
 class PokerStarsParser(SiteParser):
     """Parses PokerStars Badugi hands. Not thread-safe (one inline transformer per process).
 
@@ -479,10 +494,13 @@ class PokerStarsParser(SiteParser):
                 raise out_of_range(header.et_stamp, header.et_zone, raw) from None
         else:
             start_time, time_note = site_time_to_utc(header.et_stamp, header.et_zone, raw), None  # (raises)
+        game = game_id_of(raw.text)
+        if GAMES[game].draws == 1:
+            events = _single_draw_marked(events)
         return ParsedHand(
             site=Site.POKERSTARS,
             hand_id=header.hand_id,
-            game=game_id_of(raw.text),
+            game=game,
             structure=header.structure,
             stakes=header.stakes,
             currency=header.currency,

@@ -171,14 +171,17 @@ def _odds_text(keep: KeepOdds) -> str:
 def _describe(cards: tuple[Card, ...] | None, game: GameRules = BADUGI) -> str:
     """Our words for a hand of the game: "Badugi: 7,4,2,A"; in Badacey and Badeucey the
     Badugi half (the game's own evaluator: the ace high in Badeucey) and, with five cards,
-    the low half: "3-card: 7,4,3; low 8-7-5-4-3"; in 2-7 Triple Draw the low only: "low
-    8-6-5-3-2". "?" for cards no hand can be (too many,
+    the low half: "3-card: 7,4,3; low 8-7-5-4-3"; in 2-7 and A-5 Triple Draw the low only: "low
+    8-6-5-3-2"; in 5-Card Draw the high hand: "pair: K-K-A-Q-2". "?" for cards no hand can be (too many,
     repeated)."""
     if not cards or len(cards) > game.hand_size or len(set(cards)) != len(cards):
         return "?"
-    if game.lowball:  # 2-7 Triple Draw: "low 8-6-5-3-2", "low pair: 5-5-8-4-2"; five cards
+    if game.lowball:  # 2-7 and A-5 Triple Draw: "low 8-6-5-3-2", "low pair: 5-5-8-4-2"; five cards
         low = game.low_hand(cards) if len(cards) == game.hand_size else None
         return "?" if low is None else f"low {low.description}"
+    if game.high:  # 5-Card Draw: "pair: K-K-A-Q-2"; five cards
+        high = game.five_card_hand(cards) if len(cards) == game.hand_size else None
+        return "?" if high is None else high.description
     text = game.badugi(cards).description
     if game.split and len(cards) == game.hand_size:
         low = game.low_hand(cards)
@@ -261,7 +264,7 @@ def describe(replayed: ReplayedHand, status: str | None = None, issues: tuple[Is
         if seat.cards is not None and seat.player not in shown_words:
             shown_words[seat.player] = seat.description
     shown = tuple(
-        (p.player, format_cards(p.final_cards), _describe(p.final_cards, game) if p.final_hand or game.lowball else "?", shown_words.get(p.player))
+        (p.player, format_cards(p.final_cards), _describe(p.final_cards, game) if p.final_hand or game.whole_hand else "?", shown_words.get(p.player))
         for p in replayed.players
         if p.final_cards and p.player in shown_words
     )

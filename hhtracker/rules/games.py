@@ -13,6 +13,8 @@ Badugi's):
 | badacey | 5 | low | the best A-5 lowball hand |
 | badeucey | 5 | high | the best 2-7 lowball hand |
 | 27_triple_draw | 5 | (no Badugi half) | none: the whole pot to the best 2-7 lowball hand |
+| a5_triple_draw | 5 | (no Badugi half) | none: the whole pot to the best A-5 lowball hand |
+| 5_card_draw | 5 (one draw) | (no Badugi half) | none: the whole pot to the best high hand (high.py) |
 
 rule: seeds/001 "Variants" ("Badacey: A split-pot mixed game: best Badugi hand wins half,
 best A-5 lowball hand wins the other half"; "Badeucey: Split pot between best Badugi and best
@@ -41,9 +43,10 @@ from ..games import GAMES as GAME_RECORDS
 from ..games import Evaluator, GameId, GameRecord, Half, game_of
 from .badugi import BadugiHand
 from .badugi5 import evaluate_badugi
+from .high import HighHand, evaluate_high
 from .lowball import LowGame, LowHand, evaluate_low
 
-__all__ = ["BADACEY", "BADEUCEY", "BADUGI", "DEUCE_TO_SEVEN_TRIPLE_DRAW", "GAMES", "GameRules", "Half", "game_rules", "rules_of"]
+__all__ = ["ACE_TO_FIVE_TRIPLE_DRAW", "FIVE_CARD_DRAW", "BADACEY", "BADEUCEY", "BADUGI", "DEUCE_TO_SEVEN_TRIPLE_DRAW", "GAMES", "GameRules", "Half", "game_rules", "rules_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +63,8 @@ class GameRules:
     ace_high: bool
     low: LowGame | None
     odd_chip_half: Half
+    high: bool = False
+    """The whole pot goes to the best five-card high hand (5-Card Draw, high.py)."""
 
     @property
     def split(self) -> bool:
@@ -71,6 +76,20 @@ class GameRules:
         """True for a game whose whole pot goes to the best low hand (2-7 Triple Draw): no
         Badugi half; hands are scored by `low_hand` only."""
         return self.low is not None and not self.split
+
+    @property
+    def whole_hand(self) -> bool:
+        """True for a game whose hands are all five cards scored by one five-card evaluator
+        (`five_card_hand`): the lowball games and 5-Card Draw. No Badugi hand."""
+        return self.lowball or self.high
+
+    def five_card_hand(self, cards: Sequence[Card]) -> LowHand | HighHand | None:
+        """The hand of exactly five cards by the game's whole-hand evaluator (the low of a
+        lowball game, the high of 5-Card Draw), None in the Badugi games. raises ValueError for
+        another count or a repeated card."""
+        if self.high:
+            return evaluate_high(cards)
+        return self.low_hand(cards) if self.lowball else None
 
     def badugi(self, cards: Sequence[Card]) -> BadugiHand:
         """The Badugi half's hand of 1 to hand_size cards (badugi5.evaluate_badugi).
@@ -102,10 +121,13 @@ def rules_of(record: GameRecord) -> GameRules:
     of hand needs its evaluator)."""
     badugi = record.scores(Half.BADUGI)
     low = record.scores(Half.LOW)
+    high = record.scores(Half.HIGH)
+    if high is not None and high.evaluator is not Evaluator.HIGH:
+        raise KeyError(high.evaluator)
     return GameRules(record, record.id.value, record.cards,
                      ace_high=_ACE_HIGH[badugi.evaluator] if badugi is not None else False,
                      low=_LOW[low.evaluator] if low is not None else None,
-                     odd_chip_half=record.odd_chip_half)
+                     odd_chip_half=record.odd_chip_half, high=high is not None)
 
 
 GAMES: dict[str, GameRules] = {game.value: rules_of(record) for game, record in GAME_RECORDS.items()}
@@ -123,3 +145,5 @@ BADUGI = GAMES[GameId.BADUGI]
 BADACEY = GAMES[GameId.BADACEY]
 BADEUCEY = GAMES[GameId.BADEUCEY]
 DEUCE_TO_SEVEN_TRIPLE_DRAW = GAMES[GameId.DEUCE_TO_SEVEN_TRIPLE_DRAW]
+ACE_TO_FIVE_TRIPLE_DRAW = GAMES[GameId.ACE_TO_FIVE_TRIPLE_DRAW]
+FIVE_CARD_DRAW = GAMES[GameId.FIVE_CARD_DRAW]

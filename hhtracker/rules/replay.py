@@ -40,8 +40,9 @@ from ..model import (
 )
 from ..money import format_money
 from .badugi import BadugiHand
-from .descriptions import read_description, read_low_description
+from .descriptions import read_description, read_high_description, read_low_description
 from .games import game_rules
+from .high import evaluate_high
 from .lowball import LowKind
 from .results import (  # (re-exported, __all__: the replay's results are imported from here too)
     CAP_BETS,
@@ -70,6 +71,9 @@ _BLIND_KIND = {
     BlindKind.BIG: ActionKind.BIG_BLIND,
     BlindKind.SMALL_AND_BIG: ActionKind.DEAD_BLIND,
 }
+
+_LETTER = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "T", 1: "A"}
+"""Rank letters of the evaluators' rank values (the ace 14, or 1 when it plays low in A-5)."""
 
 _STREET_ROUND = {
     Street.FIRST_DRAW: Round.AFTER_DRAW_1,
@@ -404,6 +408,9 @@ class _Replay:
         if self.game.lowball:
             self.check_low_description(player, cards, description, line)
             return
+        if self.game.high:
+            self.check_high_description(player, cards, description, line)
+            return
         ours = self.evaluate(cards)
         said = read_description(description)
         if said is None or said != (ours.size, tuple(card.rank.value for card in ours.cards)):
@@ -417,12 +424,21 @@ class _Replay:
             return  # (words we do not read, or not five cards: reported as such elsewhere)
         ours = self.game.low_hand(cards)
         assert ours is not None  # (a lowball game has its low evaluator)
-        letter = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "T"}
-        ranks = tuple(letter.get(rank, str(rank)) for rank in ours.ranks)
+        ranks = tuple(_LETTER.get(rank, str(rank)) for rank in ours.ranks)
         paired, words = said
         same = (ours.kind is LowKind.ONE_PAIR and ranks[0] == words[0]) if paired else (
             ours.kind in (LowKind.HIGH_CARD, LowKind.STRAIGHT, LowKind.FLUSH, LowKind.STRAIGHT_FLUSH) and ranks == words)
         if not same:
+            self.issue(Code.DESCRIPTION_MISMATCH, f"{player}: the site says ({description}), our evaluator ({ours.description})", line)
+
+    def check_high_description(self, player: str, cards: tuple[Card, ...], description: str, line: int) -> None:
+        """5-Card Draw's words for a hand ("a pair of Kings", "a straight, Seven to Jack")
+        against our high evaluation of its five cards: the same kind led by the same rank."""
+        said = read_high_description(description)
+        if said is None or len(cards) != self.game.hand_size:
+            return  # (words we do not read, or not five cards: reported as such elsewhere)
+        ours = evaluate_high(cards)
+        if said != (ours.kind.name.lower(), _LETTER.get(ours.ranks[0], str(ours.ranks[0]))):
             self.issue(Code.DESCRIPTION_MISMATCH, f"{player}: the site says ({description}), our evaluator ({ours.description})", line)
 
     # ---- the end ----------------------------------------------------------------------------
@@ -557,7 +573,7 @@ class _Replay:
             if cards is None and player == self.hero and player not in self.folded:
                 cards = self.hero_cards
             final_hand = (self.evaluate(cards) if cards and len(cards) <= self.game.hand_size and len(set(cards)) == len(cards)
-                          and not self.game.lowball else None)  # (a lowball game's classes: store/split_classes.py)
+                          and not self.game.whole_hand else None)  # (a lowball game's classes: store/split_classes.py)
             results.append(
                 PlayerResult(
                     player=player,

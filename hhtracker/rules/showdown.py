@@ -14,6 +14,7 @@ from .badugi import BadugiHand
 from .deck import reshuffle_draws
 from .games import GameRules
 from .issues import Code, ValidationIssue
+from .high import HighHand
 from .lowball import LowHand
 from .pots import PotLayer, split_amount
 from .results import DrawAction, PotResult
@@ -108,17 +109,17 @@ def _settle_pot(s: Showdown, index: int, layer: PotLayer, site_amount: int | Non
     if len(contenders) == 1:
         winners = (contenders[0],)
     else:
-        hands: dict[str, BadugiHand | LowHand] = {}
+        hands: dict[str, BadugiHand | LowHand | HighHand] = {}
         for player in contenders:
             cards = s.cards.get(player)
             if cards is None:
                 break
-            if s.game.lowball:  # 2-7 Triple Draw: the whole pot to the best low (rules/games.py)
+            if s.game.whole_hand:  # 2-7 and A-5 Triple Draw, 5-Card Draw: the whole pot to the best five cards (rules/games.py)
                 if len(cards) != s.game.hand_size or len(set(cards)) != len(cards):
                     break
-                low = s.game.low_hand(cards)
-                assert low is not None
-                hands[player] = low
+                five = s.game.five_card_hand(cards)
+                assert five is not None
+                hands[player] = five
                 continue
             hands[player] = s.evaluate(cards)
         else:

@@ -75,7 +75,7 @@ def test_detect_reads_the_split_games_on_kingsclub_only() -> None:
     found = detect("#40201390: Limit Badacey - 22/44")
     assert (found.game, found.supported) == ("Badacey Limit", True)
     assert detect("#40200897: Limit Badeucey - 22/44").supported
-    assert not detect("#1: Limit 2-7 Triple Draw - 40/80").supported
+    assert not detect("#1: Pot Limit Drawmaha - 40/80").supported  # (2-7 Triple Draw until issue 25 read it on KingsClub)
     # a site whose parser reads four-card Badugi only still skips them
     assert not detect("Full Tilt Poker Game #1: Table T - $0.10/$0.20 - Limit Badacey - 10:18:16 ET - 2013/05/08").supported
 
@@ -210,7 +210,7 @@ def test_six_cards_or_a_six_card_discard_are_errors() -> None:
     assert Code.BAD_DISCARD in codes
 
 
-OTHER_GAME = """#9009: Limit 2-7 Triple Draw - 40/80
+OTHER_GAME = """#9009: Pot Limit Drawmaha - 40/80
 2020-11-02 21:00:00
 Table 'Other' Seat 1 is the button
 Seat 1: Alder (500)
@@ -238,11 +238,11 @@ def test_a_mixed_game_file_reads_the_split_games_and_skips_the_rest(tmp_path: Pa
     result = CliRunner().invoke(app, ["validate", "--json", str(path)])
     assert result.exit_code == 0, result.output
     rows = json.loads(result.stdout[: result.stdout.rindex("]") + 1])
-    # the other game's hand is listed as skipped, with its game (issue 27, item 9); 2-7 Triple
-    # Draw is read on other sites since issue 25, not on KingsClub yet: skipped
+    # the other game's hand is listed as skipped, with its game (issue 27, item 9); Drawmaha
+    # stays skipped (issue 25; this hand was 2-7 Triple Draw's until issue 25 read it on KingsClub)
     assert [(row["hand_id"], row["status"], row["issues"], row.get("game")) for row in rows] == [
-        ("1001", "ok", [], None), ("9009", "skipped", [], "2-7 Triple Draw Limit"), ("2002", "ok", [], None)]
-    assert "1 skipped" in result.output and "2-7 Triple Draw Limit: 1" in result.output
+        ("1001", "ok", [], None), ("9009", "skipped", [], "Pot Limit Drawmaha"), ("2002", "ok", [], None)]
+    assert "1 skipped" in result.output and "Pot Limit Drawmaha: 1" in result.output
     result = CliRunner().invoke(app, ["import", "--db", str(tmp_path / "t.db"), str(path)])
     assert result.exit_code == 0, result.output
     assert "2 new hand(s) (2 clean, 0 with warnings), 0 rejected" in result.output
