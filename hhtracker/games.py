@@ -49,7 +49,7 @@ from .model import BettingStructure, Site
 __all__ = [
     "ACE_TO_FIVE_TRIPLE_DRAW", "BADACEY", "BADEUCEY", "BADUGI", "DEUCE_TO_SEVEN_TRIPLE_DRAW", "FIVE_CARD_DRAW", "FEWEST_CARDS", "GAMES", "MOST_CARDS", "MOST_DRAWS", "Evaluator", "GameId",
     "GameRecord", "HandClasses", "Half", "MadeHand", "PhhVariant", "Scoring", "Spelling", "game_of",
-    "game_spelled", "has_low_classes", "is_split_game",
+    "game_spelled", "has_high_classes", "has_low_classes", "is_split_game",
 ]
 
 
@@ -282,6 +282,13 @@ def has_low_classes(game: str | None) -> bool:
     hand); False for None, "all" and names no record has."""
     record = game_of(game) if game is not None else None
     return record is not None and any(s.classes is HandClasses.LOW for s in record.scoring)
+
+
+def has_high_classes(game: str | None) -> bool:
+    """Whether a stored game name (or a `--game` choice) counts high showdown classes (a
+    scoring by HandClasses.HIGH: 5-Card Draw); False for None, "all" and names no record has."""
+    record = game_of(game) if game is not None else None
+    return record is not None and any(s.classes is HandClasses.HIGH for s in record.scoring)
 
 
 def game_spelled(site: Site | None, words: str) -> GameRecord | None:

@@ -73,12 +73,12 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("check_output", "write_output", "output_file", "output_path"), "api.outputs"),
     # the values and views a caller needs with them, from the layer that defines each
     **dict.fromkeys(("Site", "CHIPS"), "model"),
-    **dict.fromkeys(("GAMES", "GameId", "has_low_classes", "is_split_game"), "games"),
+    **dict.fromkeys(("GAMES", "GameId", "has_high_classes", "has_low_classes", "is_split_game"), "games"),
     **dict.fromkeys(("SITES",), "sites"),
     **dict.fromkeys(("DatabaseOpenError", "DatabaseBusyError", "NewerDatabaseError", "NotOurDatabaseError",
                      "DatabaseCorruptError", "DatabaseWriteError", "OutputPathError"), "errors"),
     **dict.fromkeys(("Filters", "Game", "GameType", "TableSize", "SORTS", "parse_stakes"), "filters"),
-    **dict.fromkeys(("games_played", "low_showdown_classes"), "api.games"),
+    **dict.fromkeys(("games_played", "high_showdown_classes", "low_showdown_classes"), "api.games"),
     **dict.fromkeys(("Money", "format_money", "format_result"), "money"),
     **dict.fromkeys(("PlayerStats", "Ratio", "format_ratio"), "stats.values"),
     **dict.fromkeys(("STAT_KEYS", "DRAW_KEYS"), "stats.facts"),
@@ -92,7 +92,7 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("HandReplay",), "report.hand_text"),
     **dict.fromkeys(("leaks", "player_reads", "NoHeroError"), "api.leaks"),
     **dict.fromkeys(("print_leaks", "leaks_json", "print_reads", "reads_json"), "report.insight_render"),
-    **dict.fromkeys(("print_profile", "print_players", "print_low_classes", "profile_json", "PROFILE_LABELS"),
+    **dict.fromkeys(("print_profile", "print_players", "print_high_classes", "print_low_classes", "profile_json", "PROFILE_LABELS"),
                     "report.players_render"),
     **dict.fromkeys(("print_tournaments",), "report.tournament_render"),
     **dict.fromkeys(("tournaments", "hero_add", "hero_remove", "hero_list", "hero_choice", "HeroChoice",
@@ -102,7 +102,7 @@ _HOMES: dict[str, str] = {
 
 __all__ = [
     "ACTIVE_MINUTES", "APP_NAME", "DatabaseCheck", "REBUILD", "RawExport", "check_database", "export_raw", "AUTO_TAGS", "AutoTag", "CHIPS", "DRAW_KEYS", "DatabaseBusyError",
-    "DatabaseCorruptError", "DatabaseOpenError", "GAMES", "GameId", "SITES", "has_low_classes", "is_split_game", "DatabaseWriteError", "NotOurDatabaseError", "OutputPathError", "EXPORT_FORMATS", "ExportResult", "FLUSH_HANDS", "FLUSH_SECONDS",
+    "DatabaseCorruptError", "DatabaseOpenError", "GAMES", "GameId", "SITES", "has_high_classes", "has_low_classes", "is_split_game", "DatabaseWriteError", "NotOurDatabaseError", "OutputPathError", "EXPORT_FORMATS", "ExportResult", "FLUSH_HANDS", "FLUSH_SECONDS",
     "Filters", "Game", "GameType", "HAND_HISTORY_SUFFIXES", "HandOutcome", "HandReplay", "HandValidation",
     "HeroChoice", "Hud", "HudState", "ImportSummary", "MissingExtraError", "Money",
     "NewerDatabaseError", "NoDatabaseError", "NoHeroError", "PARQUET_TABLES", "PlayerStats",
@@ -113,9 +113,9 @@ __all__ = [
     "default_db_path", "earned_tags", "expand_paths", "export_hands", "export_parquet", "format_money",
     "format_prize", "format_ratio", "games_played", "generate", "hand_outcome", "hand_replays",
     "hands_listed", "hero_add", "hero_choice", "hero_list", "hero_remove", "ignored_files",
-    "import_paths", "keep_columns", "counted", "format_result", "latest_hand", "names_like", "leaks", "leaks_json", "low_showdown_classes", "note_add", "note_change", "note_list",
+    "import_paths", "keep_columns", "counted", "format_result", "latest_hand", "names_like", "leaks", "leaks_json", "high_showdown_classes", "low_showdown_classes", "note_add", "note_change", "note_list",
     "ordinal", "output_file", "output_path", "parse_stakes", "player_marks", "player_profile", "player_reads", "players", "population", "population_of", "Population", "print_hand",
-    "print_leaks", "print_low_classes", "print_players", "print_profile", "print_reads", "print_report",
+    "print_leaks", "print_high_classes", "print_low_classes", "print_players", "print_profile", "print_reads", "print_report",
     "print_sessions", "print_tournaments", "profile_json", "PROFILE_LABELS", "query", "read_hands",
     "read_only", "read_table", "reads_json", "replayer_html", "report_html", "report_json",
     "reprocess", "safe", "safe_json", "session_report", "sessions", "summary_json", "table_of_file",
@@ -151,7 +151,7 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
         OutputPathError,
     )
     from ..filters import SORTS, Filters, Game, GameType, TableSize, parse_stakes
-    from ..games import GAMES, GameId, has_low_classes, is_split_game
+    from ..games import GAMES, GameId, has_high_classes, has_low_classes, is_split_game
     from ..model import CHIPS, Site
     from ..money import Money, format_money, format_result
     from ..sites import SITES
@@ -168,7 +168,7 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
     )
     from ..report.insight_render import leaks_json, print_leaks, print_reads, reads_json
     from ..report.hand_text import HandReplay
-    from ..report.players_render import PROFILE_LABELS, print_low_classes, print_players, print_profile, profile_json
+    from ..report.players_render import PROFILE_LABELS, print_high_classes, print_low_classes, print_players, print_profile, profile_json
     from ..report.tournament_render import print_tournaments
     from ..report.replayer import replayer_html
     from ..stats.facts import DRAW_KEYS, STAT_KEYS
@@ -237,7 +237,7 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
         sessions,
         write_hand_pages,
     )
-    from .games import games_played, low_showdown_classes
+    from .games import games_played, high_showdown_classes, low_showdown_classes
     from .statistics import names_like, player_profile, players
     from .tournament_results import (
         HeroChoice,

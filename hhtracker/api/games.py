@@ -40,3 +40,17 @@ def low_showdown_classes(db_path: Path, player: str, filters: Filters = Filters(
         return read(db, player, filters)
     finally:
         db.close()
+
+
+@uses_database
+def high_showdown_classes(db_path: Path, player: str, filters: Filters = Filters()) -> dict[str, int]:
+    """The showdown classes of `player` in 5-Card Draw hands the filters match: HighClass
+    value -> showdowns (store/split_classes.py). raises NoDatabaseError, ValueError for bad
+    stakes."""
+    from ..store.split_classes import high_showdown_classes as read
+
+    db = database_to_read(db_path)
+    try:
+        return read(db, player, filters)
+    finally:
+        db.close()

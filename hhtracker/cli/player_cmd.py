@@ -47,6 +47,8 @@ def player_command(
         value = api.profile_json(found[0])
         if api.has_low_classes(filters.game):  # the low half's classes (the Badugi half's: showdown_classes)
             value["distributions"]["showdown_low_classes"] = api.low_showdown_classes(resolve_db(db), name, filters)  # type: ignore[index]
+        if api.has_high_classes(filters.game):  # 5-Card Draw's high classes
+            value["distributions"]["showdown_high_classes"] = api.high_showdown_classes(resolve_db(db), name, filters)  # type: ignore[index]
         print_json(value)
         return
     if len(found) > 1:
@@ -58,6 +60,8 @@ def player_command(
     print_marks(resolve_db(db), name, found, filters)
     if api.has_low_classes(filters.game):
         api.print_low_classes(api.low_showdown_classes(resolve_db(db), name, filters), stdout)
+    if api.has_high_classes(filters.game):
+        api.print_high_classes(api.high_showdown_classes(resolve_db(db), name, filters), stdout)
 
 
 @filter_options(*EVERY_FILTER)

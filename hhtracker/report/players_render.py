@@ -103,14 +103,28 @@ def profile_json(stats: PlayerStats, *, distributions: bool = True) -> dict[str,
 
 def print_low_classes(classes: dict[str, int], console: Console) -> None:
     """The low hands shown at showdown: the low half's in the split games (the Badugi half's
-    are in the profile), the whole hand's in 2-7 Triple Draw."""
-    table = Table(title="Low half at showdown (A-5 in Badacey, 2-7 in Badeucey; the whole hand in 2-7 Triple Draw)")
+    are in the profile), the whole hand's in 2-7 and A-5 Triple Draw."""
+    table = Table(title="Low half at showdown (A-5 in Badacey, 2-7 in Badeucey; the whole hand in 2-7 and A-5 Triple Draw)")
     table.add_column("class")
     table.add_column("shown")
     shown = sum(classes.values())
     for low_class, count in classes.items():
         if count:
             table.add_row(low_class.replace("_", " "), format_ratio(count, shown))
+    if not shown:
+        table.add_row("-", "0 showdowns with five known cards")
+    console.print(table)
+
+
+def print_high_classes(classes: dict[str, int], console: Console) -> None:
+    """The high hands shown at showdown in 5-Card Draw (stats/five_card.HighClass)."""
+    table = Table(title="Hands at showdown (5-Card Draw, high hands)")
+    table.add_column("class")
+    table.add_column("shown")
+    shown = sum(classes.values())
+    for high_class, count in classes.items():
+        if count:
+            table.add_row(high_class.replace("_", " "), format_ratio(count, shown))
     if not shown:
         table.add_row("-", "0 showdowns with five known cards")
     console.print(table)

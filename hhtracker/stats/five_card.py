@@ -17,13 +17,16 @@ The ace's place (high in Badeucey) does not change whether four cards are a badu
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum, unique
 from itertools import combinations
 
 from ..cards import Card
-from ..rules.lowball import LowHand, LowKind, evaluate_27
+from ..games import GameId, MadeHand
+from ..rules.high import HighHand, HighKind
+from ..rules.lowball import LowHand, LowKind, evaluate_27, evaluate_a5
 
-__all__ = ["LowClass", "holds_badugi", "low_class", "made_27_low", "snow_and_break", "snow_and_break_low"]
+__all__ = ["MADE_LOW", "HighClass", "LowClass", "high_class", "low_classes_of", "holds_badugi", "low_class", "made_27_low", "made_a5_low", "snow_and_break", "snow_and_break_low"]
 
 
 def holds_badugi(cards: tuple[Card, ...]) -> bool:
@@ -59,12 +62,26 @@ def made_27_low(cards: tuple[Card, ...]) -> bool:
     return evaluate_27(cards).kind is LowKind.HIGH_CARD
 
 
-def snow_and_break_low(cards_before: tuple[Card, ...], discarded: int) -> tuple[bool | None, bool | None]:
-    """(snow, broke) of one 2-7 Triple Draw draw with the five cards known (STATS.md, "The
-    other draw games": snow, stood pat on a hand that is not made; break, discarded from a
-    made hand): each None when there was no opportunity (snow: he drew; break: the hand was
-    not made). All five cards make the low, so any discard from a made hand breaks it."""
-    made = made_27_low(cards_before)
+def made_a5_low(cards: tuple[Card, ...]) -> bool:
+    """Whether five distinct cards are a made A-5 low: five different ranks (straights and
+    flushes do not count, the ace low). STATS.md, "The other draw games". raises ValueError
+    for another count."""
+    return evaluate_a5(cards).kind is LowKind.HIGH_CARD
+
+
+MADE_LOW: dict[MadeHand, Callable[[tuple[Card, ...]], bool]] = {
+    MadeHand.DEUCE_TO_SEVEN_LOW: made_27_low, MadeHand.ACE_TO_FIVE_LOW: made_a5_low}
+"""The test of a made hand of each whole-hand lowball game's record (games.MadeHand)."""
+
+
+def snow_and_break_low(cards_before: tuple[Card, ...], discarded: int,
+                       made_hand: MadeHand = MadeHand.DEUCE_TO_SEVEN_LOW) -> tuple[bool | None, bool | None]:
+    """(snow, broke) of one draw of a whole-hand lowball game (2-7 or A-5 Triple Draw, by
+    `made_hand`) with the five cards known (STATS.md, "The other draw games": snow, stood pat
+    on a hand that is not made; break, discarded from a made hand): each None when there was
+    no opportunity (snow: he drew; break: the hand was not made). All five cards make the low,
+    so any discard from a made hand breaks it."""
+    made = MADE_LOW[made_hand](cards_before)
     snow = (not made) if discarded == 0 else None
     return snow, (discarded >= 1) if made else None
 
@@ -79,6 +96,8 @@ class LowClass(StrEnum):
     straights and flushes too) is PAIRED_OR_WORSE. The same cut as the Badugi classes
     (badugi.HandClass: seven-high or better, then one class per top card)."""
 
+    LOW_5 = "low_5"  # (A-5 Triple Draw only: the wheel, 5-4-3-2-A)
+    LOW_6 = "low_6"  # (A-5 Triple Draw only)
     LOW_7 = "low_7"
     LOW_8 = "low_8"
     LOW_9 = "low_9"
@@ -94,9 +113,48 @@ _LOW_BY_TOP = {**{top: LowClass.LOW_7 for top in range(5, 8)}, 8: LowClass.LOW_8
                10: LowClass.LOW_T, 11: LowClass.LOW_J, 12: LowClass.LOW_Q, 13: LowClass.LOW_K, 14: LowClass.LOW_A}
 
 
-def low_class(hand: LowHand) -> LowClass:
+def low_class(hand: LowHand, below_7: bool = False) -> LowClass:
     """The LowClass of a low hand: by its top card when it is a no-pair hand (LowKind
-    HIGH_CARD), else PAIRED_OR_WORSE."""
+    HIGH_CARD), else PAIRED_OR_WORSE. below_7: the 5- and 6-lows are classes of their own
+    (A-5 Triple Draw, STATS.md: "5-low (wheel), 6-, 7-, 8-, 9-low or worse"), else they are
+    7-lows."""
     if hand.kind is not LowKind.HIGH_CARD:
         return LowClass.PAIRED_OR_WORSE
-    return _LOW_BY_TOP[hand.ranks[0]]
+    top = hand.ranks[0]
+    if below_7 and top == 5:
+        return LowClass.LOW_5
+    if below_7 and top == 6:
+        return LowClass.LOW_6
+    return _LOW_BY_TOP[top]
+
+
+def low_classes_of(game: GameId) -> tuple[LowClass, ...]:
+    """The low classes a game's hands are counted in, best first: A-5 Triple Draw's begin
+    with the 5- and 6-low, the other games' with 7-low or better."""
+    if game is GameId.ACE_TO_FIVE_TRIPLE_DRAW:
+        return tuple(LowClass)
+    return tuple(c for c in LowClass if c not in (LowClass.LOW_5, LowClass.LOW_6))
+
+
+# --- showdown classes of 5-Card Draw (a high hand) ------------------------------------------
+
+@unique
+class HighClass(StrEnum):
+    """The showdown class of a 5-Card Draw hand (STATS.md, "The other draw games": "pair or
+    worse, two pair, trips, straight or better"), weakest first."""
+
+    PAIR_OR_WORSE = "pair_or_worse"
+    TWO_PAIR = "two_pair"
+    TRIPS = "trips"
+    STRAIGHT_OR_BETTER = "straight_or_better"
+
+
+def high_class(hand: HighHand) -> HighClass:
+    """The HighClass of a five-card high hand (rules/high.py)."""
+    if hand.kind <= HighKind.ONE_PAIR:
+        return HighClass.PAIR_OR_WORSE
+    if hand.kind is HighKind.TWO_PAIR:
+        return HighClass.TWO_PAIR
+    if hand.kind is HighKind.TRIPS:
+        return HighClass.TRIPS
+    return HighClass.STRAIGHT_OR_BETTER

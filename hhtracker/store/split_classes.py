@@ -4,7 +4,9 @@ The Badugi half's classes are summed in the summary tables like Badugi's (showdo
 the Badugi half's HandClass). The low half's class is worked out when read, from the cards
 stored for each showdown (hand_players.final_cards): only the showdowns of Badacey and
 Badeucey hands are read, a few rows per player. 2-7 Triple Draw, whose whole pot goes to the
-best low, has only these classes (its Badugi class is not stored).
+best low, has only these classes (its Badugi class is not stored); so has A-5 Triple Draw,
+whose 5- and 6-lows are classes of their own. 5-Card Draw's showdowns are read the same way
+for their high classes (`high_showdown_classes`).
 """
 
 from __future__ import annotations
@@ -14,7 +16,9 @@ from typing import TYPE_CHECKING
 from ..cards import parse_cards
 from ..filters import Filters
 from ..rules.games import GAMES
-from ..stats.five_card import LowClass, low_class
+from ..games import GameId
+from ..rules.high import evaluate_high
+from ..stats.five_card import HighClass, LowClass, high_class, low_class, low_classes_of
 
 if TYPE_CHECKING:
     from sqlite3 import Connection
@@ -33,9 +37,33 @@ def low_showdown_classes(db: Connection, player: str, filters: Filters = Filters
             where {where} and f.player = ? and f.showdown = 1 and f.game in ({marks}) and hp.final_cards is not null""",
         [*params, player, *split_games],
     ).fetchall()
-    counts = dict.fromkeys((c.value for c in LowClass), 0)
+    listed = low_classes_of(GameId(filters.game)) if filters.game in GAMES else tuple(LowClass)
+    counts = dict.fromkeys((c.value for c in listed), 0)
     for game, text in rows:
         cards = parse_cards(text)
         if len(cards) == 5 and len(set(cards)) == 5:
-            counts[low_class(GAMES[game].low_hand(cards)).value] += 1  # type: ignore[arg-type]
+            below_7 = game == GameId.ACE_TO_FIVE_TRIPLE_DRAW  # (its 5- and 6-lows: classes of their own)
+            found = low_class(GAMES[game].low_hand(cards), below_7).value  # type: ignore[arg-type]
+            counts[found] = counts.get(found, 0) + 1
+    return counts
+
+
+def high_showdown_classes(db: Connection, player: str, filters: Filters = Filters()) -> dict[str, int]:
+    """HighClass value -> how many showdowns of `player` (exact name) in 5-Card Draw hands
+    (the games scored by a high hand) the filters match showed a hand of that class (five
+    known cards; every class listed, 0 when none). raises ValueError for bad stakes."""
+    where, params = filters.where("f")
+    high_games = [name for name, rules in GAMES.items() if rules.high]
+    marks = ", ".join("?" for _ in high_games)
+    rows = db.execute(
+        f"""select f.game, hp.final_cards from hand_facts f
+            join hand_players hp on hp.hand_id = f.hand_id and hp.player_id = f.player_id
+            where {where} and f.player = ? and f.showdown = 1 and f.game in ({marks}) and hp.final_cards is not null""",
+        [*params, player, *high_games],
+    ).fetchall()
+    counts = dict.fromkeys((c.value for c in HighClass), 0)
+    for _game, text in rows:
+        cards = parse_cards(text)
+        if len(cards) == 5 and len(set(cards)) == 5:
+            counts[high_class(evaluate_high(cards)).value] += 1
     return counts

@@ -127,7 +127,8 @@ def test_showdown_classes_per_half(db: Path) -> None:
     # side pot Ad 2c 3s 5h 6c (badugi 5-3-2-A, low 6-5-3-2-A): both seven or better.
     alder = profile(db, "Alder", "--game", "badacey")["distributions"]
     assert alder["showdown_classes"]["badugi_7"] == 2 and sum(alder["showdown_classes"].values()) == 2
-    assert alder["showdown_low_classes"] == {**dict.fromkeys((c.value for c in LowClass), 0), "low_7": 2}
+    # (the 5- and 6-low classes are A-5 Triple Draw's only: Badacey keeps 7-low or better as one class)
+    assert alder["showdown_low_classes"] == {**dict.fromkeys((c.value for c in LowClass if c not in (LowClass.LOW_5, LowClass.LOW_6)), 0), "low_7": 2}
     # Badeucey: split hand 2c 3d 4h 5s Kd (badugi 5-4-3-2; 2-7 K-5-4-3-2), reshuffle hand
     # 7s 5c 4c 3h 2s (three cards: no diamond; 2-7 7-5-4-3-2).
     alder = profile(db, "Alder", "--game", "badeucey")["distributions"]
