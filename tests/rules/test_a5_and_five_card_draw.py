@@ -1,0 +1,320 @@
+"""A-5 Triple Draw, 2-7 Triple Draw on KingsClub and 5-Card Draw (issue 25, branch fivecard):
+the records, the five-card high evaluator (exhaustive class counts, and pokerkit on random
+pairs), the A-5 made hand against the oracle, the real files of ../shared/corpus-draw (read
+from there, skipped when absent) replayed with no issue and their money worked out by hand
+from the text, and a KingsClub 2-7 Triple Draw hand built from the A-5 file's lines."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import Counter
+from itertools import combinations_with_replacement
+from math import comb
+from pathlib import Path
+
+import pytest
+
+from hhtracker.analysis import AnalyzedHand, SkippedHand, analyze
+from hhtracker.cards import DECK, parse_cards
+from hhtracker.games import (
+    ACE_TO_FIVE_TRIPLE_DRAW,
+    FIVE_CARD_DRAW,
+    GameId,
+    MadeHand,
+    has_high_classes,
+    has_low_classes,
+    is_split_game,
+)
+from hhtracker.parse.read import RawHand, split_hands
+from hhtracker.parse.sites import Parsers
+from hhtracker.rules.descriptions import read_high_description
+from hhtracker.rules.games import game_rules
+from hhtracker.rules.high import HighKind, evaluate_high
+from hhtracker.rules.issues import Code
+from hhtracker.stats.five_card import HighClass, LowClass, high_class, low_class, made_a5_low, snow_and_break_low
+
+from tests.common import CORPUS
+from tests.oracles.lowball import ref_a5
+
+CORPUS_DRAW = CORPUS.parent / "corpus-draw"
+KINGSCLUB_A5TD = CORPUS_DRAW / "KingsClub__A5TD_FL_cash_202010.txt"
+STARS_5CD = CORPUS_DRAW / "PokerStars__5CD_FL_cash_201106_sidepot.txt"
+
+
+def _one(path: Path) -> AnalyzedHand:
+    if not path.exists():
+        pytest.skip(f"{path} not present (../shared)")
+    (raw,) = [r for r in split_hands(path) if isinstance(r, RawHand)]
+    found = analyze(raw, Parsers())
+    assert isinstance(found, AnalyzedHand), found
+    return found
+
+
+def _text(path: Path) -> RawHand:
+    if not path.exists():
+        pytest.skip(f"{path} not present (../shared)")
+    (raw,) = [r for r in split_hands(path) if isinstance(r, RawHand)]
+    return raw
+
+
+# ---- the records ---------------------------------------------------------------------------
+
+def test_the_records() -> None:
+    a5, draw = ACE_TO_FIVE_TRIPLE_DRAW, FIVE_CARD_DRAW
+    assert (a5.id.value, a5.cards, a5.draws, a5.split, a5.made_hand) == ("a5_triple_draw", 5, 3, False, MadeHand.ACE_TO_FIVE_LOW)
+    assert (draw.id.value, draw.cards, draw.draws, draw.split, draw.made_hand) == ("5_card_draw", 5, 1, False, MadeHand.NONE)
+    assert game_rules("a5_triple_draw").lowball and not game_rules("a5_triple_draw").high
+    assert game_rules("5_card_draw").high and not game_rules("5_card_draw").lowball
+    assert game_rules("5_card_draw").whole_hand and not game_rules("badacey").whole_hand
+    assert has_low_classes("a5_triple_draw") and not has_high_classes("a5_triple_draw")
+    assert has_high_classes("5_card_draw") and not has_low_classes("5_card_draw")
+    assert not is_split_game("a5_triple_draw") and not is_split_game("5_card_draw")
+    # PHH has no code for either (pokerkit's HandHistory lists none): not exported
+    assert a5.phh == () and draw.phh == ()
+
+
+# ---- the five-card high evaluator ----------------------------------------------------------
+
+# The number of five-card hands of each kind among all C(52, 5) = 2,598,960 (any poker
+# probability table, e.g. Wikipedia "Poker probability"; the royal flush counted as a
+# straight flush): worked out by counting, independently of our code.
+_CLASS_COUNTS = {
+    HighKind.STRAIGHT_FLUSH: 40, HighKind.QUADS: 624, HighKind.FULL_HOUSE: 3744, HighKind.FLUSH: 5108,
+    HighKind.STRAIGHT: 10200, HighKind.TRIPS: 54912, HighKind.TWO_PAIR: 123552, HighKind.ONE_PAIR: 1098240,
+    HighKind.HIGH_CARD: 1302540,
+}
+
+
+def test_every_five_card_hand_by_kind() -> None:
+    # Exhaustive over the hands' shapes: a hand's kind depends only on its five ranks and on
+    # whether its five suits are one, so every multiset of ranks is evaluated once with mixed
+    # suits (weighted by the number of hands of those ranks that are not one suit) and, when
+    # the ranks differ, once as a flush (4 hands each). Sum = all 2,598,960 hands.
+    suits = "cdhs"
+    counts: Counter[HighKind] = Counter()
+    for ranks in combinations_with_replacement("23456789TJQKA", 5):
+        groups = Counter(ranks)
+        if max(groups.values()) > 4:
+            continue
+        mixed = []
+        for rank, n in groups.items():
+            mixed += [rank + suits[i] for i in range(n)]
+        if len(groups) == 5:
+            mixed[4] = mixed[4][0] + "d"  # c c c c d: not one suit
+            counts[evaluate_high(parse_cards(" ".join(mixed))).kind] += 4 ** 5 - 4
+            counts[evaluate_high(parse_cards(" ".join(r + "h" for r in ranks))).kind] += 4
+        else:
+            ways = 1
+            for n in groups.values():
+                ways *= comb(4, n)
+            counts[evaluate_high(parse_cards(" ".join(mixed))).kind] += ways
+    assert sum(counts.values()) == comb(52, 5)
+    assert dict(counts) == _CLASS_COUNTS
+
+
+def _cmp(a: object, b: object) -> int:
+    return (a > b) - (a < b)  # type: ignore[operator]
+
+
+def test_the_high_evaluator_against_pokerkit_on_random_pairs() -> None:
+    # the whole pot to the better high hand: the record's evaluator (GameRules.five_card_hand
+    # -> evaluate_high) must order any two hands as pokerkit's StandardHighHand does
+    pokerkit = pytest.importorskip("pokerkit")
+    rules = game_rules("5_card_draw")
+    rng = random.Random(5)
+    deck = list(DECK)
+    for _ in range(3000):
+        cards = rng.sample(deck, 10)
+        a, b = tuple(cards[:5]), tuple(cards[5:])
+        ours = _cmp(rules.five_card_hand(a), rules.five_card_hand(b))
+        theirs = _cmp(pokerkit.StandardHighHand.from_game("".join(map(str, a))),
+                      pokerkit.StandardHighHand.from_game("".join(map(str, b))))
+        assert ours == theirs, (a, b)
+
+
+def test_the_wheel_and_ties() -> None:
+    wheel, six_high = evaluate_high("Ah 2d 3c 4s 5h"), evaluate_high("2h 3d 4c 5s 6h")
+    assert wheel.kind is HighKind.STRAIGHT and wheel.ranks == (5, 4, 3, 2, 1) and six_high > wheel
+    assert evaluate_high("Ah Kh Qh Jh Th").kind is HighKind.STRAIGHT_FLUSH
+    assert evaluate_high("Ac Kd Qh Js 9c") == evaluate_high("Ad Kc Qs Jh 9d")  # suits never break ties
+    with pytest.raises(ValueError):
+        evaluate_high("Ah 2d 3c 4s")
+    with pytest.raises(ValueError):
+        evaluate_high("Ah Ah 3c 4s 5d")
+
+
+def test_high_classes() -> None:
+    assert high_class(evaluate_high("Ah Kd 9c 4s 2h")) is HighClass.PAIR_OR_WORSE
+    assert high_class(evaluate_high("Kh Kd 9c 4s 2h")) is HighClass.PAIR_OR_WORSE
+    assert high_class(evaluate_high("Kh Kd 9c 9s 2h")) is HighClass.TWO_PAIR
+    assert high_class(evaluate_high("Kh Kd Kc 9s 2h")) is HighClass.TRIPS
+    assert high_class(evaluate_high("Ah 2d 3c 4s 5h")) is HighClass.STRAIGHT_OR_BETTER
+    assert high_class(evaluate_high("Kh Kd Kc 9s 9h")) is HighClass.STRAIGHT_OR_BETTER
+
+
+def test_the_sites_high_words_are_read() -> None:
+    assert read_high_description("a pair of Kings") == ("one_pair", "K")
+    assert read_high_description("high card Ace") == ("high_card", "A")
+    assert read_high_description("two pair, Kings and Fives") == ("two_pair", "K")
+    assert read_high_description("three of a kind, Sixes") == ("trips", "6")
+    assert read_high_description("a straight, Seven to Jack") == ("straight", "J")
+    assert read_high_description("a straight, Ace to Five") == ("straight", "5")
+    assert read_high_description("a flush, Queen high") == ("flush", "Q")
+    assert read_high_description("a full house, Deuces full of Aces") == ("full_house", "2")
+    assert read_high_description("four of a kind, Tens") == ("quads", "T")
+    assert read_high_description("a Royal Flush") == ("straight_flush", "A")
+    assert read_high_description("Lo: 9,7,6,4,2") is None  # not a high hand: not checked here
+
+
+# ---- A-5: the made hand and the classes ----------------------------------------------------
+
+def test_the_a5_made_hand_against_the_oracle() -> None:
+    # made = five different ranks, straights and flushes do not count: the oracle's shape (1,)*5
+    rng = random.Random(15)
+    deck = list(DECK)
+    seen = {True: 0, False: 0}
+    for _ in range(3000):
+        hand = tuple(rng.sample(deck, 5))
+        made = ref_a5(hand)[0] == (1, 1, 1, 1, 1)
+        assert made_a5_low(hand) is made, hand
+        seen[made] += 1
+    assert min(seen.values()) > 100  # both kinds were met
+    assert made_a5_low(parse_cards("5c 4d 3h 2s Ac"))  # the wheel: a straight, the best A-5 low
+    assert made_a5_low(parse_cards("9c 7c 5c 3c 2c"))  # a flush counts for nothing in A-5
+    assert not made_a5_low(parse_cards("9c 9d 5c 3c 2c"))
+
+
+def test_snow_and_break_against_a_made_a5_low() -> None:
+    wheel, pair = parse_cards("5c 4d 3h 2s Ac"), parse_cards("Ac Ad 4h 3s 2c")
+    assert snow_and_break_low(wheel, 0, MadeHand.ACE_TO_FIVE_LOW) == (False, False)
+    assert snow_and_break_low(wheel, 1, MadeHand.ACE_TO_FIVE_LOW) == (None, True)
+    assert snow_and_break_low(pair, 0, MadeHand.ACE_TO_FIVE_LOW) == (True, None)
+    straight = parse_cards("6c 5d 4h 3s 2c")  # made in A-5, a straight (not made) in 2-7
+    assert snow_and_break_low(straight, 0, MadeHand.ACE_TO_FIVE_LOW) == (False, False)
+    assert snow_and_break_low(straight, 0, MadeHand.DEUCE_TO_SEVEN_LOW) == (True, None)
+
+
+def test_a5_low_classes_go_down_to_the_wheel() -> None:
+    rules = game_rules("a5_triple_draw")
+    wheel = rules.low_hand(parse_cards("5c 4d 3h 2s Ac"))
+    six = rules.low_hand(parse_cards("6c 4d 3h 2s Ac"))
+    assert wheel is not None and six is not None
+    assert (low_class(wheel, True), low_class(six, True)) == (LowClass.LOW_5, LowClass.LOW_6)
+    assert (low_class(wheel), low_class(six)) == (LowClass.LOW_7, LowClass.LOW_7)  # Badacey's cut
+
+
+# ---- the real files -----------------------------------------------------------------------
+
+def test_the_kingsclub_a5_hand_worked_out_by_hand() -> None:
+    # KingsClub #37581342, A-5 Triple Draw 44/88, antes 11. Put in: Player0 11 + 22 (small
+    # blind, folds) = 33; Player1 11 + 44 = 55; Player4 11; Player2 11 + 176 + 44 = 231 (folds
+    # on round 3); Player3 11 + 176 + 44 + 176 = 407 (folds to Hero's 88 on round 4, which
+    # comes back); Hero 11 + 176 + 44 + 176 = 407. Pot 1,144, rake 5: Hero takes 1,139, net
+    # +732; each net as the summary prints it (-33, -55, -231, -407, -11, +732), in cents.
+    hand = _one(KINGSCLUB_A5TD)
+    replayed = hand.replayed
+    assert replayed.hand.game == GameId.ACE_TO_FIVE_TRIPLE_DRAW and replayed.issues == ()
+    (pot,) = replayed.pots
+    assert (pot.amount, pot.collected, replayed.rake) == (114400, {"Hero": 113900}, 500)
+    assert {p.player: p.net for p in replayed.players} == {
+        "Player0": -3300, "Player1": -5500, "Player2": -23100, "Player3": -40700, "Player4": -1100, "Hero": 73200}
+    # Hero's draws: dealt 2d Ah Jd 4s 5s (five ranks: made), throws the Jd: a break; 2d Ah 4s
+    # 5s As (a pair), throws the As: neither; 2d Ah 4s 5s 6h (made), pat at draw 3: no snow,
+    # no break. Pat at the end on a made hand: no snow shown.
+    (facts,) = [f for f in hand.facts if f.player == "Hero"]
+    assert (facts.snow_known.done, facts.snow_known.opportunity) == (0, 1)
+    assert (facts.break_known.done, facts.break_known.opportunity) == (1, 2)
+    assert (facts.snow_shown.done, facts.snow_shown.opportunity) == (False, True)
+
+
+_SHOWDOWN_END = """*** 4TH BETTING ROUND ***
+Player3 checks
+Hero bets 88
+Player3 calls 88
+Player3 shows [8c 7d 5h 3c 2h]
+Hero shows [2d Ah 4s 5s 6h]
+*** SUMMARY ***
+Seat 1: Player0 (3,087.82) -33
+Seat 2: Player1 (444.72) -55
+Seat 3: Player2 (920.58) -231
+Seat 4: Player3 (3,636.12) +820
+Seat 5: Player4 (4,413.53) -11
+Seat 7: Hero (3,149.91) -495
+Rake 5
+Player3 wins pot (1,315)
+"""
+
+
+def _with_showdown(header: str) -> RawHand:
+    # The A-5 file's hand with Player3 calling Hero's last bet and both showing: pot 1,144 +
+    # 88 + 88 = 1,320, rake 5, 1,315 to the winner. Player3's 8-7-5-3-2 against Hero's
+    # A-6-5-4-2: in 2-7 the ace is high, so Player3's 8-low wins (net 1,315 - 495 = +820,
+    # Hero -495); in A-5 Hero's 6-5-4-2-A wins.
+    raw = _text(KINGSCLUB_A5TD)
+    text = raw.text.replace("Limit A-5 Triple Draw", header)
+    text = text[: text.index("*** 4TH BETTING ROUND ***")] + _SHOWDOWN_END
+    return dataclasses.replace(raw, text=text)
+
+
+def test_a_kingsclub_27_triple_draw_hand() -> None:
+    # No real KingsClub 2-7 Triple Draw file: its header words are FORMATS.md section 3's
+    # ("#N: Limit 2-7 Triple Draw - 40/80"), the lines the A-5 file's.
+    found = analyze(_with_showdown("Limit 2-7 Triple Draw"), Parsers())
+    assert isinstance(found, AnalyzedHand), found
+    replayed = found.replayed
+    assert replayed.hand.game == GameId.DEUCE_TO_SEVEN_TRIPLE_DRAW and replayed.issues == ()
+    (pot,) = replayed.pots
+    assert (pot.amount, pot.winners, pot.collected) == (132000, ("Player3",), {"Player3": 131500})
+    nets = {p.player: p.net for p in replayed.players}
+    assert (nets["Player3"], nets["Hero"]) == (82000, -49500)
+
+
+def test_the_same_showdown_in_a5_goes_the_other_way() -> None:
+    # The same lines under the A-5 header: our A-5 evaluator gives the pot to Hero, the text to
+    # Player3, and the replay says so (the game's evaluator is the record's, not 2-7's).
+    found = analyze(_with_showdown("Limit A-5 Triple Draw"), Parsers())
+    assert isinstance(found, AnalyzedHand), found
+    (pot,) = found.replayed.pots
+    assert pot.winners == ("Hero",)
+    assert Code.SHOWDOWN_WINNER_MISMATCH in {issue.code for issue in found.replayed.issues}
+
+
+def test_the_pokerstars_5cd_side_pot_worked_out_by_hand() -> None:
+    # PokerStars #64146221551, 5 Card Draw $0.10/$0.20. Put in: Player3 0.05 (small blind) +
+    # 0.15 = 0.20; Player4 0.10 (big blind) + 0.05 all-in = 0.15; Hero raises to 0.20.
+    # Main pot 3 x 0.15 = 0.45, side pot 2 x 0.05 = 0.10 (Player3 and Hero); total 0.55, rake
+    # 0.02 out of the main pot (0.43). Both checks after the draw; Hero and Player4 muck, so
+    # Player3's pair of Kings takes both: 0.53, net +0.33; Hero -0.20, Player4 -0.15.
+    hand = _one(STARS_5CD)
+    replayed = hand.replayed
+    assert replayed.hand.game == GameId.FIVE_CARD_DRAW and replayed.issues == ()
+    main, side = replayed.pots
+    assert (main.amount, main.eligible, main.collected) == (45, ("Hero", "Player3", "Player4"), {"Player3": 43})
+    assert (side.amount, side.eligible, side.collected) == (10, ("Hero", "Player3"), {"Player3": 10})
+    assert (replayed.total_pot, replayed.rake) == (55, 2)
+    assert {p.player: p.net for p in replayed.players} == {
+        "Player1": 0, "Hero": -20, "Player3": 33, "Player4": -15, "Player5": 0}
+    # one draw, no marker in the text: the discards are draw 1, the checks after it round 2
+    assert replayed.draws_reached == 1
+    assert [(d.player, d.draw, d.discarded) for d in replayed.draws] == [("Player3", 1, 2), ("Player4", 1, 2), ("Hero", 1, 2)]
+    # no made hand in 5-Card Draw: no snow or break opportunity, whatever was held
+    for facts in hand.facts:
+        assert (facts.snow_known.opportunity, facts.break_known.opportunity, facts.snow_shown.opportunity) == (0, 0, False)
+
+
+def test_a_high_description_unlike_the_cards_is_flagged() -> None:
+    raw = _text(STARS_5CD)
+    text = raw.text.replace("(a pair of Kings)", "(a pair of Queens)")
+    assert text != raw.text
+    found = analyze(dataclasses.replace(raw, text=text), Parsers())
+    assert isinstance(found, AnalyzedHand)
+    assert [issue.code for issue in found.replayed.issues] == [Code.DESCRIPTION_MISMATCH]
+
+
+def test_5_card_draw_is_skipped_on_full_tilt() -> None:
+    # read on PokerStars only: Full Tilt's 5 Card Draw (no sample; fpdb reads a "*** DRAW ***"
+    # marker there) is skipped and counted by its name
+    line = "Full Tilt Poker Game #6: Table T - $1/$2 - Limit 5 Card Draw - 18:08:00 ET - 2010/11/15\n"
+    found = analyze(RawHand("t.txt", 1, line + "Seat 1: A ($10)\n"), Parsers())
+    assert isinstance(found, SkippedHand) and found.game == "5 Card Draw Limit"
