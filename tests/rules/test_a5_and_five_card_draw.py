@@ -303,6 +303,20 @@ def test_the_pokerstars_5cd_side_pot_worked_out_by_hand() -> None:
         assert (facts.snow_known.opportunity, facts.break_known.opportunity, facts.snow_shown.opportunity) == (0, 0, False)
 
 
+def test_no_snow_or_break_in_5_card_draw_even_with_a_badugi() -> None:
+    # The same hand with Hero's Th a Ts: Qd 7h 6c 6h Ts holds a badugi (Q, 7, 6, T of four
+    # suits), which his draw of 7h Ts throws away: a break in Badacey's sense, but 5-Card Draw
+    # has no made hand, so no opportunity (never "0 of 0" shown as a rate).
+    raw = _text(STARS_5CD)
+    text = raw.text.replace("Dealt to Hero [Qd 7h 6c 6h Th]", "Dealt to Hero [Qd 7h 6c 6h Ts]")
+    text = text.replace("discards 2 cards [7h Th]", "discards 2 cards [7h Ts]")
+    assert text.count("Ts") == 2
+    found = analyze(dataclasses.replace(raw, text=text), Parsers())
+    assert isinstance(found, AnalyzedHand) and found.replayed.issues == ()
+    (facts,) = [f for f in found.facts if f.player == "Hero"]
+    assert (facts.snow_known.opportunity, facts.break_known.opportunity) == (0, 0)
+
+
 def test_a_high_description_unlike_the_cards_is_flagged() -> None:
     raw = _text(STARS_5CD)
     text = raw.text.replace("(a pair of Kings)", "(a pair of Queens)")
