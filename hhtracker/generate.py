@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from .cards import DECK, Card, format_cards
-from .games import BADUGI, GameId
+from .games import BADUGI, GAMES, GameId
 from .model import BettingStructure, BlindKind, Round, Site, Stakes
 from .rules.badugi import BadugiHand, evaluate
 from .rules.pots import build_pots, split_amount
@@ -103,6 +103,7 @@ SEED_SLOTS = 100_000
 
 FIRST_NUMBER_BASE: dict[GameId, int] = {
     GameId.BADUGI: 300_000_000_000, GameId.BADACEY: 400_000_000_000, GameId.BADEUCEY: 500_000_000_000,
+    GameId.ACE_TO_FIVE_TRIPLE_DRAW: 600_000_000_000, GameId.FIVE_CARD_DRAW: 700_000_000_000,
 }
 """Where each game's numbers start: the blocks of the three games never overlap, so sets of
 different games and seeds import into one database without a duplicate (KingsClub numbers
@@ -213,7 +214,12 @@ def _strength(hand: BadugiHand, draws_left: int) -> float:
 
 
 class _HandMaker:
-    """Plays one hand at a table and writes its text."""
+    """Plays one hand at a table and writes its text. A Badugi hand; generate_draw.py's
+    subclass plays 5-Card Draw through the hooks (cards_dealt, draws, strength, rate,
+    shown_words, won_words, draw_marker, draw)."""
+
+    cards_dealt = 4
+    draws = 3
 
     def __init__(self, rng: random.Random, seats: list[_Seat], button: int, stakes: Stakes,
                  hand_id: str, header: str, table_line: str, cash: bool, hero: str) -> None:
@@ -237,12 +243,33 @@ class _HandMaker:
     def m(self, amount: int) -> str:
         return _money(amount, self.cash)
 
+    def strength(self, name: str, draws_left: int) -> float:
+        """A rough 0-1 value of the player's hand (decisions only)."""
+        return _strength(evaluate(self.cards[name]), draws_left)
+
+    def rate(self, cards: list[Card]) -> Any:
+        """The hand that plays at the showdown (greater is better): the Badugi hand."""
+        return evaluate(cards)
+
+    def shown_words(self, hand: Any) -> str:
+        """The site's words for a shown hand, in brackets after its cards."""
+        return str(hand.description)
+
+    def won_words(self, hand: Any) -> str:
+        """The summary's words after "won ($1) with" / "lost with"."""
+        return f"a {hand.description}"
+
+    def draw_marker(self, number: int) -> str | None:
+        """The street line of draw `number` (None: the site prints none)."""
+        return f"*** {('FIRST', 'SECOND', 'THIRD')[number - 1]} DRAW ***"
+
     def play(self) -> GeneratedHand:
         seats = self.seats
         for s in seats:
             self.lines.append(f"Seat {s.seat}: {s.name} ({self.m(s.stack)} in chips) ")
         table = Table([(s.name, s.seat, s.stack) for s in seats], button_seat=self.button,
-                      structure=BettingStructure.FIXED_LIMIT, stakes=self.stakes, big_blind=self.big_blind)
+                      structure=BettingStructure.FIXED_LIMIT, stakes=self.stakes, big_blind=self.big_blind,
+                      hand_size=self.cards_dealt)
         self.table = table
         order = table.clockwise_after(self.button)
         if len(order) == 2:
@@ -259,16 +286,18 @@ class _HandMaker:
         self.lines.append("*** DEALING HANDS ***")
         self.deck.shuffle()
         for name in order:
-            self.cards[name] = self.deck.take(4)
+            self.cards[name] = self.deck.take(self.cards_dealt)
         self.lines.append(f"Dealt to {self.hero} [{format_cards(self.cards[self.hero])}]")
         table.start_predraw()
         self.betting(Round.PREDRAW)
         reached = 0
-        for number in (1, 2, 3):
+        for number in range(1, self.draws + 1):
             if table.hand_over:
                 break
             reached = number
-            self.lines.append(f"*** {('FIRST', 'SECOND', 'THIRD')[number - 1]} DRAW ***")
+            marker = self.draw_marker(number)
+            if marker is not None:
+                self.lines.append(marker)
             table.start_draw(number)
             for name in list(table.to_draw):
                 self.draw(name, number)
@@ -280,13 +309,13 @@ class _HandMaker:
 
     def betting(self, round_: Round) -> None:
         table = self.table
-        draws_left = 4 - round_
+        draws_left = self.draws + 1 - round_
         unit = self.stakes.small_bet if round_ <= Round.AFTER_DRAW_1 else self.stakes.big_bet
         while table.actor is not None:
             name = table.actor
             player = table.players[name]
             style = self.style[name]
-            value = _strength(evaluate(self.cards[name]), draws_left) + self.rng.uniform(-0.15, 0.15)
+            value = self.strength(name, draws_left) + self.rng.uniform(-0.15, 0.15)
             wants_in = value + style.looseness > 0.75
             wants_raise = value > 0.6 - 0.25 * style.aggression and self.rng.random() < style.aggression
             to = min(table.level + unit, player.in_round + player.behind)
@@ -395,7 +424,7 @@ class _HandMaker:
             left -= take
         showdown = len(live) >= 2
         from_button = table.clockwise_after(self.button)
-        hands = {n: evaluate(self.cards[n]) for n in live}
+        hands = {n: self.rate(self.cards[n]) for n in live}
         pot_winners: list[tuple[str, ...]] = []
         shares: list[dict[str, int]] = []
         for layer, amount in zip(layers, printed):
@@ -419,7 +448,7 @@ class _HandMaker:
             for index, name in enumerate(order):
                 if index == 0 or everyone_shows or name in winners_all:
                     shown[name] = True
-                    self.lines.append(f"{name}: shows [{format_cards(self.cards[name])}] ({hands[name].description})")
+                    self.lines.append(f"{name}: shows [{format_cards(self.cards[name])}] ({self.shown_words(hands[name])})")
                 else:
                     shown[name] = False
                     self.lines.append(f"{name}: mucks hand ")
@@ -453,9 +482,9 @@ class _HandMaker:
             elif showdown and shown.get(name):
                 h = hands[name]
                 if collected[name]:
-                    outcome = f"showed [{format_cards(self.cards[name])}] and won ({self.m(collected[name])}) with a {h.description}"
+                    outcome = f"showed [{format_cards(self.cards[name])}] and won ({self.m(collected[name])}) with {self.won_words(h)}"
                 else:
-                    outcome = f"showed [{format_cards(self.cards[name])}] and lost with a {h.description}"
+                    outcome = f"showed [{format_cards(self.cards[name])}] and lost with {self.won_words(h)}"
             elif showdown:
                 outcome = f"mucked [{format_cards(self.cards[name])}]"
             else:
@@ -491,6 +520,8 @@ def generate_hands(
     hero: str = "Hero",
     first_hand_id: int | None = None,
     start: dt.datetime = dt.datetime(2026, 11, 1, 12, 0, 0),
+    game: str = GameId.BADUGI,
+    maker: type[_HandMaker] | None = None,
 ) -> Iterator[GeneratedHand]:
     """`hands` hands over `tables` tables of up to `seats_per_table` played at once (the
     hero at every table) from a pool of `players` regulars, in sessions with breaks
@@ -498,9 +529,13 @@ def generate_hands(
     go (LEAVE_CHANCE). Hand numbers from first_hand_id (default first_number(GameId.BADUGI,
     seed)), one more per hand in the order they are dealt. Deterministic for a seed. Cash:
     $0.25/$0.50 fixed limit, blinds $0.10/$0.25. Tournament: chips, Level I (20/40), a new
-    tournament (its own number) when one ends or a session begins. raises ValueError for
-    numbers that do not fit."""
-    first = first_number(GameId.BADUGI, seed) if first_hand_id is None else first_hand_id
+    tournament (its own number) when one ends or a session begins. game: the game its header
+    names (its record's PokerStars words); maker: the hand maker that plays it (default
+    _HandMaker, Badugi; generate_draw.FiveCardDrawMaker for 5-Card Draw). raises ValueError
+    for numbers that do not fit, KeyError for a game not read on PokerStars."""
+    maker_of = maker or _HandMaker
+    header_game = _header_game(game)
+    first = first_number(game, seed) if first_hand_id is None else first_hand_id
     check_numbers(hands, first)
     rng = random.Random(seed)
     pool = [f"{rng.choice(['Ace', 'Deuce', 'Trey', 'Snow', 'Pat', 'Rain', 'Suit'])}{rng.choice(['y', 'man', 'fish', 'shark', '_77', '.Jr', ' Bo'])}{i}" for i in range(players)]
@@ -561,19 +596,27 @@ def generate_hands(
         eastern = clock.strftime("%Y/%m/%d %H:%M:%S")
         if tournament:
             number_of = first // 10 + tournament_of[t]
-            header = (f"PokerStars Game #{hand_id}: Tournament #{number_of}, $1.00+$0.20 USD {_HEADER_GAME}"
+            header = (f"PokerStars Game #{hand_id}: Tournament #{number_of}, $1.00+$0.20 USD {header_game}"
                       f" - Level I (20/40) - {eastern} ET")
             table_line = f"Table '{number_of} 1' {len(table_seats[t])}-max Seat #{buttons[t]} is the button"
         else:
-            header = f"PokerStars Game #{hand_id}:  {_HEADER_GAME} ($0.25/$0.50 USD) - {eastern} ET"
+            header = f"PokerStars Game #{hand_id}:  {header_game} ($0.25/$0.50 USD) - {eastern} ET"
             table_line = f"Table 'Generated {t + 1}' {len(table_seats[t])}-max Seat #{buttons[t]} is the button"
-        maker = _HandMaker(rng, seats, buttons[t], stakes, hand_id, header, table_line, not tournament, hero)
-        made = maker.play()
+        playing = maker_of(rng, seats, buttons[t], stakes, hand_id, header, table_line, not tournament, hero)
+        made = playing.play()
         for s in seats:
             s.stack += made.collected[s.name] - made.put_in[s.name]
             if not tournament and s.stack < stakes.small_bet:
                 s.stack = buy_in()  # a cash player who busts buys in again
         yield GeneratedHand(made.hand_id, f"Generated {t + 1}", made.text, made.put_in, made.collected, made.rake, made.winners)
+
+
+def _header_game(game: str) -> str:
+    """The game as PokerStars heads it, with the betting: "Badugi Limit", "5 Card Draw Limit"."""
+    words = GAMES[GameId(game)].words_on(Site.POKERSTARS) if game in GAMES else None
+    if words is None:
+        raise KeyError(game)
+    return f"{words} Limit"
 
 
 def generate_files(out: Path, **options: Any) -> list[Path]:
@@ -586,7 +629,7 @@ def generate_files(out: Path, **options: Any) -> list[Path]:
         for hand in generate_hands(**options):
             handle = handles.get(hand.table)
             if handle is None:
-                path = out / f"HH {hand.table} - $0.25-$0.50 - USD {_HEADER_GAME}.txt"
+                path = out / f"HH {hand.table} - $0.25-$0.50 - USD {_header_game(options.get('game', GameId.BADUGI))}.txt"
                 handle = handles[hand.table] = open(path, "w", encoding="utf-8-sig", newline="\n")
                 paths.append(path)
             handle.write(hand.text + "\n\n\n\n")

@@ -1,11 +1,12 @@
-"""Make legal Badacey and Badeucey hand histories in KingsClub's text format (the one site we
-know writes them: FORMATS.md section 3), for tests and benchmarks.
+"""Make legal Badacey, Badeucey and A-5 Triple Draw hand histories in KingsClub's text format
+(the one site we know writes the first two, and A-5 Triple Draw's real file is KingsClub's:
+FORMATS.md section 3), for tests and benchmarks.
 
 As generate.py does for Badugi: every hand is dealt five cards a player from a real shuffled
 deck (the discards shuffled back when the stub runs short), played through the rules
 engine's state machine (rules/table.py, five-card draws) choosing only what its `can_*`
 allow, and settled by the game's rules (rules/games.py): each pot in two halves, the odd unit
-to the low half, ties split from the button. Everyone left at the end shows. KingsClub
+to the low half, ties split from the button (A-5 Triple Draw: the whole pot to the best low). Everyone left at the end shows. KingsClub
 prints no uncalled-bet line: a bet nobody matched comes back silently at the end of its
 round, as the replay does. Deterministic for a seed.
 
@@ -24,6 +25,7 @@ from .cards import Card, format_cards
 from .generate import LEAVE_CHANCE, STYLES, GeneratedHand, Lobby, Schedule, _Deck, _Seat, check_numbers, first_number
 from .model import BettingStructure, BlindKind, Round, Site, Stakes
 from .rules.games import GAMES, GameRules, Half
+from .rules.lowball import LowGame
 from .rules.pots import build_pots, split_amount
 from .rules.table import Table
 
@@ -54,7 +56,7 @@ def _net(value: int) -> str:
 def _low_value(card: Card, game: GameRules) -> int:
     """A card's value for the low half: the ace is 1 in A-5, 14 in 2-7."""
     value = card.rank.value_low
-    return 14 if value == 1 and game.ace_high else value
+    return 14 if value == 1 and game.low is LowGame.DEUCE_TO_SEVEN else value
 
 
 class _SplitHand:
@@ -108,9 +110,11 @@ class _SplitHand:
     def value(self, name: str) -> float:
         """A rough 0-1 worth of a hand (decisions only): the better of its two halves."""
         cards = self.cards[name]
-        badugi = self.game.badugi(cards)
         tops = sorted({_low_value(c, self.game) for c in cards})
         low = 0.9 - 0.08 * (tops[-1] - 7) if len(tops) == 5 else 0.1
+        if self.game.lowball:  # (A-5 Triple Draw: the low is the whole hand)
+            return low + self.rng.uniform(-0.15, 0.15)
+        badugi = self.game.badugi(cards)
         return max(0.2 * badugi.size - 0.02 * badugi.ranks[0], low) + self.rng.uniform(-0.15, 0.15)
 
     def betting(self, round_: Round) -> None:
@@ -147,7 +151,7 @@ class _SplitHand:
         """Keep the cards of the hand's best badugi and low unpaired cards; now and then
         throw everything, or stand pat on nothing (a snow)."""
         hand = self.cards[name]
-        keep = set(self.game.badugi(hand).cards)
+        keep = set() if self.game.lowball else set(self.game.badugi(hand).cards)
         seen: set[int] = set()
         for card in sorted(hand, key=lambda c: _low_value(c, self.game)):
             value = _low_value(card, self.game)
@@ -192,7 +196,7 @@ class _SplitHand:
         winners: list[tuple[str, ...]] = []
         for layer, amount in zip(layers, taken):
             share: dict[str, int] = {}
-            for half, part in game.halves(amount).items():
+            for half, part in (game.halves(amount) if game.split else {Half.LOW: amount}).items():
                 best = self._best(half, layer.eligible)
                 for n, won in split_amount(part, [n for n in from_button if n in best]).items():
                     share[n] = share.get(n, 0) + won
@@ -232,7 +236,8 @@ class _SplitHand:
 def generate_split_hands(*, game: str, hands: int, seed: int, players: int = 12, tables: int = 1,
                          hero: str = "Hero", first_hand_id: int | None = None,
                          start: dt.datetime = dt.datetime(2026, 11, 1, 12, 0, 0)) -> Iterator[GeneratedHand]:
-    """`hands` hands of `game` ("badacey" or "badeucey") over `tables` six-seat tables played
+    """`hands` hands of `game` ("badacey", "badeucey" or a whole-hand lowball game written on
+    KingsClub, "a5_triple_draw") over `tables` six-seat tables played
     at once from a pool of `players` (the hero at every table), in sessions with breaks
     (generate.Schedule: each session seats the tables afresh; players come and go), limit
     10/20 (amounts in hundredths), blinds 5/10; a quarter of the stacks short, so all-ins
@@ -240,7 +245,7 @@ def generate_split_hands(*, game: str, hands: int, seed: int, players: int = 12,
     seed): games and seeds never share a number, so every set imports into one database).
     raises KeyError for another game, ValueError for numbers that do not fit."""
     rules = GAMES[game]
-    if not rules.split:
+    if not rules.split and not rules.lowball:
         raise KeyError(game)
     first = first_number(game, seed) if first_hand_id is None else first_hand_id
     check_numbers(hands, first)
@@ -292,7 +297,7 @@ def generate_split_hands(*, game: str, hands: int, seed: int, players: int = 12,
 
 
 def generate_split_files(out: Path, *, game: str, **options: Any) -> list[Path]:
-    """Write generated Badacey or Badeucey hands to `out`, one KingsClub text file per table
+    """Write generated Badacey, Badeucey or A-5 Triple Draw hands to `out`, one KingsClub text file per table
     (ASCII, LF, hands apart by blank lines). Returns the files written."""
     out.mkdir(parents=True, exist_ok=True)
     texts: dict[str, list[str]] = {}

@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from hhtracker.cli import app
 from hhtracker.generate import generate_hands
+from hhtracker.generate_draw import generate_draw_hands
 from hhtracker.parse.pokerstars import PokerStarsParser
 from hhtracker.parse.read import RawHand, split_hands
 from hhtracker.rules.replay import replay
@@ -155,3 +156,52 @@ def test_at_most_a_seed_block_at_once(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["generate", "--hands", "1000001", "--out", str(tmp_path / "big")])
     assert result.exit_code == 2 and "at most 1,000,000 hands at once" in result.output
     assert not (tmp_path / "big").exists() or not any((tmp_path / "big").iterdir())
+
+
+# ---- 5-Card Draw (issue 25, branch fivecard): five cards, one draw with no marker -----------
+
+def test_5_card_draw_round_trip_with_every_case() -> None:
+    # generate_draw.py: the replay (our high evaluator, the draw put in by the parser) gives
+    # back the generator's money and winners, and PokerStars' words for each shown hand are
+    # read and agree with our evaluator (else a description_mismatch issue)
+    from hhtracker.rules.descriptions import read_high_description
+
+    seen = {"Side pot": 0, "and is all-in": 0, "*** SHOW DOWN ***": 0, "stands pat": 0, "discards 5 cards": 0}
+    words = 0
+    for hand in generate_draw_hands(hands=800, seed=55, tables=3):
+        parsed = PARSER.parse(RawHand("generated.txt", 1, hand.text))
+        assert parsed.game == "5_card_draw"
+        replayed = replay(parsed)
+        check_round_trip(replayed, hand)
+        assert replayed.draws_reached <= 1 and "DRAW ***" not in hand.text
+        for key in seen:
+            seen[key] += key in hand.text
+        words += sum(1 for line in hand.text.split("\n") if ": shows [" in line
+                     and read_high_description(line[line.rindex("(") + 1:-1]) is not None)
+    assert all(count >= 3 for count in seen.values()), seen
+    assert words >= 100
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32), tables=st.integers(1, 3), tournament=st.booleans())
+def test_5_card_draw_round_trip_many_seeds(seed: int, tables: int, tournament: bool) -> None:
+    for hand in generate_draw_hands(hands=30, seed=seed, tables=tables, tournament=tournament):
+        parsed = PARSER.parse(RawHand("generated.txt", 1, hand.text))
+        check_round_trip(replay(parsed), hand)
+
+
+def test_a5_triple_draw_and_5_card_draw_from_the_command(tmp_path: Path) -> None:
+    # generated in their records' formats (KingsClub, PokerStars), numbers of their own, and
+    # imported with no issue next to each other
+    runner = CliRunner()
+    db = tmp_path / "g.db"
+    for game, site_file in (("a5_triple_draw", "KingsClub Generated 1 - Limit A-5 Triple Draw 10-20.txt"),
+                            ("5_card_draw", "HH Generated 1 - $0.25-$0.50 - USD 5 Card Draw Limit.txt")):
+        out = tmp_path / game
+        result = runner.invoke(app, ["generate", "--game", game, "--hands", "40", "--seed", "1", "--out", str(out)])
+        assert result.exit_code == 0, result.output
+        assert [p.name for p in out.iterdir()] == [site_file]
+        imported = runner.invoke(app, ["import", "--db", str(db), "--json", str(out)])
+        assert '"hands_new": 40' in imported.stdout and '"hands_with_warnings": 0' in imported.stdout, imported.stdout
+    refused = runner.invoke(app, ["generate", "--game", "a5_triple_draw", "--tournament", "--out", str(tmp_path / "t")])
+    assert refused.exit_code != 0 and not (tmp_path / "t").exists()

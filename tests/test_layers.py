@@ -27,7 +27,7 @@ LAYER = {
     "tournaments": 3, "parse": 3,
     "rules": 4, "odds": 4,
     "stats": 5, "generate": 5,
-    "analysis": 6,
+    "analysis": 6, "generate_draw": 6,
     "filters": 7, "generate_split": 7,
     "store": 8,
     "report": 9, "export": 9,

@@ -24,12 +24,17 @@ from .common import database_to_write, uses_database
 from .importing import DATABASE_ERRORS, ROW_ERRORS
 
 
+_STARS_GENERATED = (GameId.BADUGI, GameId.FIVE_CARD_DRAW)
+"""The games generated in PokerStars' format (generate.py: Badugi; generate_draw.py: 5-Card Draw)."""
+
+
 def generate(out: Path, *, hands: int, seed: int, players: int = 12, tables: int = 1, tournament: bool = False,
              game: str = GameId.BADUGI, first_number: int | None = None) -> list[Path]:
     """Write `hands` generated legal hands into the folder `out`, one file per table;
     deterministic for a seed. Returns the files written. game: a stored game name, written in
     the format of its record's `generated_as` site (games.py): Badugi in PokerStars' (cash or
-    tournament), the split-pot games in KingsClub's, cash only (generate_split.py). Hand
+    tournament) and 5-Card Draw too (generate_draw.py), the split-pot games and A-5 Triple
+    Draw in KingsClub's, cash only (generate_split.py). Hand
     numbers from first_number, by default from the game and seed (generate.first_number: sets
     of different games and seeds never share one). raises ValueError for a game no record
     has, for a tournament in KingsClub's format, for 2-7 Triple Draw (not generated yet), for
@@ -48,9 +53,15 @@ def generate(out: Path, *, hands: int, seed: int, players: int = 12, tables: int
 
         return generate_split_files(out, game=game, hands=hands, seed=seed, players=players, tables=tables,
                                     first_hand_id=first_number)
-    if record.id is not GameId.BADUGI:  # (generate.py deals and plays Badugi hands only)
-        raise ValueError(f"{record.name} hands cannot be generated yet: give --game badugi, badacey or badeucey")
+    if record.id not in _STARS_GENERATED:
+        can = [g.id.value for g in GAMES.values() if g.id in _STARS_GENERATED or g.generated_as is Site.KINGSCLUB]
+        raise ValueError(f"{record.name} hands cannot be generated yet: give --game " + ", ".join(can))
 
+    if record.id is GameId.FIVE_CARD_DRAW:
+        from ..generate_draw import generate_draw_files
+
+        return generate_draw_files(out, hands=hands, seed=seed, players=players, tables=tables, tournament=tournament,
+                                   first_hand_id=first_number)
     return generate_files(out, hands=hands, seed=seed, players=players, tables=tables, tournament=tournament,
                           first_hand_id=first_number)
 
