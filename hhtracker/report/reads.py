@@ -176,7 +176,7 @@ def player_reads(db: Any, name: str, filters: Filters = Filters(), min_hands: in
     result = []
     for (site, game), groups in by_site.items():
         rules = game_rules(game)
-        if rules.lowball:  # (2-7 Triple Draw: no Badugi hand to read; its own reads are not made yet)
+        if rules.whole_hand:  # (2-7 and A-5 Triple Draw, 5-Card Draw: no Badugi hand to read; their own reads are not made yet)
             continue
         made = [_group(grouping, label, cards, min_hands, rules) for (grouping, label), cards in groups.items()]
         made.sort(key=lambda g: (_GROUPINGS.index(g.grouping), -g.hands, g.label))
