@@ -104,7 +104,7 @@ def profile_json(stats: PlayerStats, *, distributions: bool = True) -> dict[str,
 def print_low_classes(classes: dict[str, int], console: Console) -> None:
     """The low hands shown at showdown: the low half's in the split games (the Badugi half's
     are in the profile), the whole hand's in 2-7 and A-5 Triple Draw."""
-    table = Table(title="Low half at showdown (A-5 in Badacey, 2-7 in Badeucey; the whole hand in 2-7 and A-5 Triple Draw)")
+    table = Table(title="Low half at showdown (A-5 in Badacey, 2-7 in Badeucey; the whole hand in 2-7 Triple Draw and in A-5 Triple Draw)")
     table.add_column("class")
     table.add_column("shown")
     shown = sum(classes.values())

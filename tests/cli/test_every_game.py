@@ -2,7 +2,8 @@
 
 ONE database holds every game and site the importer accepts: the real Badugi corpus of
 ../shared/corpus (PokerStars cash and a tournament, Full Tilt, KingsClub, Merge; the 8-Game
-file's 18 2-7 Triple Draw hands, its other games skipped), 60 Badacey and 60 Badeucey hands made by `hhtracker
+file's 18 2-7 Triple Draw hands, its other games skipped), the A-5 Triple Draw (KingsClub) and
+5-Card Draw (PokerStars) files of ../shared/corpus-draw, 60 Badacey and 60 Badeucey hands made by `hhtracker
 generate --game`, and the hand-written KingsClub split-pot hands of tests/data/split_hands.
 Every read command runs on it (players, player, player --reads, leaks, report in every form,
 sessions, tournaments, hand in every form, table, the live view rendered headless, export
@@ -40,6 +41,25 @@ GENERATED = {"badacey": 60, "badeucey": 60}
 
 _KC_HEADER = re.compile(r"^#(\d+): Limit (\w+) - ", re.M)
 _STARS_27TD = re.compile(r"^\ufeff?PokerStars .* \(Triple Draw 2-7 Lowball Limit\) - ", re.M)
+
+# issue 25, branch fivecard: the real files of A-5 Triple Draw and 5-Card Draw, each hand
+# counted by its header line and its seat lines
+CORPUS_DRAW = CORPUS.parent / "corpus-draw"
+OTHER_DRAW = {  # game -> (file, site, its header lines)
+    "a5_triple_draw": ("KingsClub__A5TD_FL_cash_202010.txt", "kingsclub", re.compile(r"^#\d+: Limit A-5 Triple Draw - ", re.M)),
+    "5_card_draw": ("PokerStars__5CD_FL_cash_201106_sidepot.txt", "pokerstars",
+                    re.compile(r"^\ufeff?PokerStars Game #\d+: +5 Card Draw Limit ", re.M)),
+}
+
+
+def other_draw_hands(game: str, player: str | None = None) -> int:
+    """The hands of the game's real file (by header lines); with `player`, those with his seat
+    line ("Seat 7: Hero (3,644.91)", "Seat 3: Hero ($2.35 in chips)")."""
+    name, _site, header = OTHER_DRAW[game]
+    text = (CORPUS_DRAW / name).read_text(encoding="utf-8-sig")
+    starts = [m.start() for m in header.finditer(text)] + [len(text)]
+    hands = [text[a:b] for a, b in zip(starts, starts[1:])]
+    return sum(1 for h in hands if player is None or re.search(rf"^Seat \d+: {re.escape(player)} \(", h, re.M))
 
 
 def _stars_27td(path: Path, player: str | None = None) -> int:
@@ -113,8 +133,8 @@ def run(*args: str) -> str:
 
 @pytest.fixture(scope="session")
 def every_game(tmp_path_factory: pytest.TempPathFactory) -> EveryGame:
-    if not CORPUS.is_dir():
-        pytest.skip(f"the real hand-history corpus is not beside the repo ({CORPUS} missing)")
+    if not CORPUS.is_dir() or not CORPUS_DRAW.is_dir():
+        pytest.skip(f"the real hand-history corpus is not beside the repo ({CORPUS} or {CORPUS_DRAW} missing)")
     root = tmp_path_factory.mktemp("every_game")
     folders = {}
     for seed, (game, hands) in enumerate(GENERATED.items(), start=1):
@@ -122,7 +142,8 @@ def every_game(tmp_path_factory: pytest.TempPathFactory) -> EveryGame:
         run("generate", "--game", game, "--hands", hands, "--seed", seed, "--out", folders[game])
     db = root / "every.db"
     split = DATA / "split_hands"
-    imported = json.loads(run("import", "--db", db, "--json", CORPUS, *folders.values(), split))
+    others = [CORPUS_DRAW / name for name, _site, _header in OTHER_DRAW.values()]
+    imported = json.loads(run("import", "--db", db, "--json", CORPUS, *folders.values(), split, *others))
     assert imported["problems"] == []
     kingsclub = kingsclub_hands([CORPUS / "KingsClub__badugi_FL_cash_202010.txt", *split.glob("*.txt"),
                                  *(f for folder in folders.values() for f in folder.glob("*.txt"))])
@@ -130,7 +151,8 @@ def every_game(tmp_path_factory: pytest.TempPathFactory) -> EveryGame:
     # headers, one hand each in the Full Tilt and Merge files (MANIFEST.tsv), and the KingsClub
     # ones; and the 8-Game file's 2-7 Triple Draw hands (read since issue 25).
     stars = len(stars_headers(CORPUS / STARS_CASH)) + len(stars_headers(CORPUS / STARS_SNG))
-    assert imported["hands_new"] == stars + 1 + 1 + len(kingsclub) + _stars_27td(CORPUS / STARS_8GAME)
+    assert imported["hands_new"] == (stars + 1 + 1 + len(kingsclub) + _stars_27td(CORPUS / STARS_8GAME)
+                                     + sum(other_draw_hands(game) for game in OTHER_DRAW))
     return EveryGame(db, folders, kingsclub)
 
 
@@ -144,6 +166,7 @@ def test_the_database_holds_every_game_and_site(every_game: EveryGame) -> None:
         ("fulltilt", "badugi"): 1, ("merge", "badugi"): 1,
         ("pokerstars", "27_triple_draw"): _stars_27td(CORPUS / STARS_8GAME),
         **{("kingsclub", game): hands for game, hands in kingsclub.items()},
+        **{(site, game): other_draw_hands(game) for game, (_name, site, _header) in OTHER_DRAW.items()},
     }
     assert kingsclub["badacey"] > GENERATED["badacey"] and kingsclub["badeucey"] > GENERATED["badeucey"]
 
@@ -151,7 +174,7 @@ def test_the_database_holds_every_game_and_site(every_game: EveryGame) -> None:
 def test_players_one_table_per_game_and_all_together(every_game: EveryGame) -> None:
     db = every_game.db
     text = run("players", "--db", db)
-    for game in ("badugi", "badacey", "badeucey"):
+    for game in ("badugi", "badacey", "badeucey", "a5_triple_draw", "5_card_draw"):
         assert f"players ({game})" in text
     rows = json.loads(run("players", "--db", db, "--json"))
     for game in ("badacey", "badeucey"):
@@ -159,7 +182,8 @@ def test_players_one_table_per_game_and_all_together(every_game: EveryGame) -> N
         assert hero["results"]["hands"] == every_game.hands_of("Hero", game)
     together = json.loads(run("players", "--db", db, "--json", "--game", "all", "--site", "kingsclub"))
     hero = next(r for r in together if r["player"] == "Hero")
-    assert hero["results"]["hands"] == sum(every_game.hands_of("Hero", g) for g in ("badugi", "badacey", "badeucey"))
+    assert hero["results"]["hands"] == (sum(every_game.hands_of("Hero", g) for g in ("badugi", "badacey", "badeucey"))
+                                        + other_draw_hands("a5_triple_draw", "Hero"))
 
 
 @pytest.mark.parametrize("game", ["badugi", "badacey", "badeucey"])
@@ -192,12 +216,14 @@ def test_leaks_read_badugi_hands_only_and_say_so(every_game: EveryGame) -> None:
     found = json.loads(run("leaks", "--db", db, "--hero", "Hero", "--json"))
     # and Hero's 2-7 Triple Draw hands of the 8-Game file (read since issue 25)
     deuce = _stars_27td(CORPUS / STARS_8GAME, "Hero")
+    others = {game: other_draw_hands(game, "Hero") for game in OTHER_DRAW}
     assert found["games_left_out"] == {**{g: every_game.hands_of("Hero", g) for g in ("badacey", "badeucey")},
-                                       "27_triple_draw": deuce}
+                                       "27_triple_draw": deuce, **others}
     assert found["hands"] == badugi
     text = run("leaks", "--db", db, "--hero", "Hero")
     counts = ", ".join([*(f"{every_game.hands_of('Hero', g)} {g.capitalize()}" for g in ("badacey", "badeucey")),
-                        f"{deuce} 2-7 Triple Draw"])
+                        f"{deuce} 2-7 Triple Draw", f"{others['a5_triple_draw']} A-5 Triple Draw",
+                        f"{others['5_card_draw']} 5-Card Draw"])
     assert f"Badugi hands only (the baselines are Badugi's): {counts} hands not read." in text
     assert json.loads(run("leaks", "--db", db, "--hero", "Hero", "--json", "--game", "badeucey"))["hands"] == 0
 
@@ -236,6 +262,8 @@ HANDS = [  # (hand number, site): one of every site and game
     # the first generated hand of each game: its base plus the seed's block of 1,000,000
     # (README, generate): Badacey seed 1, Badeucey seed 2
     ("400001000000", "kingsclub"), ("500002000000", "kingsclub"), ("37732805", "kingsclub"),
+    # the real A-5 Triple Draw and 5-Card Draw hands (issue 25)
+    ("37581342", "kingsclub"), ("64146221551", "pokerstars"),
 ]
 
 
@@ -287,11 +315,13 @@ def test_export_in_every_format(every_game: EveryGame, tmp_path: Path) -> None:
     run("export", "--format", "json", "--player", "Hero", "--db", db, out)
     exported = json.loads(out.read_text())
     deuce = _stars_27td(CORPUS / STARS_8GAME, "Hero")  # his 2-7 Triple Draw hands (issue 25)
-    assert len(exported) == hero_hands + cash + 1 + 1 + deuce  # with the Full Tilt and Merge hands
-    assert {h["game"] for h in exported} == {"badugi", "badacey", "badeucey", "27_triple_draw"}
+    others = sum(other_draw_hands(game, "Hero") for game in OTHER_DRAW)  # A-5 Triple Draw, 5-Card Draw
+    assert len(exported) == hero_hands + cash + 1 + 1 + deuce + others  # with the Full Tilt and Merge hands
+    assert {h["game"] for h in exported} == {"badugi", "badacey", "badeucey", "27_triple_draw", "a5_triple_draw", "5_card_draw"}
     run("export", "--format", "phh", "--player", "Hero", "--db", db, tmp_path / "hands.phhs")
     # PHH has fixed-limit Badugi and fixed-limit 2-7 Triple Draw of ours: the PokerStars, Full
-    # Tilt and KingsClub Badugi hands, and the 8-Game file's 2-7 Triple Draw hands.
+    # Tilt and KingsClub Badugi hands, and the 8-Game file's 2-7 Triple Draw hands (none for
+    # A-5 Triple Draw or 5-Card Draw: left out).
     badugi_fl = cash + 1 + every_game.hands_of("Hero", "badugi")
     assert len(re.findall(r"^\[\d+\]$", (tmp_path / "hands.phhs").read_text(), re.M)) == badugi_fl + deuce
     for game in ("badacey", "badeucey"):  # an opponent of each game: his hands of every game
@@ -314,3 +344,35 @@ def test_27_triple_draw_has_its_table_and_its_profile(every_game: EveryGame) -> 
     assert f"Hero (pokerstars, {deuce} hands, 2-7 Triple Draw)" in text
     assert "the whole hand in 2-7 Triple Draw" in text
     assert "2-7 Triple Draw)" not in run("player", "Hero", "--db", db, "--site", "pokerstars", "--game", "badugi")
+
+
+def test_a5_triple_draw_and_5_card_draw_each_have_their_tables_and_profiles(every_game: EveryGame) -> None:
+    # Issue 25, branch fivecard: the real A-5 Triple Draw and 5-Card Draw hands get their own
+    # `players` table, a profile named by the game with its showdown classes, `table` of their
+    # files, reads; the counts are the files' seat lines.
+    db = every_game.db
+    for game, (name, site, _header) in OTHER_DRAW.items():
+        title = {"a5_triple_draw": "A-5 Triple Draw", "5_card_draw": "5-Card Draw"}[game]
+        hands = other_draw_hands(game, "Hero")
+        text = run("player", "Hero", "--db", db, "--site", site, "--game", game)
+        assert f"Hero ({site}, {hands} hand{'s' if hands != 1 else ''}, {title})" in text
+        profile = json.loads(run("player", "Hero", "--db", db, "--site", site, "--game", game, "--json"))
+        assert profile["results"]["hands"] == hands
+        run("player", "Hero", "--db", db, "--reads", "--game", game)
+        path = CORPUS_DRAW / name
+        table = json.loads(run("table", path, "--db", db, "--json"))
+        seats = path.read_text(encoding="utf-8-sig").split("***")[0]  # (the seat lines before the first street)
+        seated = set(re.findall(r"^Seat \d+: (.+?) \((?:\$?[\d.,]+)(?: in chips)?\)", seats, re.M))
+        assert {p["player"] for p in table["players"]} == seated
+        assert all(player in run("table", path, "--db", db) for player in seated)
+        # (the live view of these files is not tried here: it shows the tables of files written
+        # in its last minutes, and these real files are old; it renders `table`'s view)
+    # 5-Card Draw's showdown: Player3 shows [2h Kh Qs Ad Ks] "(a pair of Kings)" (the file's
+    # only "shows" line): one hand of pair or worse
+    five = json.loads(run("player", "Player3", "--db", db, "--site", "pokerstars", "--game", "5_card_draw", "--json"))
+    assert five["distributions"]["showdown_high_classes"] == {
+        "pair_or_worse": 1, "two_pair": 0, "trips": 0, "straight_or_better": 0}
+    assert "pair or worse" in run("player", "Player3", "--db", db, "--site", "pokerstars", "--game", "5_card_draw")
+    # no made hand in 5-Card Draw: snow and break have no opportunity ("-", never 0%)
+    for key in ("snow_known", "break_known"):
+        assert five["stats"][key]["opportunities"] == 0, five["stats"][key]
