@@ -332,3 +332,24 @@ def test_5_card_draw_is_skipped_on_full_tilt() -> None:
     line = "Full Tilt Poker Game #6: Table T - $1/$2 - Limit 5 Card Draw - 18:08:00 ET - 2010/11/15\n"
     found = analyze(RawHand("t.txt", 1, line + "Seat 1: A ($10)\n"), Parsers())
     assert isinstance(found, SkippedHand) and found.game == "5 Card Draw Limit"
+
+
+def test_full_tilt_a5_triple_draw_is_read_with_the_a5_evaluator() -> None:
+    # No real Full Tilt A-5 Triple Draw file: its words are FORMATS.md 2.2's ("... - Limit A-5
+    # Triple Draw - ..."), its lines the 2-7 Triple Draw file's (the same client and format).
+    # The 54 hands of the Full Tilt 2-7 file under the A-5 header: all read, and only one
+    # showdown goes the other way, the one where a straight plays: Hero's 7-6-5-4-3 ("a
+    # straight, Seven high", a 7-low in A-5) against Player0's Q-8-4-3-2, which the site (2-7)
+    # gave to Player0.
+    path = CORPUS_DRAW / "FullTilt__27TD_FL_STT_201211.txt"
+    if not path.exists():
+        pytest.skip(f"{path} not present (../shared)")
+    parsers = Parsers()
+    found = [analyze(dataclasses.replace(raw, text=raw.text.replace("Limit 2-7 Triple Draw", "Limit A-5 Triple Draw")), parsers)
+             for raw in split_hands(path) if isinstance(raw, RawHand)]
+    assert len(found) == 54 and all(isinstance(a, AnalyzedHand) for a in found)
+    assert {a.replayed.hand.game for a in found} == {GameId.ACE_TO_FIVE_TRIPLE_DRAW}  # type: ignore[union-attr]
+    flagged = [(a.replayed.hand.hand_id, [i.code for i in a.replayed.issues]) for a in found if a.replayed.issues]  # type: ignore[union-attr]
+    assert len(flagged) == 1 and flagged[0][1] == [Code.SHOWDOWN_WINNER_MISMATCH]
+    (straight,) = [a for a in found if a.replayed.issues]  # type: ignore[union-attr]
+    assert straight.replayed.pots[0].winners == ("Hero",)  # type: ignore[union-attr]
