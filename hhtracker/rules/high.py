@@ -61,7 +61,7 @@ _GROUP_KINDS = {
 }
 
 
-@dataclass(frozen=True, order=False, slots=True)
+@dataclass(frozen=True, order=False)
 class HighHand:
     """A five-card high hand. cards: the five cards as given; kind: its HighKind; ranks: rank
     values in the order they compare (pattern order: the biggest group first, then the higher
