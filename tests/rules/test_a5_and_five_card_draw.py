@@ -353,3 +353,24 @@ def test_full_tilt_a5_triple_draw_is_read_with_the_a5_evaluator() -> None:
     assert len(flagged) == 1 and flagged[0][1] == [Code.SHOWDOWN_WINNER_MISMATCH]
     (straight,) = [a for a in found if a.replayed.issues]  # type: ignore[union-attr]
     assert straight.replayed.pots[0].winners == ("Hero",)  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("structure", ["No Limit", "Pot Limit"])
+def test_5_card_draw_in_big_bet_structures(structure: str) -> None:
+    # No real pot- or no-limit 5-Card Draw file: the side-pot hand under a big-bet header with
+    # the blinds as its stakes ($0.05/$0.10) is legal as it stands (Hero's raise to $0.20 is
+    # the minimum raise, and within the pot: $0.15 + his call of $0.10 = $0.25 more at most),
+    # and the same money comes out; a raise to $0.50 is too big for pot limit and a raise to
+    # $0.12 too small for either.
+    raw = _text(STARS_5CD)
+    header = f"5 Card Draw {structure} ($0.05/$0.10 USD)"
+    text = raw.text.replace("5 Card Draw Limit ($0.10/$0.20 USD)", header)
+    assert header in text
+    found = analyze(dataclasses.replace(raw, text=text), Parsers())
+    assert isinstance(found, AnalyzedHand) and found.replayed.issues == ()
+    assert {p.player: p.net for p in found.replayed.players}["Player3"] == 33
+    small = analyze(dataclasses.replace(raw, text=text.replace("Hero: raises $0.10 to $0.20", "Hero: raises $0.02 to $0.12")), Parsers())
+    assert isinstance(small, AnalyzedHand) and Code.BET_SIZE in {i.code for i in small.replayed.issues}
+    if structure == "Pot Limit":
+        big = analyze(dataclasses.replace(raw, text=text.replace("Hero: raises $0.10 to $0.20", "Hero: raises $0.40 to $0.50")), Parsers())
+        assert isinstance(big, AnalyzedHand) and Code.BET_SIZE in {i.code for i in big.replayed.issues}
