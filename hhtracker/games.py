@@ -68,7 +68,8 @@ class GameId(StrEnum):
 
 @unique
 class Half(StrEnum):
-    """A half of a split pot: the best Badugi hand's, or the best lowball hand's."""
+    """A half of a split pot: the best Badugi hand's, or the best lowball hand's (also the
+    part a whole-pot game's one Scoring names: LOW in the lowball games, HIGH in 5-Card Draw)."""
 
     BADUGI = "badugi"
     LOW = "low"
@@ -278,8 +279,8 @@ def is_split_game(game: str | None) -> bool:
 
 def has_low_classes(game: str | None) -> bool:
     """Whether a stored game name (or a `--game` choice) counts low showdown classes (a
-    scoring by HandClasses.LOW: Badacey's and Badeucey's low half, 2-7 Triple Draw's whole
-    hand); False for None, "all" and names no record has."""
+    scoring by HandClasses.LOW: Badacey's and Badeucey's low half, 2-7 and A-5 Triple Draw's
+    whole hand); False for None, "all" and names no record has."""
     record = game_of(game) if game is not None else None
     return record is not None and any(s.classes is HandClasses.LOW for s in record.scoring)
 
