@@ -269,7 +269,7 @@ class _HandMaker:
             self.lines.append(f"Seat {s.seat}: {s.name} ({self.m(s.stack)} in chips) ")
         table = Table([(s.name, s.seat, s.stack) for s in seats], button_seat=self.button,
                       structure=BettingStructure.FIXED_LIMIT, stakes=self.stakes, big_blind=self.big_blind,
-                      hand_size=self.cards_dealt)
+                      hand_size=self.cards_dealt, draws=self.draws)
         self.table = table
         order = table.clockwise_after(self.button)
         if len(order) == 2:
@@ -310,7 +310,9 @@ class _HandMaker:
     def betting(self, round_: Round) -> None:
         table = self.table
         draws_left = self.draws + 1 - round_
-        unit = self.stakes.small_bet if round_ <= Round.AFTER_DRAW_1 else self.stakes.big_bet
+        # fixed limit: the small bet in the first half of the rounds, the big bet after (a
+        # single-draw game's round 2: rules/structures.bet_unit)
+        unit = self.stakes.small_bet if round_ <= (self.draws + 1) // 2 else self.stakes.big_bet
         while table.actor is not None:
             name = table.actor
             player = table.players[name]

@@ -168,6 +168,7 @@ def test_5_card_draw_round_trip_with_every_case() -> None:
 
     seen = {"Side pot": 0, "and is all-in": 0, "*** SHOW DOWN ***": 0, "stands pat": 0, "discards 5 cards": 0}
     words = 0
+    bets = {False: 0, True: 0}  # bets and raises before / after the draw
     for hand in generate_draw_hands(hands=800, seed=55, tables=3):
         parsed = PARSER.parse(RawHand("generated.txt", 1, hand.text))
         assert parsed.game == "5_card_draw"
@@ -178,8 +179,16 @@ def test_5_card_draw_round_trip_with_every_case() -> None:
             seen[key] += key in hand.text
         words += sum(1 for line in hand.text.split("\n") if ": shows [" in line
                      and read_high_description(line[line.rindex("(") + 1:-1]) is not None)
+        # fixed limit $0.25/$0.50: the bet after the one draw is the big bet (BARGE "Five Card
+        # Draw": the round after the draw "at the big bet limit"), before it the small bet
+        lines = hand.text.split("\n")
+        drew = next((i for i, line in enumerate(lines) if ": discards " in line or ": stands pat" in line), len(lines))
+        for i, line in enumerate(lines):
+            if (": bets $" in line or ": raises $" in line) and "all-in" not in line:
+                bets[i > drew] += 1
+                assert (": bets $0.50" in line or ": raises $0.50 to" in line) if i > drew else ": raises $0.25 to" in line, line
     assert all(count >= 3 for count in seen.values()), seen
-    assert words >= 100
+    assert words >= 100 and min(bets.values()) >= 20, (words, bets)
 
 
 @settings(max_examples=10, deadline=None)
