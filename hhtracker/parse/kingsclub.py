@@ -34,7 +34,9 @@ Choices, where the files are silent (FORMATS.md section 3):
   (FORMATS.md section 3); `game` is the record's id (games.py: the game KingsClub spells so). The split pot's winners are
   printed as for a Badugi split (`X wins (N) from pot`, one line per winner, or `X wins pot
   (N)` for a scoop), without saying which half: the replay checks each player's total per
-  pot (rules/split_pot.py). The summary's net ("+298.25") is kept and checked.
+  pot (rules/split_pot.py). The summary's net ("+298.25") is kept and checked. `Limit A-5
+  Triple Draw` (with antes, `Player0: posts ante 11`) and `Limit 2-7 Triple Draw` are the
+  same format with five cards and the whole pot to the best low (issue 25).
 """
 
 from __future__ import annotations
@@ -322,8 +324,8 @@ class KingsClubTransformer(Transformer[Token, object]):
 
 
 class KingsClubParser(SiteParser):
-    """Parses KingsClub Badugi, Badacey and Badeucey hands (the same format, five cards in
-    the last two; ParsedHand.game says which). Not thread-safe (one inline transformer per process).
+    """Parses KingsClub Badugi, Badacey, Badeucey, A-5 and 2-7 Triple Draw hands (the same
+    format, five cards in all but Badugi; ParsedHand.game says which). Not thread-safe (one inline transformer per process).
 
     parse(raw) -> ParsedHand; raises HandSyntaxError with the file line and what is wrong.
     """
