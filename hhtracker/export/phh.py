@@ -106,7 +106,7 @@ def to_phh(replayed: ReplayedHand) -> PhhHand:
     hand = replayed.hand
     game = game_of(hand.game)
     if game is None or not game.phh:
-        raise NotExportable(f"{hand.game}: PHH has no variant for it (only {_exportable()})")
+        raise NotExportable(f"{game.name if game is not None else hand.game}: PHH has no variant for it (only {_exportable()})")
     variant = game.phh_code(hand.structure)
     if variant is None:
         raise NotExportable(f"{hand.structure.value} {game.name}: PHH has only {_exportable()}")

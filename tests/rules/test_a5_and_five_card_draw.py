@@ -374,3 +374,17 @@ def test_5_card_draw_in_big_bet_structures(structure: str) -> None:
     if structure == "Pot Limit":
         big = analyze(dataclasses.replace(raw, text=text.replace("Hero: raises $0.10 to $0.20", "Hero: raises $0.40 to $0.50")), Parsers())
         assert isinstance(big, AnalyzedHand) and Code.BET_SIZE in {i.code for i in big.replayed.issues}
+
+
+def test_phh_leaves_both_games_out_by_name() -> None:
+    # pokerkit 0.7's HandHistory.game_types has no 5-Card Draw and no A-5 Triple Draw code:
+    # their hands are not exported, and the reason names the game as users know it
+    from hhtracker.export.phh import NotExportable, to_phh
+
+    for path, name in ((STARS_5CD, "5-Card Draw"), (KINGSCLUB_A5TD, "A-5 Triple Draw")):
+        hand = _one(path)
+        with pytest.raises(NotExportable, match=f"^{name}: PHH has no variant for it"):
+            to_phh(hand.replayed)
+    pokerkit = pytest.importorskip("pokerkit")
+    names = {cls.__name__ for cls in pokerkit.HandHistory.game_types.values()}
+    assert not any("FiveCard" in n or ("AceToFive" in n and "TripleDraw" in n) for n in names), names
