@@ -38,7 +38,7 @@ from enum import StrEnum, unique
 from .model import BettingStructure, Site
 
 __all__ = [
-    "BADACEY", "BADEUCEY", "BADUGI", "DEUCE_TO_SEVEN_TRIPLE_DRAW", "FEWEST_CARDS", "GAMES", "MOST_CARDS", "MOST_DRAWS", "Evaluator", "GameId",
+    "ACE_TO_FIVE_SINGLE_DRAW", "BADACEY", "BADEUCEY", "BADUGI", "DEUCE_TO_SEVEN_SINGLE_DRAW", "DEUCE_TO_SEVEN_TRIPLE_DRAW", "FEWEST_CARDS", "GAMES", "MOST_CARDS", "MOST_DRAWS", "Evaluator", "GameId",
     "GameRecord", "HandClasses", "Half", "MadeHand", "PhhVariant", "Scoring", "Spelling", "game_of",
     "game_spelled", "has_low_classes", "is_split_game",
 ]
@@ -52,6 +52,9 @@ class GameId(StrEnum):
     BADACEY = "badacey"
     BADEUCEY = "badeucey"
     DEUCE_TO_SEVEN_TRIPLE_DRAW = "27_triple_draw"
+    # single-draw games (issue 25)
+    DEUCE_TO_SEVEN_SINGLE_DRAW = "27_single_draw"
+    ACE_TO_FIVE_SINGLE_DRAW = "a5_single_draw"
 
 
 @unique
@@ -93,10 +96,12 @@ class MadeHand(StrEnum):
     """What a made hand is, which gives snow (standing pat without one) and break (throwing
     one away) their sense: BADUGI four cards of four ranks and four suits among those held
     (with five cards, stats/five_card.py: some four of them); DEUCE_TO_SEVEN_LOW five cards
-    with no pair, no straight and no flush, the ace high (STATS.md, "The other draw games")."""
+    with no pair, no straight and no flush, the ace high; ACE_TO_FIVE_LOW five cards of five
+    different ranks, straights and flushes not counting (STATS.md, "The other draw games")."""
 
     BADUGI = "badugi"
     DEUCE_TO_SEVEN_LOW = "deuce_to_seven_low"
+    ACE_TO_FIVE_LOW = "ace_to_five_low"
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,7 +217,31 @@ DEUCE_TO_SEVEN_TRIPLE_DRAW = GameRecord(
     phh=(PhhVariant(BettingStructure.FIXED_LIMIT, "F2L3D"),),
 )
 
-GAMES: dict[GameId, GameRecord] = {game.id: game for game in (BADUGI, BADACEY, BADEUCEY, DEUCE_TO_SEVEN_TRIPLE_DRAW)}
+# The single-draw games (issue 25): one draw, two betting rounds, no limit and pot limit with
+# antes. Site words: PokerStars "Single Draw 2-7 Lowball No Limit" and KingsClub "No Limit 2-7
+# Single Draw" (../shared/corpus-draw); KingsClub "Limit A-5 Single Draw" (fpdb-3's KingsClub
+# parser's game list and its regression file A5-1-Draw-Limit-USD-50-100-202102.txt; no
+# PokerStars spelling of A-5 Single Draw is known, so it is not read there).
+DEUCE_TO_SEVEN_SINGLE_DRAW = GameRecord(
+    id=GameId.DEUCE_TO_SEVEN_SINGLE_DRAW, name="2-7 Single Draw", cards=5, draws=1,
+    structures=(BettingStructure.NO_LIMIT, BettingStructure.POT_LIMIT, BettingStructure.FIXED_LIMIT),
+    scoring=(Scoring(Half.LOW, Evaluator.DEUCE_TO_SEVEN_LOW, HandClasses.LOW),),
+    made_hand=MadeHand.DEUCE_TO_SEVEN_LOW,
+    spellings=(Spelling(Site.POKERSTARS, "Single Draw 2-7 Lowball"), Spelling(Site.KINGSCLUB, "2-7 Single Draw")),
+    generated_as=Site.POKERSTARS,
+    phh=(PhhVariant(BettingStructure.NO_LIMIT, "N2L1D"),),
+)
+ACE_TO_FIVE_SINGLE_DRAW = GameRecord(
+    id=GameId.ACE_TO_FIVE_SINGLE_DRAW, name="A-5 Single Draw", cards=5, draws=1,
+    structures=(BettingStructure.FIXED_LIMIT, BettingStructure.POT_LIMIT, BettingStructure.NO_LIMIT),
+    scoring=(Scoring(Half.LOW, Evaluator.ACE_TO_FIVE_LOW, HandClasses.LOW),),
+    made_hand=MadeHand.ACE_TO_FIVE_LOW,
+    spellings=(Spelling(Site.KINGSCLUB, "A-5 Single Draw"),),
+    generated_as=Site.KINGSCLUB,
+)
+
+GAMES: dict[GameId, GameRecord] = {game.id: game for game in (BADUGI, BADACEY, BADEUCEY, DEUCE_TO_SEVEN_TRIPLE_DRAW,
+                                                             DEUCE_TO_SEVEN_SINGLE_DRAW, ACE_TO_FIVE_SINGLE_DRAW)}
 """Every game hhtracker reads, by id, Badugi first (the order games are listed in)."""
 
 MOST_CARDS = max(game.cards for game in GAMES.values())

@@ -42,7 +42,7 @@ from __future__ import annotations
 import datetime as dt
 from collections import defaultdict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from decimal import Decimal, InvalidOperation
 from typing import Literal
@@ -52,7 +52,7 @@ from lark.visitors import Transformer, v_args  # its own module: what mypyc's bu
 
 from ..cards import Card, parse_cards
 from ..errors import HandSyntaxError, excerpt
-from ..games import game_spelled
+from ..games import GAMES, GameId, game_spelled
 from ..model import (
     Bet,
     BettingStructure,
@@ -70,6 +70,7 @@ from ..model import (
     PostBlind,
     Raise,
     Seat,
+    SecondRunDealt,
     Show,
     Site,
     SourceText,
@@ -205,6 +206,7 @@ class KingsClubTransformer(Transformer[Token, object]):
     def reset(self, offset: int) -> None:
         self.offset = offset
         self.hero_hand: dict[str, tuple[Card, ...]] = {}
+        self.drawing = False  # after a draw marker (a deal line there is a draw run twice)
 
     def _line(self, token: Token) -> int:
         return self.offset + token_line(token)
@@ -227,8 +229,13 @@ class KingsClubTransformer(Transformer[Token, object]):
 
     # ---- lines --------------------------------------------------------------------------
 
-    def player_line(self, player: Token, build: Build) -> Event | list[Event] | None:
-        return build(str(player), self._line(player))
+    def player_line(self, run: Token | None, player: Token, build: Build) -> Event | list[Event] | None:
+        built = build(str(player), self._line(player))
+        if run is None:
+            return built
+        if not isinstance(built, Show):  # (the grammar lets "Run 1: " stand before any verb)
+            raise ValueError(f"{excerpt(str(run) + str(player))}: only a shown hand is said of one run")
+        return replace(built, run=int(str(run)[4]))
 
     def post(self, kind: Token, amount: Token, all_in: Token | None) -> Build:
         value, flag = parse_money(amount), all_in is not None
@@ -259,14 +266,19 @@ class KingsClubTransformer(Transformer[Token, object]):
         number = int(count)
         return partial(_draws, number)
 
-    def discards(self, discarded: Token, new: Token) -> Build:
-        return partial(self._discards, parse_cards(discarded), parse_cards(new))
+    def discards(self, discarded: Token, new: Token, second: Token | None) -> Build:
+        return partial(self._discards, parse_cards(discarded), parse_cards(new),
+                       parse_cards(second) if second is not None else None)
 
-    def _discards(self, thrown: tuple[Card, ...], drawn: tuple[Card, ...], p: str, line: int) -> list[Event]:
+    def _discards(self, thrown: tuple[Card, ...], drawn: tuple[Card, ...], second: tuple[Card, ...] | None,
+                  p: str, line: int) -> list[Event]:
         held = self.hero_hand.get(p, ())
         kept = tuple(card for card in held if card not in thrown)
         self.hero_hand[p] = kept + drawn
-        return [Discard(p, len(thrown), thrown, line=line), DealtCards(p, kept, drawn, line=line)]
+        events: list[Event] = [Discard(p, len(thrown), thrown, line=line), DealtCards(p, kept, drawn, line=line)]
+        if second is not None:
+            events.append(SecondRunDealt(p, second, line=line))
+        return events
 
     def stand_pat(self, cards: Token | None) -> Build:
         known = parse_cards(cards) if cards is not None else None
@@ -287,14 +299,43 @@ class KingsClubTransformer(Transformer[Token, object]):
         return event
 
     def street(self, marker: Token) -> Marker:
+        self.drawing = "DRAW" in str(marker)
         return Marker(str(marker), self._line(marker))
 
-    def dealt(self, name: Token, cards: Token) -> DealtCards | None:
+    def dealt(self, name: Token, cards: Token) -> DealtCards | list[Event] | None:
+        line = self._line(name)
+        if self.drawing:
+            return self._run_twice_deal(str(name), cards, line)
         if cards.type == "HIDDEN":
             return None
         known = parse_cards(cards)
         self.hero_hand[str(name)] = known
-        return DealtCards(str(name), known, line=self._line(name))
+        return DealtCards(str(name), known, line=line)
+
+    def _run_twice_deal(self, player: str, cards: Token, line: int) -> list[Event]:
+        """A deal line after a draw marker: a draw run twice, in the 2021-03 shape (module
+        doc, "Run it twice"). raises ValueError for a line of another shape."""
+        if cards.type == "HIDDEN":
+            count = str(cards).count("X")
+            if count % 3:
+                raise ValueError(f"a hidden draw of {count} cards run twice (three groups of as many expected)")
+            return [Discard(player, count // 3, line=line), SecondRunDealt(player, None, line=line)]
+        printed = parse_cards(cards)
+        held = self.hero_hand.get(player, ())
+        count = len(printed) // 3
+        thrown = tuple(dict.fromkeys(card for card in printed if card in held))
+        drawn = printed[:count]
+        if len(printed) % 3 or not held or len(thrown) != count or any(card in held for card in drawn):
+            raise ValueError(f"a draw run twice of no known shape: [{' '.join(map(str, printed))}] from a hand of"
+                             f" [{' '.join(map(str, held))}] (the new cards, then as many again twice, expected)")
+        rest = list(printed[count:])
+        for card in thrown:
+            rest.remove(card)
+        second = tuple(rest) if not any(card in held or card in drawn for card in rest) else None
+        kept = tuple(card for card in held if card not in thrown)
+        self.hero_hand[player] = kept + drawn
+        return [Discard(player, count, thrown, line=line), DealtCards(player, kept, drawn, line=line),
+                SecondRunDealt(player, second, line=line)]
 
     # ---- summary ------------------------------------------------------------------------
 
@@ -339,9 +380,21 @@ class KingsClubParser(SiteParser):
         events: list[Event] = []
         summary_items: tuple[SummaryItem, ...] = ()
         sections = _Sections(raw)
+        # A single-draw hand may have no street marker at all (fpdb-3's KingsClub A-5 Single
+        # Draw file): its first draw line starts the draw, as on PokerStars.
+        unmarked = GAMES[GameId(game)].draws == 1 and not any(isinstance(item, Marker) for item in items)
+        if unmarked:
+            sections.last = 0  # (the first betting round from the start)
         for item in items:
             if item is None:
                 continue
+            first = item[0] if isinstance(item, list) else item
+            if unmarked and isinstance(first, Event):
+                if sections.last == 0 and isinstance(first, _DRAW_EVENTS):
+                    sections.last = 1  # the draw, then the second betting round at its first bet
+                    events.append(StreetStart(Street.FIRST_DRAW, line=first.line))
+                elif sections.last == 1 and isinstance(first, _BETTING_EVENTS):
+                    sections.last = 2
             if isinstance(item, list):
                 sections.check(item[0])
                 events.extend(item)
@@ -384,6 +437,7 @@ class KingsClubParser(SiteParser):
             events=tuple(events),
             summary=summary,
             source=SourceText(raw.path, raw.line, raw.text),
+            runs=2 if any(isinstance(e, SecondRunDealt) or isinstance(e, Show) and e.run is not None for e in events) else 1,
         )
 
 

@@ -16,6 +16,7 @@ from lark.visitors import Transformer, v_args  # its own module: what mypyc's bu
 
 from ..cards import Card, parse_cards
 from .detect import game_id_of
+from ..games import GAMES
 from ..errors import HandSyntaxError
 from ..model import (
     CHIPS,
@@ -120,8 +121,8 @@ def _with(text: str) -> str | None:
 # The grammar has already checked each line's shape; these only pick the values out.
 _HEADER = re.compile(
     r"[^#]*#(?P<hand_id>\d+): +(?:\{[^}]*\} )?"
-    r"(?:Tournament #(?P<tournament>\d+), (?P<buy_in>(?:[$€£]?[\d.,]+(?:\+[$€£]?[\d.,]+)*(?: [A-Z]{2,4})?|Freeroll) +|[^\n]*? +(?=(?:[^(\n]+ \()?(?:Badugi|Triple Draw 2-7 Lowball) ))?)?"
-    r".*?(?:Badugi|Triple Draw 2-7 Lowball) (?P<structure>Limit|Pot Limit|No Limit|Half Pot Limit)\)?"
+    r"(?:Tournament #(?P<tournament>\d+), (?P<buy_in>(?:[$€£]?[\d.,]+(?:\+[$€£]?[\d.,]+)*(?: [A-Z]{2,4})?|Freeroll) +|[^\n]*? +(?=(?:[^(\n]+ \()?(?:Badugi|Triple Draw 2-7 Lowball|Single Draw 2-7 Lowball) ))?)?"
+    r".*?(?:Badugi|Triple Draw 2-7 Lowball|Single Draw 2-7 Lowball) (?P<structure>Limit|Pot Limit|No Limit|Half Pot Limit)\)?"
     r"(?: - (?:Match Round [IVXLC]+, )?Level (?P<level>[IVXLC]+))?"
     r" \((?P<small>[^/]+)/(?P<big>[^ )]+)(?: (?P<currency>[A-Z]{3}))?\)"
     r" - (?P<date>\S+ \S+) (?P<zone>[A-Z]+)(?: \[(?P<et_date>\S+ \S+) (?P<et_zone>[A-Z]+)\])?\n"
@@ -461,6 +462,20 @@ class PokerStarsTransformer(Transformer[Token, object]):
         return head, where, seats, events, summary
 
 
+def _mark_single_draw(events: list[Event]) -> list[Event]:
+    """A single-draw hand's events with its draw's start: PokerStars writes no marker for the
+    one draw of 2-7 Single Draw ("discards 1 card" / "stands pat" come straight after the
+    first round's betting, FORMATS.md 1.7), so the first draw line (a discard or a stand pat)
+    stands for it: a StreetStart(FIRST_DRAW) at that line is put before it. A hand with a
+    marker, or with no draw line (everyone folded), is returned as it is."""
+    if any(isinstance(e, StreetStart) and e.street is not Street.SHOWDOWN for e in events):
+        return events
+    for index, event in enumerate(events):
+        if isinstance(event, Discard | StandPat):
+            return [*events[:index], StreetStart(Street.FIRST_DRAW, line=event.line), *events[index:]]
+    return events
+
+
 class PokerStarsParser(SiteParser):
     """Parses PokerStars Badugi hands. Not thread-safe (one inline transformer per process).
 
@@ -472,6 +487,10 @@ class PokerStarsParser(SiteParser):
 
     def parse(self, raw: RawHand) -> ParsedHand:
         header, table, seats, events, summary = self.run(raw)
+        game = game_id_of(raw.text)
+        record = GAMES[game]
+        if record.draws == 1:
+            events = _mark_single_draw(events)
         if header.et_zone in ZONES:  # the repeated autumn hour settled by the other stamp
             try:
                 start_time, time_note = settle_start_time(Clock(header.et_stamp, header.et_zone), header.other_clock, ZONES)
@@ -482,7 +501,7 @@ class PokerStarsParser(SiteParser):
         return ParsedHand(
             site=Site.POKERSTARS,
             hand_id=header.hand_id,
-            game=game_id_of(raw.text),
+            game=game,
             structure=header.structure,
             stakes=header.stakes,
             currency=header.currency,
