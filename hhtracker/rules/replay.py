@@ -114,6 +114,7 @@ class _Replay:
             big_blind=big_blind,
             limit_rules=rules.limit,
             hand_size=self.game.hand_size,
+            draws=self.game.record.draws,
         )
         self.folded: dict[str, Round] = {}
         self.round = Round.PREDRAW

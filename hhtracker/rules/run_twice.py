@@ -82,7 +82,7 @@ def settle_runs(
         hands = {p: h for p in contenders if p in cards and (h := _strength(game, cards[p], evaluate)) is not None}
         unknown_of.append(tuple(p for p in contenders if p not in hands))
         if hands:
-            best = max(hands.values())  # type: ignore[type-var]
+            best = max(hands.values())
             winners_of.append(tuple(p for p in contenders if p in hands and hands[p] == best))
         else:
             winners_of.append(())

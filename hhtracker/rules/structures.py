@@ -44,11 +44,16 @@ class Limits:
     full_raise: int
 
 
-def bet_unit(structure: BettingStructure, stakes: Stakes, round_: Round, big_blind: int) -> int:
-    """The size of one bet or raise in fixed limit (small bet rounds 1-2, big bet 3-4), or the
-    minimum opening bet otherwise (the big blind)."""
+def bet_unit(structure: BettingStructure, stakes: Stakes, round_: Round, big_blind: int, draws: int = 3) -> int:
+    """The size of one bet or raise in fixed limit, or the minimum opening bet otherwise (the
+    big blind). Fixed limit: the small bet in the first half of the rounds, the big bet in
+    the second (draws: the game's, games.py): a triple-draw game's rounds 1-2 and 3-4, a
+    single-draw game's round 1 and round 2 (rule, for the single-draw games: "Bet and raises
+    are set at the lower limit during the first round ... Each bet and raise during the final
+    round of betting is set at the higher limit", pokerreviewusa.com's fixed-limit 5 Card
+    Draw rules; no real fixed-limit single-draw hand with a bet after the draw was seen)."""
     if structure is BettingStructure.FIXED_LIMIT:
-        return stakes.small_bet if round_ <= Round.AFTER_DRAW_1 else stakes.big_bet
+        return stakes.small_bet if round_ <= (draws + 1) // 2 else stakes.big_bet
     return big_blind
 
 

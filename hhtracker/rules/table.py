@@ -60,7 +60,8 @@ class Table:
 
     players: (name, seat, stack) in seat order for everyone dealt in; button_seat: the
     button's seat number; big_blind: int, the big blind (fixed limit: the small bet);
-    hand_size: cards each holds (4, or 5 in Badacey and Badeucey), the most a draw discards.
+    hand_size: cards each holds (4, or 5 in Badacey and Badeucey), the most a draw discards;
+    draws: the game's number of draws (3, or 1 in the single-draw games).
     """
 
     def __init__(
@@ -73,6 +74,7 @@ class Table:
         big_blind: int,
         limit_rules: LimitRules = POKERSTARS_LIMIT,
         hand_size: int = 4,
+        draws: int = 3,
     ) -> None:
         self.players = {name: PlayerState(name, seat, stack) for name, seat, stack in players}
         self.button_seat = button_seat
@@ -81,6 +83,7 @@ class Table:
         self.big_blind = big_blind
         self.limit_rules = limit_rules
         self.hand_size = hand_size  # cards held: a draw discards 0 to hand_size (games.py)
+        self.draws = draws  # the game's draws (games.py): where fixed limit's big bet starts
         self.round = Round.PREDRAW
         self.level = 0
         self.bets = 0  # bets and raises this round, all-ins included (the big blind is one)
@@ -144,7 +147,7 @@ class Table:
 
     def limits(self, name: str) -> Limits:
         """What the player may do now (to call, min and max total bet this round)."""
-        unit = bet_unit(self.structure, self.stakes, self.round, self.big_blind)
+        unit = bet_unit(self.structure, self.stakes, self.round, self.big_blind, self.draws)
         # (fixed-limit sizes do not depend on the pot: it is added up only for the others)
         pot = self.pot if self.structure is not BettingStructure.FIXED_LIMIT else 0
         return limits(self.structure, unit=unit, level=self.level, mine=self.players[name].in_round,
@@ -393,7 +396,7 @@ class Table:
         more (rule: Robert's Rules of Poker, "Betting and Raising" 6; structures.py)."""
         player = self.players[name]
         rules = self.limit_rules
-        unit = bet_unit(self.structure, self.stakes, self.round, self.big_blind)
+        unit = bet_unit(self.structure, self.stakes, self.round, self.big_blind, self.draws)
         above = to - self.full_level
         counts = rules.all_in_counts_as_full
         full = above >= unit or (counts is not None and above * counts.denominator >= counts.numerator * unit)

@@ -18,7 +18,7 @@ from ..games import MadeHand, game_of
 from ..model import Round
 from ..rules.badugi import BadugiHand, evaluate, strength
 from ..rules.replay import CAP_BETS, VOLUNTARY, Action, ActionKind, DrawAction, PlayerResult, ReplayedHand
-from .five_card import made_27_low, snow_and_break_low
+from .five_card import made_low, snow_and_break_low
 from .facts import (  # noqa: F401  (STAT_KEYS, DRAW_KEYS, UNBOUNDED_KEYS: re-exported, their home is facts.py)
     _FIELD_NAMES,
     DRAW_KEYS,
@@ -72,9 +72,12 @@ class _Hand:
         self.steal = _steal_action(replayed, predraw)
         self.cbet = self._cbet_action()
         self.fold_to_pat_of: dict[int, dict[str, Fact]] = {}  # draw k -> player -> fact, made on first use
-        # a whole-pot lowball game (2-7 Triple Draw): snow and break against a made low (five_card.py)
+        # a whole-pot lowball game (2-7 Triple Draw, the single-draw games): snow and break
+        # against the record's made low (five_card.py); snow_shown at the game's last draw
         record = game_of(replayed.hand.game)
-        self.lowball = record is not None and record.made_hand is MadeHand.DEUCE_TO_SEVEN_LOW
+        self.made_hand = record.made_hand if record is not None else MadeHand.BADUGI
+        self.lowball = self.made_hand in (MadeHand.DEUCE_TO_SEVEN_LOW, MadeHand.ACE_TO_FIVE_LOW)
+        self.last_draw = record.draws if record is not None else 3
 
     def decisions(self, name: str, round_: Round) -> Sequence[Action]:
         """The player's own betting decisions on a round (posts are not decisions)."""
@@ -171,7 +174,7 @@ class _Hand:
                 Fact.of(any(a.kind in _AGGRESSIVE for a in acts_next), True) if count == 0 and acts_next else NO
             )
             facts[fold_to_pat_key] = self._fold_to_pat(name, k, count)
-            snow_k, break_k = _known_low_draw(draw) if self.lowball else _known_draw(draw)
+            snow_k, break_k = _known_low_draw(draw, self.made_hand) if self.lowball else _known_draw(draw)
             facts[snow_key] = snow_k
             facts[break_key] = break_k
             snow[0] += snow_k.done
@@ -183,9 +186,10 @@ class _Hand:
         facts["pat_raiser_d1"] = Fact.of(counts[0] == 0, True) if raised and counts[0] is not None else NO
         # Choice: "final cards became known" is the replay's final hand: shown or revealed
         # in the summary, or the hero's own cards when he did not fold.
-        if self.lowball and counts[2] == 0 and _five_distinct(player.final_cards):
-            facts["snow_shown"] = Fact.of(not made_27_low(player.final_cards), True)  # type: ignore[arg-type]
-        elif not self.lowball and counts[2] == 0 and player.final_hand is not None:
+        last = counts[self.last_draw - 1]  # (the game's last draw: the third, or the one of a single-draw game)
+        if self.lowball and last == 0 and _five_distinct(player.final_cards):
+            facts["snow_shown"] = Fact.of(not made_low(self.made_hand, player.final_cards), True)  # type: ignore[arg-type]
+        elif not self.lowball and last == 0 and player.final_hand is not None:
             facts["snow_shown"] = Fact.of(not player.final_hand.is_badugi, True)
         else:
             facts["snow_shown"] = NO
@@ -411,13 +415,13 @@ def _five_distinct(cards: tuple[Card, ...] | None) -> bool:
     return cards is not None and len(cards) == 5 and len(set(cards)) == 5
 
 
-def _known_low_draw(draw: DrawAction | None) -> tuple[Fact, Fact]:
-    """(snow_known, break_known) for one draw of a lowball game: against a made 2-7 low
+def _known_low_draw(draw: DrawAction | None, made_hand: MadeHand) -> tuple[Fact, Fact]:
+    """(snow_known, break_known) for one draw of a lowball game: against the game's made low
     (five_card.snow_and_break_low), with the cards known at the moment of the draw only (as
     `_known_draw`)."""
     if draw is None or not _five_distinct(draw.cards_before):
         return NO, NO
-    snow, broke = snow_and_break_low(draw.cards_before, draw.discarded)  # type: ignore[arg-type]
+    snow, broke = snow_and_break_low(draw.cards_before, draw.discarded, made_hand)  # type: ignore[arg-type]
     return (NO if snow is None else Fact.of(snow, True)), (NO if broke is None else Fact.of(broke, True))
 
 
