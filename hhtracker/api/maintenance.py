@@ -29,10 +29,12 @@ def generate(out: Path, *, hands: int, seed: int, players: int = 12, tables: int
     """Write `hands` generated legal hands into the folder `out`, one file per table;
     deterministic for a seed. Returns the files written. game: a stored game name, written in
     the format of its record's `generated_as` site (games.py): Badugi in PokerStars' (cash or
-    tournament), the split-pot games in KingsClub's, cash only (generate_split.py). Hand
+    tournament), the split-pot games in KingsClub's, cash only (generate_split.py), no-limit
+    2-7 Single Draw in PokerStars', cash only (generate_single.py). Hand
     numbers from first_number, by default from the game and seed (generate.first_number: sets
     of different games and seeds never share one). raises ValueError for a game no record
-    has, for a tournament in KingsClub's format, for 2-7 Triple Draw (not generated yet), for
+    has, for a tournament of a game generated as cash only, for 2-7 Triple Draw and A-5 Single
+    Draw (not generated yet), for
     more than 1,000,000 hands or a number out of range."""
     from ..generate import SEED_BLOCK, generate_files
 
@@ -41,6 +43,8 @@ def generate(out: Path, *, hands: int, seed: int, players: int = 12, tables: int
     record = game_of(game)
     if record is None:
         raise ValueError(f"no game named {game!r}: " + ", ".join(GAMES))
+    if record.generated_as is Site.KINGSCLUB and not record.split:  # (generate_split.py plays the split-pot games only)
+        raise ValueError(f"{record.name} hands cannot be generated yet: give --game badugi, badacey, badeucey or 27_single_draw")
     if record.generated_as is Site.KINGSCLUB:
         if tournament:
             raise ValueError(f"{game} hands are generated as KingsClub cash games only: leave out --tournament")
@@ -48,8 +52,15 @@ def generate(out: Path, *, hands: int, seed: int, players: int = 12, tables: int
 
         return generate_split_files(out, game=game, hands=hands, seed=seed, players=players, tables=tables,
                                     first_hand_id=first_number)
+    if record.id is GameId.DEUCE_TO_SEVEN_SINGLE_DRAW:
+        if tournament:
+            raise ValueError(f"{game} hands are generated as PokerStars cash games only: leave out --tournament")
+        from ..generate_single import generate_single_files
+
+        return generate_single_files(out, hands=hands, seed=seed, players=players, tables=tables,
+                                     first_hand_id=first_number)
     if record.id is not GameId.BADUGI:  # (generate.py deals and plays Badugi hands only)
-        raise ValueError(f"{record.name} hands cannot be generated yet: give --game badugi, badacey or badeucey")
+        raise ValueError(f"{record.name} hands cannot be generated yet: give --game badugi, badacey, badeucey or 27_single_draw")
 
     return generate_files(out, hands=hands, seed=seed, players=players, tables=tables, tournament=tournament,
                           first_hand_id=first_number)

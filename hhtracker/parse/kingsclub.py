@@ -29,6 +29,24 @@ Choices, where the files are silent (FORMATS.md section 3):
   after a draw marker. Anything else (`*** 3RD BETTING ROUND ***` before the first draw, a
   raise between `*** 3RD DRAW ***` and `*** 4TH BETTING ROUND ***`) is the hand's syntax
   error, never re-ordered: where a line belongs is what says which round its money is in.
+- **Single draw** (2-7 and A-5 Single Draw): the markers stop after `*** 2ND BETTING
+  ROUND ***`. A hand with no marker at all (fpdb-3's KingsClub A-5 Single Draw regression
+  file) is read as PokerStars' single draw: round 1 from the start, the draw from its first
+  draw line (a StreetStart(FIRST_DRAW) at that line), round 2 from the first bet after it.
+- **Run it twice** (2-7 Single Draw): after an all-in the draw is dealt twice, and every pot
+  is split between the runs (rules/run_twice.py). Two shapes are known. 2021-08 (fpdb-3's
+  regression files): `Hero discards [Th] draws [8c] [Qs]` (the second bracket is the second
+  run's card: SecondRunDealt) and `Run 1: X shows [..]` / `Run 2: X shows [..]` (Show.run).
+  2021-03 (../shared/corpus-draw/KingsClub__27SD_NL_cash_202103_RIT.txt): no discard line;
+  after `*** 1ST DRAW ***` each drawing player has a deal line of three groups of as many
+  cards as he drew: `Dealt to Player3: [X X X X X X]` (two drawn) and `Dealt to Hero: [6h Ks
+  Ks]`, where the hero's first group is his new card of the first run (6h: the hand he
+  shows) and the two others are the card he threw (Ks, held before the draw) and once more
+  the Ks, which cannot be his second run's card (it is out of the deck): the second run's
+  cards are read as not shown (SecondRunDealt(cards=None)), as are a hidden player's. The
+  shows carry no run there: the hero's shown hand is his first run's (it holds the 6h), and
+  so is every shown hand of a player who drew. ParsedHand.runs is 2 when any of these
+  lines is met. A deal line after a draw marker of any other shape is a syntax error.
 - There is no uncalled-bet line in the samples; none is invented.
 - **Games.** `Limit Badacey` and `Limit Badeucey` are written like Badugi with five cards
   (FORMATS.md section 3); `game` is the record's id (games.py: the game KingsClub spells so). The split pot's winners are
@@ -363,8 +381,8 @@ class KingsClubTransformer(Transformer[Token, object]):
 
 
 class KingsClubParser(SiteParser):
-    """Parses KingsClub Badugi, Badacey and Badeucey hands (the same format, five cards in
-    the last two; ParsedHand.game says which). Not thread-safe (one inline transformer per process).
+    """Parses KingsClub Badugi, Badacey, Badeucey and single-draw hands (the same format,
+    five cards in all but Badugi; ParsedHand.game says which). Not thread-safe (one inline transformer per process).
 
     parse(raw) -> ParsedHand; raises HandSyntaxError with the file line and what is wrong.
     """
