@@ -60,7 +60,7 @@ from __future__ import annotations
 import datetime as dt
 from collections import defaultdict
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import partial
 from decimal import Decimal, InvalidOperation
 from typing import Literal
@@ -253,7 +253,7 @@ class KingsClubTransformer(Transformer[Token, object]):
             return built
         if not isinstance(built, Show):  # (the grammar lets "Run 1: " stand before any verb)
             raise ValueError(f"{excerpt(str(run) + str(player))}: only a shown hand is said of one run")
-        return replace(built, run=int(str(run)[4]))
+        return Show(built.player, built.cards, built.description, run=int(str(run)[4]), line=built.line)
 
     def post(self, kind: Token, amount: Token, all_in: Token | None) -> Build:
         value, flag = parse_money(amount), all_in is not None

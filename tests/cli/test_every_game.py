@@ -3,7 +3,10 @@
 ONE database holds every game and site the importer accepts: the real Badugi corpus of
 ../shared/corpus (PokerStars cash and a tournament, Full Tilt, KingsClub, Merge; the 8-Game
 file's 18 2-7 Triple Draw hands, its other games skipped), 60 Badacey and 60 Badeucey hands made by `hhtracker
-generate --game`, and the hand-written KingsClub split-pot hands of tests/data/split_hands.
+generate --game`, and the hand-written KingsClub split-pot hands of tests/data/split_hands;
+and the single-draw games (issue 25): 40 generated 2-7 Single Draw hands (PokerStars), the
+real PokerStars and KingsClub 2-7 Single Draw hands of ../shared/corpus-draw, and the
+hand-written KingsClub hands of tests/data/single_draw (A-5 Single Draw, a hand run twice).
 Every read command runs on it (players, player, player --reads, leaks, report in every form,
 sessions, tournaments, hand in every form, table, the live view rendered headless, export
 in every format), for the hero and for an opponent of each game: exit 0, no traceback, and
@@ -35,11 +38,36 @@ from tests.oracles.corpus_counts import stars_headers
 
 runner = CliRunner()
 GENERATED = {"badacey": 60, "badeucey": 60}
+# issue 25's single-draw games: generated no-limit 2-7 Single Draw (PokerStars' format, seed 3),
+# the two real single-draw files of ../shared/corpus-draw and the hand-written KingsClub ones
+SINGLE_GENERATED = {"27_single_draw": 40}
+SINGLE_SEED = 3
+CORPUS_DRAW = CORPUS.parent / "corpus-draw"
+SINGLE_REAL = ("PokerStars__27SD_NL_cash_201106_allin.txt", "KingsClub__27SD_NL_cash_202103_RIT.txt")
+SINGLE_DATA = DATA / "single_draw"
 
 # --- the files' own counts, with regular expressions and nothing of hhtracker -----------------
 
 _KC_HEADER = re.compile(r"^#(\d+): Limit (\w+) - ", re.M)
 _STARS_27TD = re.compile(r"^\ufeff?PokerStars .* \(Triple Draw 2-7 Lowball Limit\) - ", re.M)
+
+
+def single_draw_hands(paths: list[Path], player: str | None = None) -> dict[str, int]:
+    """The single-draw hands of the files by game, from their header lines ("Single Draw 2-7
+    Lowball No Limit", "No Limit 2-7 Single Draw", "Limit A-5 Single Draw"); with `player`,
+    those with a seat line of his."""
+    found = {"27_single_draw": 0, "a5_single_draw": 0}
+    for path in paths:
+        text = path.read_text(encoding="utf-8-sig").replace("\r\n", "\n")
+        starts = [m.start() for m in re.finditer(r"^(?:PokerStars |#\d+: )", text, re.M)] + [len(text)]
+        for a, b in zip(starts, starts[1:]):
+            hand = text[a:b]
+            game = ("a5_single_draw" if re.match(r"#\d+: \w+(?: \w+)? A-5 Single Draw - ", hand) else
+                    "27_single_draw" if re.match(r"(?:PokerStars .* Single Draw 2-7 Lowball |#\d+: \w+(?: \w+)? 2-7 Single Draw - )", hand)
+                    else None)
+            if game and (player is None or re.search(rf"^Seat \d+: {re.escape(player)} \(", hand, re.M)):
+                found[game] += 1
+    return found
 
 
 def _stars_27td(path: Path, player: str | None = None) -> int:
@@ -82,7 +110,8 @@ def kingsclub_hands(paths: list[Path]) -> list[KingsClubHand]:
 class EveryGame:
     db: Path
     folders: dict[str, Path]  # game -> the folder of its generated files
-    kingsclub: list[KingsClubHand]  # every KingsClub hand imported, from its text
+    kingsclub: list[KingsClubHand]  # every KingsClub hand imported, from its text (the fixed-limit "Limit <Game>" ones)
+    single: list[Path]  # every single-draw file imported (issue 25)
 
     def hands_of(self, player: str, game: str) -> int:
         return sum(1 for h in self.kingsclub if h.game == game and player in h.seated)
@@ -120,9 +149,14 @@ def every_game(tmp_path_factory: pytest.TempPathFactory) -> EveryGame:
     for seed, (game, hands) in enumerate(GENERATED.items(), start=1):
         folders[game] = root / game
         run("generate", "--game", game, "--hands", hands, "--seed", seed, "--out", folders[game])
+    single_folder = root / "27_single_draw"
+    run("generate", "--game", "27_single_draw", "--hands", SINGLE_GENERATED["27_single_draw"], "--seed", SINGLE_SEED,
+        "--out", single_folder)
+    real = [CORPUS_DRAW / name for name in SINGLE_REAL if (CORPUS_DRAW / name).exists()]
+    single = [*single_folder.glob("*.txt"), *real, *SINGLE_DATA.glob("*.txt")]
     db = root / "every.db"
     split = DATA / "split_hands"
-    imported = json.loads(run("import", "--db", db, "--json", CORPUS, *folders.values(), split))
+    imported = json.loads(run("import", "--db", db, "--json", CORPUS, *folders.values(), split, *single))
     assert imported["problems"] == []
     kingsclub = kingsclub_hands([CORPUS / "KingsClub__badugi_FL_cash_202010.txt", *split.glob("*.txt"),
                                  *(f for folder in folders.values() for f in folder.glob("*.txt"))])
@@ -130,8 +164,10 @@ def every_game(tmp_path_factory: pytest.TempPathFactory) -> EveryGame:
     # headers, one hand each in the Full Tilt and Merge files (MANIFEST.tsv), and the KingsClub
     # ones; and the 8-Game file's 2-7 Triple Draw hands (read since issue 25).
     stars = len(stars_headers(CORPUS / STARS_CASH)) + len(stars_headers(CORPUS / STARS_SNG))
-    assert imported["hands_new"] == stars + 1 + 1 + len(kingsclub) + _stars_27td(CORPUS / STARS_8GAME)
-    return EveryGame(db, folders, kingsclub)
+    # And the single-draw hands (issue 25), counted by their header lines.
+    assert imported["hands_new"] == (stars + 1 + 1 + len(kingsclub) + _stars_27td(CORPUS / STARS_8GAME)
+                                     + sum(single_draw_hands(single).values()))
+    return EveryGame(db, folders, kingsclub, single)
 
 
 def test_the_database_holds_every_game_and_site(every_game: EveryGame) -> None:
@@ -144,6 +180,9 @@ def test_the_database_holds_every_game_and_site(every_game: EveryGame) -> None:
         ("fulltilt", "badugi"): 1, ("merge", "badugi"): 1,
         ("pokerstars", "27_triple_draw"): _stars_27td(CORPUS / STARS_8GAME),
         **{("kingsclub", game): hands for game, hands in kingsclub.items()},
+        **{(site, game): hands for site, files in (("pokerstars", [f for f in every_game.single if "PokerStars" in f.name or f.name.startswith("HH ")]),
+                                                   ("kingsclub", [f for f in every_game.single if "KingsClub" in f.name or f.parent == SINGLE_DATA]))
+           for game, hands in single_draw_hands(files).items() if hands},
     }
     assert kingsclub["badacey"] > GENERATED["badacey"] and kingsclub["badeucey"] > GENERATED["badeucey"]
 
@@ -151,7 +190,7 @@ def test_the_database_holds_every_game_and_site(every_game: EveryGame) -> None:
 def test_players_one_table_per_game_and_all_together(every_game: EveryGame) -> None:
     db = every_game.db
     text = run("players", "--db", db)
-    for game in ("badugi", "badacey", "badeucey"):
+    for game in ("badugi", "badacey", "badeucey", "27_single_draw", "a5_single_draw"):
         assert f"players ({game})" in text
     rows = json.loads(run("players", "--db", db, "--json"))
     for game in ("badacey", "badeucey"):
@@ -159,7 +198,9 @@ def test_players_one_table_per_game_and_all_together(every_game: EveryGame) -> N
         assert hero["results"]["hands"] == every_game.hands_of("Hero", game)
     together = json.loads(run("players", "--db", db, "--json", "--game", "all", "--site", "kingsclub"))
     hero = next(r for r in together if r["player"] == "Hero")
-    assert hero["results"]["hands"] == sum(every_game.hands_of("Hero", g) for g in ("badugi", "badacey", "badeucey"))
+    kings_single = single_draw_hands([f for f in every_game.single if not f.name.startswith(("HH ", "PokerStars"))], "Hero")
+    assert hero["results"]["hands"] == sum(every_game.hands_of("Hero", g) for g in ("badugi", "badacey", "badeucey")) + sum(
+        kings_single.values())
 
 
 @pytest.mark.parametrize("game", ["badugi", "badacey", "badeucey"])
@@ -192,23 +233,30 @@ def test_leaks_read_badugi_hands_only_and_say_so(every_game: EveryGame) -> None:
     found = json.loads(run("leaks", "--db", db, "--hero", "Hero", "--json"))
     # and Hero's 2-7 Triple Draw hands of the 8-Game file (read since issue 25)
     deuce = _stars_27td(CORPUS / STARS_8GAME, "Hero")
+    single = single_draw_hands(every_game.single, "Hero")  # and his single-draw hands (issue 25)
     assert found["games_left_out"] == {**{g: every_game.hands_of("Hero", g) for g in ("badacey", "badeucey")},
-                                       "27_triple_draw": deuce}
+                                       "27_triple_draw": deuce, **single}
     assert found["hands"] == badugi
     text = run("leaks", "--db", db, "--hero", "Hero")
     counts = ", ".join([*(f"{every_game.hands_of('Hero', g)} {g.capitalize()}" for g in ("badacey", "badeucey")),
-                        f"{deuce} 2-7 Triple Draw"])
+                        f"{deuce} 2-7 Triple Draw", f"{single['27_single_draw']} 2-7 Single Draw",
+                        f"{single['a5_single_draw']} A-5 Single Draw"])
     assert f"Badugi hands only (the baselines are Badugi's): {counts} hands not read." in text
     assert json.loads(run("leaks", "--db", db, "--hero", "Hero", "--json", "--game", "badeucey"))["hands"] == 0
 
 
 def test_report_in_every_form(every_game: EveryGame, tmp_path: Path) -> None:
     db = every_game.db
-    # The latest session of the hero: the generated hands, both games from 2026-11-01 12:00.
+    # The latest session of the hero: the generated hands, both games from 2026-11-01 12:00
+    # (the generated 2-7 Single Draw hands of the same hours are PokerStars': a session is one
+    # site's).
     latest = sum(GENERATED.values())
     report = json.loads(run("report", "--db", db, "--json"))
     assert report["hands"] == latest
     assert report["leaks"]["games_left_out"] == GENERATED and report["leaks"]["hands"] == 0
+    month = json.loads(run("report", "--db", db, "--json", "--from", "2026-11-01", "--to", "2026-11-30", "--hero", "Hero"))
+    assert month["hands"] == latest + sum(SINGLE_GENERATED.values())  # every generated hand, both sites
+    assert month["leaks"]["games_left_out"] == {**GENERATED, **SINGLE_GENERATED}
     assert "Leaks over these hands" in run("report", "--db", db)
     run("report", "--db", db, "--all-hands", "--hero", "Hero")
     run("report", "--db", db, "--html", tmp_path / "r.html", "--png", tmp_path / "r.png")
@@ -236,6 +284,10 @@ HANDS = [  # (hand number, site): one of every site and game
     # the first generated hand of each game: its base plus the seed's block of 1,000,000
     # (README, generate): Badacey seed 1, Badeucey seed 2
     ("400001000000", "kingsclub"), ("500002000000", "kingsclub"), ("37732805", "kingsclub"),
+    # the single-draw games (issue 25): the first generated 2-7 Single Draw hand (base
+    # 710,000,000,000, seed 3), the hand-written A-5 one and the hand-written hand run twice
+    # (the real ones of ../shared/corpus-draw: test_single_draw_games_have_their_tables_profiles_and_views)
+    ("710003000000", "pokerstars"), ("90000001", "kingsclub"), ("90000002", "kingsclub"),
 ]
 
 
@@ -287,13 +339,18 @@ def test_export_in_every_format(every_game: EveryGame, tmp_path: Path) -> None:
     run("export", "--format", "json", "--player", "Hero", "--db", db, out)
     exported = json.loads(out.read_text())
     deuce = _stars_27td(CORPUS / STARS_8GAME, "Hero")  # his 2-7 Triple Draw hands (issue 25)
-    assert len(exported) == hero_hands + cash + 1 + 1 + deuce  # with the Full Tilt and Merge hands
-    assert {h["game"] for h in exported} == {"badugi", "badacey", "badeucey", "27_triple_draw"}
+    single = single_draw_hands(every_game.single, "Hero")  # his single-draw hands (issue 25)
+    assert len(exported) == hero_hands + cash + 1 + 1 + deuce + sum(single.values())  # with the Full Tilt and Merge hands
+    assert {h["game"] for h in exported} == {"badugi", "badacey", "badeucey", "27_triple_draw", "27_single_draw", "a5_single_draw"}
     run("export", "--format", "phh", "--player", "Hero", "--db", db, tmp_path / "hands.phhs")
     # PHH has fixed-limit Badugi and fixed-limit 2-7 Triple Draw of ours: the PokerStars, Full
     # Tilt and KingsClub Badugi hands, and the 8-Game file's 2-7 Triple Draw hands.
     badugi_fl = cash + 1 + every_game.hands_of("Hero", "badugi")
-    assert len(re.findall(r"^\[\d+\]$", (tmp_path / "hands.phhs").read_text(), re.M)) == badugi_fl + deuce
+    # and no-limit 2-7 Single Draw (N2L1D) on PokerStars: the real hand and the generated ones
+    # (the KingsClub hands were run twice, A-5 Single Draw has no PHH code)
+    stars_single = single_draw_hands([f for f in every_game.single if f.name.startswith(("HH ", "PokerStars"))], "Hero")
+    assert len(re.findall(r"^\[\d+\]$", (tmp_path / "hands.phhs").read_text(), re.M)) == (
+        badugi_fl + deuce + stars_single["27_single_draw"])
     for game in ("badacey", "badeucey"):  # an opponent of each game: his hands of every game
         opponent = every_game.opponent(game)
         run("export", "--format", "json", "--player", opponent, "--db", db, tmp_path / f"{game}.json")
@@ -314,3 +371,27 @@ def test_27_triple_draw_has_its_table_and_its_profile(every_game: EveryGame) -> 
     assert f"Hero (pokerstars, {deuce} hands, 2-7 Triple Draw)" in text
     assert "the whole hand in 2-7 Triple Draw" in text
     assert "2-7 Triple Draw)" not in run("player", "Hero", "--db", db, "--site", "pokerstars", "--game", "badugi")
+
+
+def test_single_draw_games_have_their_tables_profiles_and_views(every_game: EveryGame, tmp_path: Path) -> None:
+    # Issue 25: 2-7 Single Draw and A-5 Single Draw in the same database: a profile per game
+    # named by it (hand counts from the files' header and seat lines), `hand` says a hand run
+    # twice, and `table` on the generated file shows its last hand.
+    db = every_game.db
+    stars = [f for f in every_game.single if f.name.startswith(("HH ", "PokerStars"))]
+    hero = single_draw_hands(stars, "Hero")["27_single_draw"]
+    text = run("player", "Hero", "--db", db, "--site", "pokerstars", "--game", "27_single_draw")
+    assert f"Hero (pokerstars, {hero} hands, 2-7 Single Draw)" in text
+    profile = json.loads(run("player", "Hero", "--db", db, "--site", "kingsclub", "--game", "a5_single_draw", "--json"))
+    assert profile["results"]["hands"] == 1  # tests/data/single_draw's A-5 hand
+    if any(f.name.startswith("KingsClub") for f in every_game.single):  # (../shared/corpus-draw is there)
+        assert ", run twice" in run("hand", "3857875", "--site", "kingsclub", "--db", db).split("\n")[0]
+        for number, site in (("63826125692", "pokerstars"), ("3857875", "kingsclub")):
+            assert json.loads(run("hand", number, "--site", site, "--db", db, "--json"))["hand_id"] == number
+            run("hand", number, "--site", site, "--db", db, "--html", tmp_path / "h.html")
+    assert ", run twice" in run("hand", "90000002", "--site", "kingsclub", "--db", db).split("\n")[0]
+    (generated,) = [f for f in stars if f.name.startswith("HH ")]
+    last = re.findall(r"^\ufeff?PokerStars Game #(\d+):", generated.read_text(encoding="utf-8-sig"), re.M)[-1]
+    copy = tmp_path / "copy.db"
+    shutil.copy(db, copy)
+    assert json.loads(run("table", generated, "--db", copy, "--json"))["hand_id"] == last
