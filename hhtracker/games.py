@@ -17,6 +17,8 @@ or anything above them.
 | Badacey | 5 | 3 | Badugi, ace low; A-5 low | KingsClub |
 | Badeucey | 5 | 3 | Badugi, ace high; 2-7 low | KingsClub |
 | 2-7 Triple Draw | 5 | 3 | the whole pot: 2-7 low (no pair, straight or flush; ace high) | PokerStars, Full Tilt, Merge |
+| 2-7 Single Draw | 5 | 1 | the whole pot: 2-7 low | PokerStars, KingsClub |
+| A-5 Single Draw | 5 | 1 | the whole pot: A-5 low (five ranks; ace low) | KingsClub |
 
 Sources: ../shared/seeds/001 "Variants" (Badacey: "best Badugi hand wins half, best A-5
 lowball hand wins the other half"; Badeucey: "Split pot between best Badugi and best 2-7
