@@ -272,9 +272,14 @@ def _betting_codes(replayed: ReplayedHand, index: dict[str, int]) -> list[tuple[
     Choice: a bet or raise made when every opponent still in is all-in has nobody to call
     it, so pokerkit refuses it (and the site gives the excess back as an uncalled bet): a
     raise facing a bet is written as the call it amounts to; a check or bet facing nothing
-    is no action at all in PHH (None, written as a comment)."""
+    is no action at all in PHH (None, written as a comment). Likewise a raise when no
+    opponent still in can put in more than the bet faced (no limit: Hero all-in for 119.75, a
+    raise to 155.48 with the blinds, who hold less, still to act) is written as a call."""
     folded: set[str] = set()
     all_in: set[str] = set()
+    # the most each player can have in a round: his stack less what he put in the rounds
+    # before (uncalled bets returned)
+    results = {p.player: p for p in replayed.players}
     out: list[tuple[Action, str | None]] = []
     for action in replayed.actions:
         if action.kind not in _FORCED and action.player in index:
@@ -283,6 +288,13 @@ def _betting_codes(replayed: ReplayedHand, index: dict[str, int]) -> list[tuple[
             if action.kind is not ActionKind.FOLD and others and all(p in all_in for p in others):
                 facing_a_bet = action.facing > action.to - action.amount
                 code = "cc" if facing_a_bet else None
+            elif action.kind is ActionKind.RAISE and others:
+                # a raise when no opponent still in can put in more than the bet faced (the
+                # site gives the excess back as an uncalled bet): pokerkit refuses it, "no
+                # reason to raise"; it is the call it amounts to
+                most = max(results[p].stack - sum(results[p].by_round[: action.round - 1]) for p in others)
+                if most <= action.facing:
+                    code = "cc"
             out.append((action, code))
         if action.kind is ActionKind.FOLD:
             folded.add(action.player)

@@ -464,3 +464,19 @@ def test_27_single_draw_hands_replay_in_pokerkit_to_the_sites_stacks() -> None:
         checked += 1
     assert checked == 1
     assert refused == [("kingsclub", "the hand was run twice: PHH describes a draw dealt once")]
+
+
+def test_generated_27_single_draw_hands_replay_in_pokerkit(tmp_path: Path) -> None:
+    """Generated no-limit 2-7 Single Draw hands (side pots, all-ins, uncalled bets) end in
+    pokerkit's N2L1D where our replay says: its no-limit sizes and its one draw agree."""
+    from hhtracker.api import generate
+
+    generate(tmp_path / "sd", hands=120, seed=11, game="27_single_draw")
+    hands = replayed_hands(tmp_path / "sd")
+    assert len(hands) == 120
+    assert sum(1 for r in hands if len(r.pots) > 1) >= 3  # side pots are covered
+    for replayed in hands:
+        phh = to_phh(replayed)
+        assert phh.field("variant") == "N2L1D"
+        ours = {p.player: p.stack + p.net for p in replayed.players if p.dealt_in}
+        assert pokerkit_stacks(phh.dumps(), replayed) == ours, replayed.hand.hand_id

@@ -228,3 +228,13 @@ def test_a_small_bet_after_the_single_draw_is_flagged() -> None:
             .replace("Villain (1,199) +199", "Villain (1,149) +149").replace("Hero (674) -200", "Hero (724) -150")
             .replace("Villain wins pot (399)", "Villain wins pot (299)"))
     assert _codes(_replayed_text(text)) == [Code.BET_SIZE]
+
+
+def test_a_hand_run_twice_goes_through_json_and_back() -> None:
+    # the JSON export keeps the runs: Show.run, SecondRunDealt and the hand's runs
+    from hhtracker.export.json_model import hand_from_json, hand_to_json
+
+    hand = _replayed_text((SINGLE / "kingsclub_27sd_run_twice.txt").read_text(encoding="utf-8")).hand
+    back = hand_from_json(hand_to_json(hand))
+    assert back.runs == 2 and back.events == hand.events
+    assert [e.cards for e in back.events if isinstance(e, SecondRunDealt)] == [parse_cards("Qc")]
