@@ -525,7 +525,7 @@ def _summary(items: tuple[SummaryItem, ...], events: list[Event]) -> Summary:
             rake, line = item[1], item[2]
         else:
             seat_lines.append(item)
-    shown = {e.player: e.cards for e in events if isinstance(e, Show)}
+    shown = {e.player: e.cards for e in events if isinstance(e, Show) and e.run != 2}  # (a hand run twice: the first run's)
     mucked = {e.player for e in events if isinstance(e, Muck)}
     won: dict[str, int] = defaultdict(int)
     for by_player in wins.values():

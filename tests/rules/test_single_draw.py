@@ -238,3 +238,18 @@ def test_a_hand_run_twice_goes_through_json_and_back() -> None:
     back = hand_from_json(hand_to_json(hand))
     assert back.runs == 2 and back.events == hand.events
     assert [e.cards for e in back.events if isinstance(e, SecondRunDealt)] == [parse_cards("Qc")]
+
+
+def test_a_run_twice_hand_won_twice_by_the_same_player() -> None:
+    # the hand-written hand with Hero's first-run card a Ks: K-8-7-4-2 and Q-8-7-4-2 both lose
+    # to Villain's pat 9-6-5-3-2, who takes the whole 2,064 ("wins pot"); Hero's summary line
+    # is a loss, checked against his first run's hand (not the second's)
+    text = (SINGLE / "kingsclub_27sd_run_twice.txt").read_text(encoding="utf-8")
+    text = (text.replace("draws [3s] [Qc]", "draws [Ks] [Qc]").replace("Run 1: Hero shows [2c 4d 7h 8s 3s]", "Run 1: Hero shows [2c 4d 7h 8s Ks]")
+            .replace("Seat 1: Villain (1,032) +32", "Seat 1: Villain (2,064) +1,064").replace("Seat 2: Hero (1,232) +32", "Seat 2: Hero (200) -1,000")
+            .replace("Hero wins (1,032) from pot\nVillain wins (1,032) from pot", "Villain wins pot (2,064)"))
+    replayed = _replayed_text(text)
+    assert replayed.issues == ()
+    (pot,) = replayed.pots
+    assert [(r.run, r.winners) for r in pot.runs] == [(1, ("Villain",)), (2, ("Villain",))]
+    assert {p.player: p.net for p in replayed.players} == {"Villain": 106400, "Hero": -100000, "Other": -7000}
