@@ -99,7 +99,7 @@ class MadeHand(StrEnum):
     one away) their sense: BADUGI four cards of four ranks and four suits among those held
     (with five cards, stats/five_card.py: some four of them); DEUCE_TO_SEVEN_LOW five cards
     with no pair, no straight and no flush, the ace high; ACE_TO_FIVE_LOW five cards of five
-    different ranks, straights and flushes not counting (STATS.md, "The other draw games")."""
+    different ranks (straights and flushes do not count) (STATS.md, "The other draw games")."""
 
     BADUGI = "badugi"
     DEUCE_TO_SEVEN_LOW = "deuce_to_seven_low"

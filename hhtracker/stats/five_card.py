@@ -17,14 +17,15 @@ The ace's place (high in Badeucey) does not change whether four cards are a badu
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum, unique
 from itertools import combinations
 
 from ..cards import Card
 from ..games import MadeHand
-from ..rules.lowball import LowHand, LowKind, evaluate_27
+from ..rules.lowball import LowHand, LowKind, evaluate_27, evaluate_a5
 
-__all__ = ["LowClass", "holds_badugi", "low_class", "made_27_low", "made_a5_low", "made_low", "snow_and_break",
+__all__ = ["MADE_LOW", "LowClass", "holds_badugi", "low_class", "made_27_low", "made_a5_low", "snow_and_break",
            "snow_and_break_low"]
 
 
@@ -65,30 +66,22 @@ def made_a5_low(cards: tuple[Card, ...]) -> bool:
     """Whether five distinct cards are a made A-5 low: five different ranks (straights and
     flushes do not count, the ace low). STATS.md, "The other draw games". raises ValueError
     for another count."""
-    if len(cards) != 5:
-        raise ValueError(f"an A-5 low is five cards, not {len(cards)}")
-    return len({card.rank for card in cards}) == 5
+    return evaluate_a5(cards).kind is LowKind.HIGH_CARD
 
 
-def made_low(made_hand: MadeHand, cards: tuple[Card, ...]) -> bool:
-    """Whether five distinct cards are the made hand of a whole-pot lowball game's record
-    (MadeHand.DEUCE_TO_SEVEN_LOW: made_27_low; ACE_TO_FIVE_LOW: made_a5_low). raises
-    ValueError for another made hand or count."""
-    if made_hand is MadeHand.DEUCE_TO_SEVEN_LOW:
-        return made_27_low(cards)
-    if made_hand is MadeHand.ACE_TO_FIVE_LOW:
-        return made_a5_low(cards)
-    raise ValueError(f"not a lowball made hand: {made_hand}")
+MADE_LOW: dict[MadeHand, Callable[[tuple[Card, ...]], bool]] = {
+    MadeHand.DEUCE_TO_SEVEN_LOW: made_27_low, MadeHand.ACE_TO_FIVE_LOW: made_a5_low}
+"""The test of a made hand of each whole-hand lowball game's record (games.MadeHand)."""
 
 
 def snow_and_break_low(cards_before: tuple[Card, ...], discarded: int,
                        made_hand: MadeHand = MadeHand.DEUCE_TO_SEVEN_LOW) -> tuple[bool | None, bool | None]:
-    """(snow, broke) of one draw of a whole-pot lowball game (2-7 Triple Draw, the single-draw
-    games) with the five cards known (STATS.md, "The other draw games": snow, stood pat on a
-    hand that is not made; break, discarded from a made hand): each None when there was no
-    opportunity (snow: he drew; break: the hand was not made). made_hand: the game's
-    (made_low). All five cards make the low, so any discard from a made hand breaks it."""
-    made = made_low(made_hand, cards_before)
+    """(snow, broke) of one draw of a whole-hand lowball game (2-7 or A-5 Triple Draw, by
+    `made_hand`) with the five cards known (STATS.md, "The other draw games": snow, stood pat
+    on a hand that is not made; break, discarded from a made hand): each None when there was
+    no opportunity (snow: he drew; break: the hand was not made). All five cards make the low,
+    so any discard from a made hand breaks it."""
+    made = MADE_LOW[made_hand](cards_before)
     snow = (not made) if discarded == 0 else None
     return snow, (discarded >= 1) if made else None
 

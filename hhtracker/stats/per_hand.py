@@ -18,7 +18,7 @@ from ..games import MadeHand, game_of
 from ..model import Round
 from ..rules.badugi import BadugiHand, evaluate, strength
 from ..rules.replay import CAP_BETS, VOLUNTARY, Action, ActionKind, DrawAction, PlayerResult, ReplayedHand
-from .five_card import made_low, snow_and_break_low
+from .five_card import MADE_LOW, snow_and_break_low
 from .facts import (  # noqa: F401  (STAT_KEYS, DRAW_KEYS, UNBOUNDED_KEYS: re-exported, their home is facts.py)
     _FIELD_NAMES,
     DRAW_KEYS,
@@ -76,7 +76,7 @@ class _Hand:
         # against the record's made low (five_card.py); snow_shown at the game's last draw
         record = game_of(replayed.hand.game)
         self.made_hand = record.made_hand if record is not None else MadeHand.BADUGI
-        self.lowball = self.made_hand in (MadeHand.DEUCE_TO_SEVEN_LOW, MadeHand.ACE_TO_FIVE_LOW)
+        self.lowball = self.made_hand in MADE_LOW
         self.last_draw = record.draws if record is not None else 3
 
     def decisions(self, name: str, round_: Round) -> Sequence[Action]:
@@ -188,7 +188,7 @@ class _Hand:
         # in the summary, or the hero's own cards when he did not fold.
         last = counts[self.last_draw - 1]  # (the game's last draw: the third, or the one of a single-draw game)
         if self.lowball and last == 0 and _five_distinct(player.final_cards):
-            facts["snow_shown"] = Fact.of(not made_low(self.made_hand, player.final_cards), True)  # type: ignore[arg-type]
+            facts["snow_shown"] = Fact.of(not MADE_LOW[self.made_hand](player.final_cards), True)  # type: ignore[arg-type]
         elif not self.lowball and last == 0 and player.final_hand is not None:
             facts["snow_shown"] = Fact.of(not player.final_hand.is_badugi, True)
         else:
@@ -416,9 +416,9 @@ def _five_distinct(cards: tuple[Card, ...] | None) -> bool:
 
 
 def _known_low_draw(draw: DrawAction | None, made_hand: MadeHand) -> tuple[Fact, Fact]:
-    """(snow_known, break_known) for one draw of a lowball game: against the game's made low
-    (five_card.snow_and_break_low), with the cards known at the moment of the draw only (as
-    `_known_draw`)."""
+    """(snow_known, break_known) for one draw of a lowball game: against its made low, 2-7 or
+    A-5 by `made_hand` (five_card.snow_and_break_low), with the cards known at the moment of
+    the draw only (as `_known_draw`)."""
     if draw is None or not _five_distinct(draw.cards_before):
         return NO, NO
     snow, broke = snow_and_break_low(draw.cards_before, draw.discarded, made_hand)  # type: ignore[arg-type]
