@@ -16,8 +16,8 @@ from lark.visitors import Transformer, v_args  # its own module: what mypyc's bu
 
 from ..cards import Card, parse_cards
 from .detect import game_id_of
-from ..games import GAMES
 from ..errors import HandSyntaxError
+from ..games import GAMES
 from ..model import (
     CHIPS,
     Bet,
@@ -462,16 +462,16 @@ class PokerStarsTransformer(Transformer[Token, object]):
         return head, where, seats, events, summary
 
 
-def _mark_single_draw(events: list[Event]) -> list[Event]:
-    """A single-draw hand's events with its draw's start: PokerStars writes no marker for the
-    one draw of 2-7 Single Draw ("discards 1 card" / "stands pat" come straight after the
-    first round's betting, FORMATS.md 1.7), so the first draw line (a discard or a stand pat)
-    stands for it: a StreetStart(FIRST_DRAW) at that line is put before it. A hand with a
-    marker, or with no draw line (everyone folded), is returned as it is."""
-    if any(isinstance(e, StreetStart) and e.street is not Street.SHOWDOWN for e in events):
+def _single_draw_marked(events: list[Event]) -> list[Event]:
+    """A single-draw game's events with its one draw marked: PokerStars prints no street
+    marker for it (FORMATS.md 1.7: the discards and "stands pat" lines come straight after
+    the pre-draw betting, 5-Card Draw and 2-7 Single Draw alike), so a FIRST_DRAW marker is
+    put before the first discard or stand-pat line, at its line. Unchanged when the hand has
+    a draw marker or no draw (everyone folded before it)."""
+    if any(isinstance(e, StreetStart) and e.street is Street.FIRST_DRAW for e in events):
         return events
     for index, event in enumerate(events):
-        if isinstance(event, Discard | StandPat):
+        if isinstance(event, (Discard, StandPat)):
             return [*events[:index], StreetStart(Street.FIRST_DRAW, line=event.line), *events[index:]]
     return events
 
@@ -487,10 +487,6 @@ class PokerStarsParser(SiteParser):
 
     def parse(self, raw: RawHand) -> ParsedHand:
         header, table, seats, events, summary = self.run(raw)
-        game = game_id_of(raw.text)
-        record = GAMES[game]
-        if record.draws == 1:
-            events = _mark_single_draw(events)
         if header.et_zone in ZONES:  # the repeated autumn hour settled by the other stamp
             try:
                 start_time, time_note = settle_start_time(Clock(header.et_stamp, header.et_zone), header.other_clock, ZONES)
@@ -498,6 +494,9 @@ class PokerStarsParser(SiteParser):
                 raise out_of_range(header.et_stamp, header.et_zone, raw) from None
         else:
             start_time, time_note = site_time_to_utc(header.et_stamp, header.et_zone, raw), None  # (raises)
+        game = game_id_of(raw.text)
+        if GAMES[game].draws == 1:
+            events = _single_draw_marked(events)
         return ParsedHand(
             site=Site.POKERSTARS,
             hand_id=header.hand_id,
