@@ -17,6 +17,8 @@ or anything above them.
 | Badacey | 5 | 3 | Badugi, ace low; A-5 low | KingsClub |
 | Badeucey | 5 | 3 | Badugi, ace high; 2-7 low | KingsClub |
 | 2-7 Triple Draw | 5 | 3 | the whole pot: 2-7 low (no pair, straight or flush; ace high) | PokerStars, Full Tilt, Merge, KingsClub |
+| 2-7 Single Draw | 5 | 1 | the whole pot: 2-7 low | PokerStars, KingsClub |
+| A-5 Single Draw | 5 | 1 | the whole pot: A-5 low (five ranks; ace low) | KingsClub |
 | A-5 Triple Draw | 5 | 3 | the whole pot: A-5 low (straights and flushes do not count; ace low) | KingsClub, Full Tilt |
 | 5-Card Draw | 5 | 1 | the whole pot: five-card high (standard poker ranks) | PokerStars |
 
@@ -47,7 +49,8 @@ from enum import StrEnum, unique
 from .model import BettingStructure, Site
 
 __all__ = [
-    "ACE_TO_FIVE_TRIPLE_DRAW", "BADACEY", "BADEUCEY", "BADUGI", "DEUCE_TO_SEVEN_TRIPLE_DRAW", "FIVE_CARD_DRAW", "FEWEST_CARDS", "GAMES", "MOST_CARDS", "MOST_DRAWS", "Evaluator", "GameId",
+    "ACE_TO_FIVE_SINGLE_DRAW", "ACE_TO_FIVE_TRIPLE_DRAW", "BADACEY", "BADEUCEY", "BADUGI", "DEUCE_TO_SEVEN_SINGLE_DRAW", "DEUCE_TO_SEVEN_TRIPLE_DRAW",
+    "FIVE_CARD_DRAW", "FEWEST_CARDS", "GAMES", "MOST_CARDS", "MOST_DRAWS", "Evaluator", "GameId",
     "GameRecord", "HandClasses", "Half", "MadeHand", "PhhVariant", "Scoring", "Spelling", "game_of",
     "game_spelled", "has_high_classes", "has_low_classes", "is_split_game",
 ]
@@ -61,6 +64,9 @@ class GameId(StrEnum):
     BADACEY = "badacey"
     BADEUCEY = "badeucey"
     DEUCE_TO_SEVEN_TRIPLE_DRAW = "27_triple_draw"
+    # single-draw games (issue 25)
+    DEUCE_TO_SEVEN_SINGLE_DRAW = "27_single_draw"
+    ACE_TO_FIVE_SINGLE_DRAW = "a5_single_draw"
     # issue 25, branch fivecard: A-5 Triple Draw and 5-Card Draw
     ACE_TO_FIVE_TRIPLE_DRAW = "a5_triple_draw"
     FIVE_CARD_DRAW = "5_card_draw"
@@ -232,6 +238,29 @@ DEUCE_TO_SEVEN_TRIPLE_DRAW = GameRecord(
     phh=(PhhVariant(BettingStructure.FIXED_LIMIT, "F2L3D"),),
 )
 
+# The single-draw games (issue 25): one draw, two betting rounds, no limit and pot limit with
+# antes. Site words: PokerStars "Single Draw 2-7 Lowball No Limit" and KingsClub "No Limit 2-7
+# Single Draw" (../shared/corpus-draw); KingsClub "Limit A-5 Single Draw" (fpdb-3's KingsClub
+# parser's game list and its regression file A5-1-Draw-Limit-USD-50-100-202102.txt; no
+# PokerStars spelling of A-5 Single Draw is known, so it is not read there).
+DEUCE_TO_SEVEN_SINGLE_DRAW = GameRecord(
+    id=GameId.DEUCE_TO_SEVEN_SINGLE_DRAW, name="2-7 Single Draw", cards=5, draws=1,
+    structures=(BettingStructure.NO_LIMIT, BettingStructure.POT_LIMIT, BettingStructure.FIXED_LIMIT),
+    scoring=(Scoring(Half.LOW, Evaluator.DEUCE_TO_SEVEN_LOW, HandClasses.LOW),),
+    made_hand=MadeHand.DEUCE_TO_SEVEN_LOW,
+    spellings=(Spelling(Site.POKERSTARS, "Single Draw 2-7 Lowball"), Spelling(Site.KINGSCLUB, "2-7 Single Draw")),
+    generated_as=Site.POKERSTARS,
+    phh=(PhhVariant(BettingStructure.NO_LIMIT, "N2L1D"),),
+)
+ACE_TO_FIVE_SINGLE_DRAW = GameRecord(
+    id=GameId.ACE_TO_FIVE_SINGLE_DRAW, name="A-5 Single Draw", cards=5, draws=1,
+    structures=(BettingStructure.FIXED_LIMIT, BettingStructure.POT_LIMIT, BettingStructure.NO_LIMIT),
+    scoring=(Scoring(Half.LOW, Evaluator.ACE_TO_FIVE_LOW, HandClasses.LOW),),
+    made_hand=MadeHand.ACE_TO_FIVE_LOW,
+    spellings=(Spelling(Site.KINGSCLUB, "A-5 Single Draw"),),
+    generated_as=Site.KINGSCLUB,
+)
+
 # --- issue 25, branch fivecard: A-5 Triple Draw and 5-Card Draw -------------------------------
 ACE_TO_FIVE_TRIPLE_DRAW = GameRecord(
     id=GameId.ACE_TO_FIVE_TRIPLE_DRAW, name="A-5 Triple Draw", cards=5, draws=3,
@@ -251,7 +280,8 @@ FIVE_CARD_DRAW = GameRecord(
 )
 
 GAMES: dict[GameId, GameRecord] = {game.id: game for game in (BADUGI, BADACEY, BADEUCEY, DEUCE_TO_SEVEN_TRIPLE_DRAW,
-                                                                ACE_TO_FIVE_TRIPLE_DRAW, FIVE_CARD_DRAW)}
+                                                             DEUCE_TO_SEVEN_SINGLE_DRAW, ACE_TO_FIVE_SINGLE_DRAW,
+                                                             ACE_TO_FIVE_TRIPLE_DRAW, FIVE_CARD_DRAW)}
 """Every game hhtracker reads, by id, Badugi first (the order games are listed in)."""
 
 MOST_CARDS = max(game.cards for game in GAMES.values())

@@ -103,7 +103,8 @@ SEED_SLOTS = 100_000
 
 FIRST_NUMBER_BASE: dict[GameId, int] = {
     GameId.BADUGI: 300_000_000_000, GameId.BADACEY: 400_000_000_000, GameId.BADEUCEY: 500_000_000_000,
-    GameId.ACE_TO_FIVE_TRIPLE_DRAW: 600_000_000_000, GameId.FIVE_CARD_DRAW: 700_000_000_000,
+    GameId.DEUCE_TO_SEVEN_SINGLE_DRAW: 710_000_000_000,
+    GameId.ACE_TO_FIVE_TRIPLE_DRAW: 600_000_000_000, GameId.FIVE_CARD_DRAW: 900_000_000_000,
 }
 """Where each game's numbers start: the blocks of the three games never overlap, so sets of
 different games and seeds import into one database without a duplicate (KingsClub numbers

@@ -223,10 +223,23 @@ class StandPat(PlayerEvent):
 
 @dataclass(frozen=True, slots=True)
 class Show(PlayerEvent):
-    """`X: shows [8c 5d 7s Th] (Badugi: T,8,7,5)`. description: the site's words, or None."""
+    """`X: shows [8c 5d 7s Th] (Badugi: T,8,7,5)`. description: the site's words, or None;
+    run: in a hand run twice, the run the hand is of where the site says it (KingsClub's
+    `Run 2: X shows [..]`: 2), else None (the hand of the first run, or of both)."""
 
     cards: tuple[Card, ...]
     description: str | None = None
+    run: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SecondRunDealt(PlayerEvent):
+    """Run it twice: the new cards a player drew in the second run, after the draw's
+    DealtCards of the first (KingsClub `Hero discards [Th] draws [8c] [Qs]`: [Qs]). cards:
+    None where the site prints them in a way that cannot be read as cards (the module doc of
+    parse/kingsclub.py says which)."""
+
+    cards: tuple[Card, ...] | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -419,6 +432,7 @@ class ParsedHand:
     """One hand as the site wrote it, typed. Nothing here is computed or checked.
 
     currency: "USD", "EUR"... for cash with money, "chips" for play money and tournaments.
+    runs: 1, or 2 for a hand run twice (below).
     start_time: the site's clock in UTC (from the ET stamp); local_time: the first stamp as
     written, with its zone abbreviation; time_note: why the stamps did not settle the start
     time alone and which was used (a repeated or skipped hour, stamps that disagree), else
@@ -442,6 +456,9 @@ class ParsedHand:
     summary: Summary
     source: SourceText
     time_note: str | None = None
+    runs: int = 1
+    """2 when the site ran the cards twice after an all-in (KingsClub's run it twice): every
+    pot is then split between the two runs, each half to the best hand of its run."""
 
     @property
     def is_tournament(self) -> bool:

@@ -28,7 +28,7 @@ LAYER = {
     "rules": 4, "odds": 4,
     "stats": 5, "generate": 5,
     "analysis": 6, "generate_draw": 6,
-    "filters": 7, "generate_split": 7,
+    "filters": 7, "generate_split": 7, "generate_single": 7,
     "store": 8,
     "report": 9, "export": 9,
     "api": 10,

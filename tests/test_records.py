@@ -58,16 +58,18 @@ FIRST_LINES = {
 
 def test_stored_names_are_those_of_every_database_so_far() -> None:
     # hands.game and hands.site of databases written since the first version (issue 16 for
-    # the split-pot games, issue 25 for 2-7 Triple Draw): a record's id is that text, whatever
-    # else changes in the record.
-    assert [g.value for g in GAMES] == ["badugi", "badacey", "badeucey", "27_triple_draw", "a5_triple_draw", "5_card_draw"]
+    # the split-pot games, issue 25 for 2-7 Triple Draw, the single-draw games, A-5 Triple Draw
+    # and 5-Card Draw): a record's id is that text, whatever else changes in the record.
+    assert [g.value for g in GAMES] == ["badugi", "badacey", "badeucey", "27_triple_draw", "27_single_draw", "a5_single_draw",
+                                        "a5_triple_draw", "5_card_draw"]
     assert {s.value for s in SITES} == {"pokerstars", "fulltilt", "kingsclub", "merge"}
     # the summary tables' draw columns (migration m009): draws 1-3, 0 to 5 cards each
     assert DRAWN_COLUMNS == tuple(f"cards_drawn_d{k}_{n}" for k in (1, 2, 3) for n in (0, 1, 2, 3, 4, 5))
 
 
 def test_the_game_filter_offers_each_record_and_all() -> None:
-    assert [g.value for g in Game] == ["badugi", "badacey", "badeucey", "27_triple_draw", "a5_triple_draw", "5_card_draw", "all"]
+    assert [g.value for g in Game] == ["badugi", "badacey", "badeucey", "27_triple_draw", "27_single_draw", "a5_single_draw",
+                                       "a5_triple_draw", "5_card_draw", "all"]
     assert Filters(game=ALL_GAMES).where() == ("1", [])
     assert Filters(game="badacey").where() == ("game = ?", ["badacey"])
 

@@ -24,20 +24,24 @@ from .common import database_to_write, uses_database
 from .importing import DATABASE_ERRORS, ROW_ERRORS
 
 
-_STARS_GENERATED = (GameId.BADUGI, GameId.FIVE_CARD_DRAW)
-"""The games generated in PokerStars' format (generate.py: Badugi; generate_draw.py: 5-Card Draw)."""
+_GENERATED = (GameId.BADUGI, GameId.BADACEY, GameId.BADEUCEY, GameId.DEUCE_TO_SEVEN_SINGLE_DRAW,
+              GameId.ACE_TO_FIVE_TRIPLE_DRAW, GameId.FIVE_CARD_DRAW)
+"""The games `generate` writes: Badugi and 5-Card Draw in PokerStars' format (generate.py,
+generate_draw.py), no-limit 2-7 Single Draw too (generate_single.py), the split-pot games and
+A-5 Triple Draw in KingsClub's (generate_split.py)."""
 
 
 def generate(out: Path, *, hands: int, seed: int, players: int = 12, tables: int = 1, tournament: bool = False,
              game: str = GameId.BADUGI, first_number: int | None = None) -> list[Path]:
     """Write `hands` generated legal hands into the folder `out`, one file per table;
     deterministic for a seed. Returns the files written. game: a stored game name, written in
-    the format of its record's `generated_as` site (games.py): Badugi in PokerStars' (cash or
-    tournament) and 5-Card Draw too (generate_draw.py), the split-pot games and A-5 Triple
-    Draw in KingsClub's, cash only (generate_split.py). Hand
-    numbers from first_number, by default from the game and seed (generate.first_number: sets
-    of different games and seeds never share one). raises ValueError for a game no record
-    has, for a tournament in KingsClub's format, for 2-7 Triple Draw (not generated yet), for
+    the format of its record's `generated_as` site (games.py): Badugi and 5-Card Draw in
+    PokerStars' (cash or tournament; generate.py, generate_draw.py), no-limit 2-7 Single Draw
+    in PokerStars', cash only (generate_single.py), the split-pot games and A-5 Triple Draw in
+    KingsClub's, cash only (generate_split.py). Hand numbers from first_number, by default
+    from the game and seed (generate.first_number: sets of different games and seeds never
+    share one). raises ValueError for a game no record has, for a tournament of a game
+    generated as cash only, for 2-7 Triple Draw and A-5 Single Draw (not generated yet), for
     more than 1,000,000 hands or a number out of range."""
     from ..generate import SEED_BLOCK, generate_files
 
@@ -46,6 +50,8 @@ def generate(out: Path, *, hands: int, seed: int, players: int = 12, tables: int
     record = game_of(game)
     if record is None:
         raise ValueError(f"no game named {game!r}: " + ", ".join(GAMES))
+    if record.id not in _GENERATED:
+        raise ValueError(f"{record.name} hands cannot be generated yet: give --game " + ", ".join(g.value for g in _GENERATED))
     if record.generated_as is Site.KINGSCLUB:
         if tournament:
             raise ValueError(f"{game} hands are generated as KingsClub cash games only: leave out --tournament")
@@ -53,10 +59,13 @@ def generate(out: Path, *, hands: int, seed: int, players: int = 12, tables: int
 
         return generate_split_files(out, game=game, hands=hands, seed=seed, players=players, tables=tables,
                                     first_hand_id=first_number)
-    if record.id not in _STARS_GENERATED:
-        can = [g.id.value for g in GAMES.values() if g.id in _STARS_GENERATED or g.generated_as is Site.KINGSCLUB]
-        raise ValueError(f"{record.name} hands cannot be generated yet: give --game " + ", ".join(can))
+    if record.id is GameId.DEUCE_TO_SEVEN_SINGLE_DRAW:
+        if tournament:
+            raise ValueError(f"{game} hands are generated as PokerStars cash games only: leave out --tournament")
+        from ..generate_single import generate_single_files
 
+        return generate_single_files(out, hands=hands, seed=seed, players=players, tables=tables,
+                                     first_hand_id=first_number)
     if record.id is GameId.FIVE_CARD_DRAW:
         from ..generate_draw import generate_draw_files
 

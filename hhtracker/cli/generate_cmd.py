@@ -27,7 +27,7 @@ def generate_command(
     first_number: Annotated[int | None, typer.Option("--first-number", metavar="N", help="The first hand number (default: from the game and the seed, so two generated sets never share a number).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Write into a folder that is not empty (files of the same name are replaced, others left).")] = False,
 ) -> None:
-    """Write legal hands played through the rules engine (for tests and benchmarks): Badugi in PokerStars' format, or with --game Badacey or Badeucey in KingsClub's.
+    """Write legal hands played through the rules engine (for tests and benchmarks): Badugi in PokerStars' format, with --game Badacey or Badeucey in KingsClub's, with --game 27_single_draw no-limit 2-7 Single Draw in PokerStars'.
 
     The tables are played at once, in sessions of 1.5 to 4 hours with breaks of 2 to 20 hours; players come and go. Hand numbers start from the game and the seed (each seed has its own 1,000,000 numbers) unless --first-number.
 

@@ -31,7 +31,10 @@ Conventions (each a "Choice:" where PHH leaves room):
 - Hands PHH cannot describe raise `NotExportable` with the reason: pot-limit and no-limit
   Badugi (PHH has fixed-limit Badugi only), and a fold by an all-in player (PokerStars
   prints one for an all-in player who sat out: he forfeits the pot; in PHH an all-in player
-  has no more actions, so the pot would go to the showdown instead).
+  has no more actions, so the pot would go to the showdown instead), and a hand run twice
+  (KingsClub's run it twice: PHH deals each draw once).
+- No-limit 2-7 Single Draw ("N2L1D") gives `min_bet`, the big blind, instead of the fixed
+  limit's `small_bet` and `big_bet`.
 """
 
 from __future__ import annotations
@@ -114,6 +117,8 @@ def to_phh(replayed: ReplayedHand) -> PhhHand:
     dealt = sorted((p for p in replayed.players if p.dealt_in), key=lambda p: ((p.seat - button - 1) % 1000, p.seat))
     if len(dealt) < 2:
         raise NotExportable(f"{len(dealt)} player(s) dealt in: PHH needs two or more")
+    if hand.runs == 2:
+        raise NotExportable("the hand was run twice: PHH describes a draw dealt once")
     forfeits = sorted({a.player for a in replayed.actions if a.kind is ActionKind.FOLD and a.all_in})
     if forfeits:
         raise NotExportable(f"{', '.join(forfeits)} folds while all-in (forfeits the pot): PHH has no action for that")
@@ -149,8 +154,7 @@ def to_phh(replayed: ReplayedHand) -> PhhHand:
         ("variant", variant),
         ("antes", antes),
         ("blinds_or_straddles", blinds),
-        ("small_bet", hand.stakes.small_bet),
-        ("big_bet", hand.stakes.big_bet),
+        *_bet_sizes(hand.structure, hand.stakes.small_bet, hand.stakes.big_bet),
         ("starting_stacks", [p.stack for p in dealt]),
         ("actions", actions),
         ("venue", SITES[hand.site].name),
@@ -188,6 +192,15 @@ def to_phh(replayed: ReplayedHand) -> PhhHand:
     if replayed.rake and len(replayed.pots) > 1 and all(p.printed is not None for p in replayed.pots):
         phh_fields.append(("_pot_rakes", [p.amount - (p.printed or 0) for p in replayed.pots]))
     return PhhHand(hand.site, hand.hand_id, tuple(phh_fields))
+
+
+def _bet_sizes(structure: BettingStructure, small: int, big: int) -> list[tuple[str, object]]:
+    """The variant's bet-size fields: fixed limit `small_bet` and `big_bet` (the header's two
+    amounts); no limit and pot limit `min_bet`, the big blind (the header's second amount:
+    the blinds, Stakes' doc)."""
+    if structure is BettingStructure.FIXED_LIMIT:
+        return [("small_bet", small), ("big_bet", big)]
+    return [("min_bet", big)]
 
 
 def _actions(replayed: ReplayedHand, index: dict[str, int], label: dict[str, str]) -> list[str | _Comment]:
@@ -259,9 +272,14 @@ def _betting_codes(replayed: ReplayedHand, index: dict[str, int]) -> list[tuple[
     Choice: a bet or raise made when every opponent still in is all-in has nobody to call
     it, so pokerkit refuses it (and the site gives the excess back as an uncalled bet): a
     raise facing a bet is written as the call it amounts to; a check or bet facing nothing
-    is no action at all in PHH (None, written as a comment)."""
+    is no action at all in PHH (None, written as a comment). Likewise a raise when no
+    opponent still in can put in more than the bet faced (no limit: Hero all-in for 119.75, a
+    raise to 155.48 with the blinds, who hold less, still to act) is written as a call."""
     folded: set[str] = set()
     all_in: set[str] = set()
+    # the most each player can have in a round: his stack less what he put in the rounds
+    # before (uncalled bets returned)
+    results = {p.player: p for p in replayed.players}
     out: list[tuple[Action, str | None]] = []
     for action in replayed.actions:
         if action.kind not in _FORCED and action.player in index:
@@ -270,6 +288,13 @@ def _betting_codes(replayed: ReplayedHand, index: dict[str, int]) -> list[tuple[
             if action.kind is not ActionKind.FOLD and others and all(p in all_in for p in others):
                 facing_a_bet = action.facing > action.to - action.amount
                 code = "cc" if facing_a_bet else None
+            elif action.kind is ActionKind.RAISE and others:
+                # a raise when no opponent still in can put in more than the bet faced (the
+                # site gives the excess back as an uncalled bet): pokerkit refuses it, "no
+                # reason to raise"; it is the call it amounts to
+                most = max(results[p].stack - sum(results[p].by_round[: action.round - 1]) for p in others)
+                if most <= action.facing:
+                    code = "cc"
             out.append((action, code))
         if action.kind is ActionKind.FOLD:
             folded.add(action.player)

@@ -29,6 +29,24 @@ Choices, where the files are silent (FORMATS.md section 3):
   after a draw marker. Anything else (`*** 3RD BETTING ROUND ***` before the first draw, a
   raise between `*** 3RD DRAW ***` and `*** 4TH BETTING ROUND ***`) is the hand's syntax
   error, never re-ordered: where a line belongs is what says which round its money is in.
+- **Single draw** (2-7 and A-5 Single Draw): the markers stop after `*** 2ND BETTING
+  ROUND ***`. A hand with no marker at all (fpdb-3's KingsClub A-5 Single Draw regression
+  file) is read as PokerStars' single draw: round 1 from the start, the draw from its first
+  draw line (a StreetStart(FIRST_DRAW) at that line), round 2 from the first bet after it.
+- **Run it twice** (2-7 Single Draw): after an all-in the draw is dealt twice, and every pot
+  is split between the runs (rules/run_twice.py). Two shapes are known. 2021-08 (fpdb-3's
+  regression files): `Hero discards [Th] draws [8c] [Qs]` (the second bracket is the second
+  run's card: SecondRunDealt) and `Run 1: X shows [..]` / `Run 2: X shows [..]` (Show.run).
+  2021-03 (../shared/corpus-draw/KingsClub__27SD_NL_cash_202103_RIT.txt): no discard line;
+  after `*** 1ST DRAW ***` each drawing player has a deal line of three groups of as many
+  cards as he drew: `Dealt to Player3: [X X X X X X]` (two drawn) and `Dealt to Hero: [6h Ks
+  Ks]`, where the hero's first group is his new card of the first run (6h: the hand he
+  shows) and the two others are the card he threw (Ks, held before the draw) and once more
+  the Ks, which cannot be his second run's card (it is out of the deck): the second run's
+  cards are read as not shown (SecondRunDealt(cards=None)), as are a hidden player's. The
+  shows carry no run there: the hero's shown hand is his first run's (it holds the 6h), and
+  so is every shown hand of a player who drew. ParsedHand.runs is 2 when any of these
+  lines is met. A deal line after a draw marker of any other shape is a syntax error.
 - There is no uncalled-bet line in the samples; none is invented.
 - **Games.** `Limit Badacey` and `Limit Badeucey` are written like Badugi with five cards
   (FORMATS.md section 3); `game` is the record's id (games.py: the game KingsClub spells so). The split pot's winners are
@@ -54,7 +72,7 @@ from lark.visitors import Transformer, v_args  # its own module: what mypyc's bu
 
 from ..cards import Card, parse_cards
 from ..errors import HandSyntaxError, excerpt
-from ..games import game_spelled
+from ..games import GAMES, GameId, game_spelled
 from ..model import (
     Bet,
     BettingStructure,
@@ -72,6 +90,7 @@ from ..model import (
     PostBlind,
     Raise,
     Seat,
+    SecondRunDealt,
     Show,
     Site,
     SourceText,
@@ -207,6 +226,7 @@ class KingsClubTransformer(Transformer[Token, object]):
     def reset(self, offset: int) -> None:
         self.offset = offset
         self.hero_hand: dict[str, tuple[Card, ...]] = {}
+        self.drawing = False  # after a draw marker (a deal line there is a draw run twice)
 
     def _line(self, token: Token) -> int:
         return self.offset + token_line(token)
@@ -229,8 +249,13 @@ class KingsClubTransformer(Transformer[Token, object]):
 
     # ---- lines --------------------------------------------------------------------------
 
-    def player_line(self, player: Token, build: Build) -> Event | list[Event] | None:
-        return build(str(player), self._line(player))
+    def player_line(self, run: Token | None, player: Token, build: Build) -> Event | list[Event] | None:
+        built = build(str(player), self._line(player))
+        if run is None:
+            return built
+        if not isinstance(built, Show):  # (the grammar lets "Run 1: " stand before any verb)
+            raise ValueError(f"{excerpt(str(run) + str(player))}: only a shown hand is said of one run")
+        return Show(built.player, built.cards, built.description, run=int(str(run)[4]), line=built.line)
 
     def post(self, kind: Token, amount: Token, all_in: Token | None) -> Build:
         value, flag = parse_money(amount), all_in is not None
@@ -261,14 +286,19 @@ class KingsClubTransformer(Transformer[Token, object]):
         number = int(count)
         return partial(_draws, number)
 
-    def discards(self, discarded: Token, new: Token) -> Build:
-        return partial(self._discards, parse_cards(discarded), parse_cards(new))
+    def discards(self, discarded: Token, new: Token, second: Token | None) -> Build:
+        return partial(self._discards, parse_cards(discarded), parse_cards(new),
+                       parse_cards(second) if second is not None else None)
 
-    def _discards(self, thrown: tuple[Card, ...], drawn: tuple[Card, ...], p: str, line: int) -> list[Event]:
+    def _discards(self, thrown: tuple[Card, ...], drawn: tuple[Card, ...], second: tuple[Card, ...] | None,
+                  p: str, line: int) -> list[Event]:
         held = self.hero_hand.get(p, ())
         kept = tuple(card for card in held if card not in thrown)
         self.hero_hand[p] = kept + drawn
-        return [Discard(p, len(thrown), thrown, line=line), DealtCards(p, kept, drawn, line=line)]
+        events: list[Event] = [Discard(p, len(thrown), thrown, line=line), DealtCards(p, kept, drawn, line=line)]
+        if second is not None:
+            events.append(SecondRunDealt(p, second, line=line))
+        return events
 
     def stand_pat(self, cards: Token | None) -> Build:
         known = parse_cards(cards) if cards is not None else None
@@ -289,14 +319,43 @@ class KingsClubTransformer(Transformer[Token, object]):
         return event
 
     def street(self, marker: Token) -> Marker:
+        self.drawing = "DRAW" in str(marker)
         return Marker(str(marker), self._line(marker))
 
-    def dealt(self, name: Token, cards: Token) -> DealtCards | None:
+    def dealt(self, name: Token, cards: Token) -> DealtCards | list[Event] | None:
+        line = self._line(name)
+        if self.drawing:
+            return self._run_twice_deal(str(name), cards, line)
         if cards.type == "HIDDEN":
             return None
         known = parse_cards(cards)
         self.hero_hand[str(name)] = known
-        return DealtCards(str(name), known, line=self._line(name))
+        return DealtCards(str(name), known, line=line)
+
+    def _run_twice_deal(self, player: str, cards: Token, line: int) -> list[Event]:
+        """A deal line after a draw marker: a draw run twice, in the 2021-03 shape (module
+        doc, "Run it twice"). raises ValueError for a line of another shape."""
+        if cards.type == "HIDDEN":
+            count = str(cards).count("X")
+            if count % 3:
+                raise ValueError(f"a hidden draw of {count} cards run twice (three groups of as many expected)")
+            return [Discard(player, count // 3, line=line), SecondRunDealt(player, None, line=line)]
+        printed = parse_cards(cards)
+        held = self.hero_hand.get(player, ())
+        count = len(printed) // 3
+        thrown = tuple(dict.fromkeys(card for card in printed if card in held))
+        drawn = printed[:count]
+        if len(printed) % 3 or not held or len(thrown) != count or any(card in held for card in drawn):
+            raise ValueError(f"a draw run twice of no known shape: [{' '.join(map(str, printed))}] from a hand of"
+                             f" [{' '.join(map(str, held))}] (the new cards, then as many again twice, expected)")
+        rest = list(printed[count:])
+        for card in thrown:
+            rest.remove(card)
+        second = tuple(rest) if not any(card in held or card in drawn for card in rest) else None
+        kept = tuple(card for card in held if card not in thrown)
+        self.hero_hand[player] = kept + drawn
+        return [Discard(player, count, thrown, line=line), DealtCards(player, kept, drawn, line=line),
+                SecondRunDealt(player, second, line=line)]
 
     # ---- summary ------------------------------------------------------------------------
 
@@ -324,7 +383,7 @@ class KingsClubTransformer(Transformer[Token, object]):
 
 
 class KingsClubParser(SiteParser):
-    """Parses KingsClub Badugi, Badacey, Badeucey, A-5 and 2-7 Triple Draw hands (the same
+    """Parses KingsClub Badugi, Badacey, Badeucey, triple-draw and single-draw hands (the same
     format, five cards in all but Badugi; ParsedHand.game says which). Not thread-safe (one inline transformer per process).
 
     parse(raw) -> ParsedHand; raises HandSyntaxError with the file line and what is wrong.
@@ -341,9 +400,21 @@ class KingsClubParser(SiteParser):
         events: list[Event] = []
         summary_items: tuple[SummaryItem, ...] = ()
         sections = _Sections(raw)
+        # A single-draw hand may have no street marker at all (fpdb-3's KingsClub A-5 Single
+        # Draw file): its first draw line starts the draw, as on PokerStars.
+        unmarked = GAMES[GameId(game)].draws == 1 and not any(isinstance(item, Marker) for item in items)
+        if unmarked:
+            sections.last = 0  # (the first betting round from the start)
         for item in items:
             if item is None:
                 continue
+            first = item[0] if isinstance(item, list) else item
+            if unmarked and isinstance(first, Event):
+                if sections.last == 0 and isinstance(first, _DRAW_EVENTS):
+                    sections.last = 1  # the draw, then the second betting round at its first bet
+                    events.append(StreetStart(Street.FIRST_DRAW, line=first.line))
+                elif sections.last == 1 and isinstance(first, _BETTING_EVENTS):
+                    sections.last = 2
             if isinstance(item, list):
                 sections.check(item[0])
                 events.extend(item)
@@ -386,6 +457,7 @@ class KingsClubParser(SiteParser):
             events=tuple(events),
             summary=summary,
             source=SourceText(raw.path, raw.line, raw.text),
+            runs=2 if any(isinstance(e, SecondRunDealt) or isinstance(e, Show) and e.run is not None for e in events) else 1,
         )
 
 
@@ -455,7 +527,7 @@ def _summary(items: tuple[SummaryItem, ...], events: list[Event]) -> Summary:
             rake, line = item[1], item[2]
         else:
             seat_lines.append(item)
-    shown = {e.player: e.cards for e in events if isinstance(e, Show)}
+    shown = {e.player: e.cards for e in events if isinstance(e, Show) and e.run != 2}  # (a hand run twice: the first run's)
     mucked = {e.player for e in events if isinstance(e, Muck)}
     won: dict[str, int] = defaultdict(int)
     for by_player in wins.values():

@@ -121,8 +121,8 @@ def _with(text: str) -> str | None:
 # The grammar has already checked each line's shape; these only pick the values out.
 _HEADER = re.compile(
     r"[^#]*#(?P<hand_id>\d+): +(?:\{[^}]*\} )?"
-    r"(?:Tournament #(?P<tournament>\d+), (?P<buy_in>(?:[$€£]?[\d.,]+(?:\+[$€£]?[\d.,]+)*(?: [A-Z]{2,4})?|Freeroll) +|[^\n]*? +(?=(?:[^(\n]+ \()?(?:Badugi|Triple Draw 2-7 Lowball|5 Card Draw) ))?)?"
-    r".*?(?:Badugi|Triple Draw 2-7 Lowball|5 Card Draw) (?P<structure>Limit|Pot Limit|No Limit|Half Pot Limit)\)?"
+    r"(?:Tournament #(?P<tournament>\d+), (?P<buy_in>(?:[$€£]?[\d.,]+(?:\+[$€£]?[\d.,]+)*(?: [A-Z]{2,4})?|Freeroll) +|[^\n]*? +(?=(?:[^(\n]+ \()?(?:Badugi|Triple Draw 2-7 Lowball|Single Draw 2-7 Lowball|5 Card Draw) ))?)?"
+    r".*?(?:Badugi|Triple Draw 2-7 Lowball|Single Draw 2-7 Lowball|5 Card Draw) (?P<structure>Limit|Pot Limit|No Limit|Half Pot Limit)\)?"
     r"(?: - (?:Match Round [IVXLC]+, )?Level (?P<level>[IVXLC]+))?"
     r" \((?P<small>[^/]+)/(?P<big>[^ )]+)(?: (?P<currency>[A-Z]{3}))?\)"
     r" - (?P<date>\S+ \S+) (?P<zone>[A-Z]+)(?: \[(?P<et_date>\S+ \S+) (?P<et_zone>[A-Z]+)\])?\n"

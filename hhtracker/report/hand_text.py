@@ -32,6 +32,7 @@ from ..model import (
     PostAnte,
     PostBlind,
     Raise,
+    SecondRunDealt,
     Show,
     StandPat,
     Street,
@@ -219,7 +220,8 @@ def describe(replayed: ReplayedHand, status: str | None = None, issues: tuple[Is
         stakes = f"{money(hand.stakes.small_bet)}/{money(hand.stakes.big_bet)} {currency}"
     where = f"tournament {hand.tournament.tournament_id}, " if hand.tournament else ""
     header = [
-        f"Hand {hand.hand_id} ({hand.site.value}), {where}table {hand.table!r}, {game.record.name} {hand.structure.value} {stakes}",
+        f"Hand {hand.hand_id} ({hand.site.value}), {where}table {hand.table!r}, {game.record.name} {hand.structure.value} {stakes}"
+        + (", run twice" if hand.runs == 2 else ""),
         f"Started {hand.start_time.strftime('%Y-%m-%d %H:%M:%S')} UTC (site's time: {hand.local_time}); status {status or replayed.status}",
         "Seats:",
     ]
@@ -276,6 +278,9 @@ def describe(replayed: ReplayedHand, status: str | None = None, issues: tuple[Is
         pots.append(f"{label} {money(pot.amount)}: eligible {', '.join(pot.eligible)}; our winner {winners}; collected {took}")
         for half in pot.halves:  # Badacey, Badeucey: who takes each half
             pots.append(f"  {half.half.value} half {money(half.amount)}: our winner {', '.join(half.winners) or '-'}")
+        for run in pot.runs:  # run twice: who takes each run's part
+            hidden = f" (hand not shown: {', '.join(run.unknown)})" if run.unknown else ""
+            pots.append(f"  run {run.run} {money(run.amount)}: our winner {', '.join(run.winners) or '-'}{hidden}")
     pots.append(f"Total {money(replayed.total_pot)}, rake {money(replayed.rake)}")
     results = tuple((p.player, p.position, p.net) for p in replayed.players if p.dealt_in)
     if issues is None:
@@ -319,8 +324,10 @@ def event_line(event: Event, money: Callable[[int], str], game: GameRules = BADU
             return f"{event.player} discards {count}" + (f": {format_cards(cards)}" if cards else "")
         case StandPat(cards=cards):
             return f"{event.player} stands pat" + (f" on {format_cards(cards)}  ({_describe(cards, game)})" if cards else "")
-        case Show(cards=cards):
-            return f"{event.player} shows {format_cards(cards)}"
+        case Show(cards=cards, run=run):
+            return f"{event.player} shows {format_cards(cards)}" + (f" (run {run})" if run else "")
+        case SecondRunDealt(cards=cards):
+            return f"{event.player} draws in the second run: {format_cards(cards) if cards else '(not shown)'}"
         case Muck():
             return f"{event.player} mucks"
         case UncalledBetReturned(amount=amount):

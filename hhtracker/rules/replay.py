@@ -32,6 +32,7 @@ from ..model import (
     Raise,
     Round,
     Seat,
+    SecondRunDealt,
     Show,
     StandPat,
     Street,
@@ -131,6 +132,7 @@ class _Replay:
         self.hero_cards: tuple[Card, ...] | None = None
         self.hero_discarded: list[tuple[int, Card]] = []  # (draw, card)
         self.shown: dict[str, tuple[Card, ...]] = {}
+        self.second_run: dict[str, tuple[Card, ...] | None] = {}  # run twice: the second run's hands (None: not known)
         self.shown_line: dict[str, int] = {}
         self.mucked: set[str] = set()
         self.collected: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
@@ -267,8 +269,16 @@ class _Replay:
                     self.on_discard(event)
                 case StandPat(cards=cards):
                     self.on_draw(event, 0, cards, (), ())
+                case Show(cards=cards, run=2):
+                    if len(cards) == self.game.hand_size and len(set(cards)) == len(cards):
+                        self.second_run[event.player] = cards
+                        self.check_description(event.player, cards, event.description, event.line)
+                    else:
+                        self.issue(Code.TOO_MANY_CARDS, f"{event.player} shows [{format_cards(cards)}] in the second run", event.line)
                 case Show(cards=cards):
                     self.on_show(event.player, cards, event.description, event.line)
+                case SecondRunDealt(cards=cards):
+                    self.on_second_run(event.player, cards)
                 case Muck():
                     self.mucked.add(event.player)
                 case UncalledBetReturned(amount=amount):
@@ -393,6 +403,31 @@ class _Replay:
             return  # drew twice in one draw: an error already (bad_discard); one DrawAction a draw each
         self.draws.append(DrawAction(self.draw, player, count, before, discarded, new, after, event.line))
 
+    def on_second_run(self, player: str, new: tuple[Card, ...] | None) -> None:
+        """A hand run twice: the new cards `player` drew in the second run (None: the site
+        does not say which). His second-run hand is what he kept plus them, when known."""
+        draw = next((d for d in reversed(self.draws) if d.player == player), None)
+        if player in self.second_run:
+            return  # (a "Run 2:" show says it already)
+        if new is None or draw is None or draw.cards_before is None or draw.discarded_cards is None:
+            self.second_run[player] = None
+            return
+        kept = tuple(c for c in draw.cards_before if c not in draw.discarded_cards)
+        self.second_run[player] = kept + new
+
+    def second_run_hands(self, known: dict[str, tuple[Card, ...]]) -> dict[str, tuple[Card, ...]] | None:
+        """In a hand run twice, player -> his hand in the second run where known: as shown
+        for it, the hero's kept cards and second-run cards, or, for a player who drew no
+        card at the last draw, his one hand (`known`); None for a hand run once."""
+        if self.hand.runs != 2:
+            return None
+        hands = {p: cards for p, cards in self.second_run.items() if cards is not None}
+        for player, cards in known.items():
+            drew = any(d.player == player and d.draw == self.draw and d.discarded for d in self.draws)
+            if player not in self.second_run and not drew:
+                hands[player] = cards
+        return hands
+
     def on_show(self, player: str, cards: tuple[Card, ...], description: str | None, line: int) -> None:
         if len(cards) > self.game.hand_size or len(set(cards)) != len(cards):
             self.issue(Code.TOO_MANY_CARDS, f"{player} shows [{format_cards(cards)}]", line)
@@ -458,7 +493,8 @@ class _Replay:
         settlement = settle(Showdown(
             game=self.game, layers=money.layers, printed=self.hand.summary.pots, collected=self.collected,
             mucked=frozenset(self.mucked), cards=known, from_button=tuple(self.table.clockwise_after(self.hand.button_seat)),
-            summary_line=self.hand.summary.line, collect_line=self.collect_line, evaluate=self.evaluate))
+            summary_line=self.hand.summary.line, collect_line=self.collect_line, evaluate=self.evaluate,
+            second_run=self.second_run_hands(known)))
         self.issues.extend(settlement.issues)
         self.issues.extend(check_cards(CardCheck(
             cards=known, shown_line=self.shown_line, hero=self.hero, hero_discarded=tuple(self.hero_discarded),

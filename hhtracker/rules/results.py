@@ -87,12 +87,29 @@ class HalfResult:
 
 
 @dataclass(frozen=True, slots=True)
+class RunResult:
+    """One run of one pot in a hand run twice (run_twice.py). run: 1 or 2; winners: who our
+    evaluator says wins it among the hands known for that run (empty when none is known);
+    amount: int, that run's part of what the site says was taken from the pot; shares:
+    player -> int, what each winner takes of it (empty when the run's winner was taken from
+    the site, its hands not all known); unknown: the contenders whose hand of that run the
+    site does not show."""
+
+    run: int
+    winners: tuple[str, ...]
+    amount: int
+    shares: dict[str, int] = field(hash=False)
+    unknown: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class PotResult:
     """A pot after the replay. index: 0 main (or the only pot), k = side pot k; amount: int,
     before rake; printed: the site's amount after rake (None when only a total was printed);
     eligible: who could win it; winners: who our evaluator says wins it (empty when it cannot
     tell); collected: player -> amount the site says each took from it; halves: in the
-    split-pot games, the Badugi and the low half (HalfResult), else empty."""
+    split-pot games, the Badugi and the low half (HalfResult), else empty; runs: in a hand run
+    twice, its two runs (RunResult), else empty."""
 
     index: int
     amount: int
@@ -101,6 +118,7 @@ class PotResult:
     winners: tuple[str, ...]
     collected: dict[str, int] = field(hash=False)
     halves: tuple[HalfResult, ...] = ()
+    runs: tuple[RunResult, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,7 @@ from .high import HighHand
 from .lowball import LowHand
 from .pots import PotLayer, split_amount
 from .results import DrawAction, PotResult
+from .run_twice import settle_runs
 from .split_pot import settle_halves
 
 __all__ = ["CardCheck", "Settlement", "Showdown", "check_cards", "settle"]
@@ -35,7 +36,8 @@ class Showdown:
     hold at the end (shown, and the hero's unless he folded); from_button: every dealt
     player clockwise from the first left of the button; summary_line, collect_line: lines
     the issues point at (collect_line 0 when nothing was collected); evaluate: the game's
-    Badugi evaluation of some cards (GameRules.badugi, cached for the hand)."""
+    Badugi evaluation of some cards (GameRules.badugi, cached for the hand); second_run
+    (below)."""
 
     game: GameRules
     layers: tuple[PotLayer, ...]
@@ -47,6 +49,9 @@ class Showdown:
     summary_line: int
     collect_line: int
     evaluate: Callable[[tuple[Card, ...]], BadugiHand]
+    second_run: Mapping[str, tuple[Card, ...]] | None = None
+    """In a hand run twice, player -> the cards he is known to hold in the second run (the
+    first run's are `cards`); None for a hand run once."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +105,11 @@ def _settle_pot(s: Showdown, index: int, layer: PotLayer, site_amount: int | Non
         issues.append(ValidationIssue.of(Code.POTS_MISMATCH, f"pot {index}: collected {sum(taken.values())}, the site prints {site_amount}",
                                          s.collect_line or s.summary_line))
     contenders = [p for p in layer.eligible if p not in s.mucked] or list(layer.eligible)
+    if s.second_run is not None and not s.game.split:  # run twice (run_twice.py)
+        twice = settle_runs(s.game, index, contenders, taken, s.from_button, (s.cards, s.second_run), s.evaluate,
+                            s.collect_line or s.summary_line)
+        issues.extend(twice.issues)
+        return PotResult(index, layer.amount, site_amount, layer.eligible, twice.winners, taken, runs=twice.runs)
     if s.game.split:  # Badacey, Badeucey: two halves (split_pot.py)
         split = settle_halves(s.game, index, contenders, taken, s.from_button, s.cards, s.evaluate,
                               s.collect_line or s.summary_line)

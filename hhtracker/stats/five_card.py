@@ -26,7 +26,8 @@ from ..games import GameId, MadeHand
 from ..rules.high import HighHand, HighKind
 from ..rules.lowball import LowHand, LowKind, evaluate_27, evaluate_a5
 
-__all__ = ["MADE_LOW", "HighClass", "LowClass", "high_class", "low_classes_of", "holds_badugi", "low_class", "made_27_low", "made_a5_low", "snow_and_break", "snow_and_break_low"]
+__all__ = ["MADE_LOW", "HighClass", "LowClass", "high_class", "holds_badugi", "low_class", "low_classes_of", "made_27_low",
+           "made_a5_low", "snow_and_break", "snow_and_break_low"]
 
 
 def holds_badugi(cards: tuple[Card, ...]) -> bool:

@@ -72,11 +72,13 @@ class _Hand:
         self.steal = _steal_action(replayed, predraw)
         self.cbet = self._cbet_action()
         self.fold_to_pat_of: dict[int, dict[str, Fact]] = {}  # draw k -> player -> fact, made on first use
-        # a whole-pot lowball game (2-7 or A-5 Triple Draw): snow and break against its made
-        # low (five_card.py); a game with no made hand (5-Card Draw): not computed, no opportunity
+        # a whole-pot lowball game (2-7 or A-5 Triple Draw, the single-draw games): snow and
+        # break against the record's made low (five_card.py); snow_shown at the game's last
+        # draw; a game with no made hand (5-Card Draw): not computed, no opportunity
         record = game_of(replayed.hand.game)
         self.made_hand = record.made_hand if record is not None else MadeHand.BADUGI
         self.lowball = self.made_hand in MADE_LOW
+        self.last_draw = record.draws if record is not None else 3
 
     def decisions(self, name: str, round_: Round) -> Sequence[Action]:
         """The player's own betting decisions on a round (posts are not decisions)."""
@@ -186,9 +188,10 @@ class _Hand:
         facts["pat_raiser_d1"] = Fact.of(counts[0] == 0, True) if raised and counts[0] is not None else NO
         # Choice: "final cards became known" is the replay's final hand: shown or revealed
         # in the summary, or the hero's own cards when he did not fold.
-        if self.lowball and counts[2] == 0 and _five_distinct(player.final_cards):
+        last = counts[self.last_draw - 1]  # (the game's last draw: the third, or the one of a single-draw game)
+        if self.lowball and last == 0 and _five_distinct(player.final_cards):
             facts["snow_shown"] = Fact.of(not MADE_LOW[self.made_hand](player.final_cards), True)  # type: ignore[arg-type]
-        elif self.made_hand is MadeHand.BADUGI and counts[2] == 0 and player.final_hand is not None:
+        elif self.made_hand is MadeHand.BADUGI and last == 0 and player.final_hand is not None:
             facts["snow_shown"] = Fact.of(not player.final_hand.is_badugi, True)
         else:
             facts["snow_shown"] = NO

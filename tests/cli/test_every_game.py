@@ -2,9 +2,13 @@
 
 ONE database holds every game and site the importer accepts: the real Badugi corpus of
 ../shared/corpus (PokerStars cash and a tournament, Full Tilt, KingsClub, Merge; the 8-Game
-file's 18 2-7 Triple Draw hands, its other games skipped), the A-5 Triple Draw (KingsClub) and
-5-Card Draw (PokerStars) files of ../shared/corpus-draw, 60 Badacey and 60 Badeucey hands made by `hhtracker
-generate --game`, and the hand-written KingsClub split-pot hands of tests/data/split_hands.
+file's 18 2-7 Triple Draw hands, its other games skipped), 60 Badacey and 60 Badeucey hands made by `hhtracker
+generate --game`, and the hand-written KingsClub split-pot hands of tests/data/split_hands;
+and the single-draw games (issue 25): 40 generated 2-7 Single Draw hands (PokerStars), the
+real PokerStars and KingsClub 2-7 Single Draw hands of ../shared/corpus-draw, and the
+hand-written KingsClub hands of tests/data/single_draw (A-5 Single Draw, a hand run twice);
+and the A-5 Triple Draw (KingsClub) and 5-Card Draw (PokerStars) files of ../shared/corpus-draw
+(issue 25).
 Every read command runs on it (players, player, player --reads, leaks, report in every form,
 sessions, tournaments, hand in every form, table, the live view rendered headless, export
 in every format), for the hero and for an opponent of each game: exit 0, no traceback, and
@@ -36,6 +40,13 @@ from tests.oracles.corpus_counts import stars_headers
 
 runner = CliRunner()
 GENERATED = {"badacey": 60, "badeucey": 60}
+# issue 25's single-draw games: generated no-limit 2-7 Single Draw (PokerStars' format, seed 3),
+# the two real single-draw files of ../shared/corpus-draw and the hand-written KingsClub ones
+SINGLE_GENERATED = {"27_single_draw": 40}
+SINGLE_SEED = 3
+CORPUS_DRAW = CORPUS.parent / "corpus-draw"
+SINGLE_REAL = ("PokerStars__27SD_NL_cash_201106_allin.txt", "KingsClub__27SD_NL_cash_202103_RIT.txt")
+SINGLE_DATA = DATA / "single_draw"
 
 # --- the files' own counts, with regular expressions and nothing of hhtracker -----------------
 
@@ -44,7 +55,6 @@ _STARS_27TD = re.compile(r"^\ufeff?PokerStars .* \(Triple Draw 2-7 Lowball Limit
 
 # issue 25, branch fivecard: the real files of A-5 Triple Draw and 5-Card Draw, each hand
 # counted by its header line and its seat lines
-CORPUS_DRAW = CORPUS.parent / "corpus-draw"
 OTHER_DRAW = {  # game -> (file, site, its header lines)
     "a5_triple_draw": ("KingsClub__A5TD_FL_cash_202010.txt", "kingsclub", re.compile(r"^#\d+: Limit A-5 Triple Draw - ", re.M)),
     "5_card_draw": ("PokerStars__5CD_FL_cash_201106_sidepot.txt", "pokerstars",
@@ -56,10 +66,30 @@ def other_draw_hands(game: str, player: str | None = None) -> int:
     """The hands of the game's real file (by header lines); with `player`, those with his seat
     line ("Seat 7: Hero (3,644.91)", "Seat 3: Hero ($2.35 in chips)")."""
     name, _site, header = OTHER_DRAW[game]
+    if not (CORPUS_DRAW / name).exists():
+        return 0  # (../shared/corpus-draw absent: not imported)
     text = (CORPUS_DRAW / name).read_text(encoding="utf-8-sig")
     starts = [m.start() for m in header.finditer(text)] + [len(text)]
     hands = [text[a:b] for a, b in zip(starts, starts[1:])]
     return sum(1 for h in hands if player is None or re.search(rf"^Seat \d+: {re.escape(player)} \(", h, re.M))
+
+
+def single_draw_hands(paths: list[Path], player: str | None = None) -> dict[str, int]:
+    """The single-draw hands of the files by game, from their header lines ("Single Draw 2-7
+    Lowball No Limit", "No Limit 2-7 Single Draw", "Limit A-5 Single Draw"); with `player`,
+    those with a seat line of his."""
+    found = {"27_single_draw": 0, "a5_single_draw": 0}
+    for path in paths:
+        text = path.read_text(encoding="utf-8-sig").replace("\r\n", "\n")
+        starts = [m.start() for m in re.finditer(r"^(?:PokerStars |#\d+: )", text, re.M)] + [len(text)]
+        for a, b in zip(starts, starts[1:]):
+            hand = text[a:b]
+            game = ("a5_single_draw" if re.match(r"#\d+: \w+(?: \w+)? A-5 Single Draw - ", hand) else
+                    "27_single_draw" if re.match(r"(?:PokerStars .* Single Draw 2-7 Lowball |#\d+: \w+(?: \w+)? 2-7 Single Draw - )", hand)
+                    else None)
+            if game and (player is None or re.search(rf"^Seat \d+: {re.escape(player)} \(", hand, re.M)):
+                found[game] += 1
+    return found
 
 
 def _stars_27td(path: Path, player: str | None = None) -> int:
@@ -102,7 +132,8 @@ def kingsclub_hands(paths: list[Path]) -> list[KingsClubHand]:
 class EveryGame:
     db: Path
     folders: dict[str, Path]  # game -> the folder of its generated files
-    kingsclub: list[KingsClubHand]  # every KingsClub hand imported, from its text
+    kingsclub: list[KingsClubHand]  # every KingsClub hand imported, from its text (the fixed-limit "Limit <Game>" ones)
+    single: list[Path]  # every single-draw file imported (issue 25)
 
     def hands_of(self, player: str, game: str) -> int:
         return sum(1 for h in self.kingsclub if h.game == game and player in h.seated)
@@ -133,17 +164,22 @@ def run(*args: str) -> str:
 
 @pytest.fixture(scope="session")
 def every_game(tmp_path_factory: pytest.TempPathFactory) -> EveryGame:
-    if not CORPUS.is_dir() or not CORPUS_DRAW.is_dir():
-        pytest.skip(f"the real hand-history corpus is not beside the repo ({CORPUS} or {CORPUS_DRAW} missing)")
+    if not CORPUS.is_dir():
+        pytest.skip(f"the real hand-history corpus is not beside the repo ({CORPUS} missing)")
     root = tmp_path_factory.mktemp("every_game")
     folders = {}
     for seed, (game, hands) in enumerate(GENERATED.items(), start=1):
         folders[game] = root / game
         run("generate", "--game", game, "--hands", hands, "--seed", seed, "--out", folders[game])
+    single_folder = root / "27_single_draw"
+    run("generate", "--game", "27_single_draw", "--hands", SINGLE_GENERATED["27_single_draw"], "--seed", SINGLE_SEED,
+        "--out", single_folder)
+    real = [CORPUS_DRAW / name for name in SINGLE_REAL if (CORPUS_DRAW / name).exists()]
+    single = [*single_folder.glob("*.txt"), *real, *SINGLE_DATA.glob("*.txt")]
     db = root / "every.db"
     split = DATA / "split_hands"
-    others = [CORPUS_DRAW / name for name, _site, _header in OTHER_DRAW.values()]
-    imported = json.loads(run("import", "--db", db, "--json", CORPUS, *folders.values(), split, *others))
+    others = [CORPUS_DRAW / name for name, _site, _header in OTHER_DRAW.values() if (CORPUS_DRAW / name).exists()]
+    imported = json.loads(run("import", "--db", db, "--json", CORPUS, *folders.values(), split, *single, *others))
     assert imported["problems"] == []
     kingsclub = kingsclub_hands([CORPUS / "KingsClub__badugi_FL_cash_202010.txt", *split.glob("*.txt"),
                                  *(f for folder in folders.values() for f in folder.glob("*.txt"))])
@@ -151,9 +187,12 @@ def every_game(tmp_path_factory: pytest.TempPathFactory) -> EveryGame:
     # headers, one hand each in the Full Tilt and Merge files (MANIFEST.tsv), and the KingsClub
     # ones; and the 8-Game file's 2-7 Triple Draw hands (read since issue 25).
     stars = len(stars_headers(CORPUS / STARS_CASH)) + len(stars_headers(CORPUS / STARS_SNG))
+    # And the single-draw hands (issue 25), counted by their header lines, and the real A-5
+    # Triple Draw and 5-Card Draw hands.
     assert imported["hands_new"] == (stars + 1 + 1 + len(kingsclub) + _stars_27td(CORPUS / STARS_8GAME)
+                                     + sum(single_draw_hands(single).values())
                                      + sum(other_draw_hands(game) for game in OTHER_DRAW))
-    return EveryGame(db, folders, kingsclub)
+    return EveryGame(db, folders, kingsclub, single)
 
 
 def test_the_database_holds_every_game_and_site(every_game: EveryGame) -> None:
@@ -166,7 +205,10 @@ def test_the_database_holds_every_game_and_site(every_game: EveryGame) -> None:
         ("fulltilt", "badugi"): 1, ("merge", "badugi"): 1,
         ("pokerstars", "27_triple_draw"): _stars_27td(CORPUS / STARS_8GAME),
         **{("kingsclub", game): hands for game, hands in kingsclub.items()},
-        **{(site, game): other_draw_hands(game) for game, (_name, site, _header) in OTHER_DRAW.items()},
+        **{(site, game): hands for site, files in (("pokerstars", [f for f in every_game.single if "PokerStars" in f.name or f.name.startswith("HH ")]),
+                                                   ("kingsclub", [f for f in every_game.single if "KingsClub" in f.name or f.parent == SINGLE_DATA]))
+           for game, hands in single_draw_hands(files).items() if hands},
+        **{(site, game): other_draw_hands(game) for game, (_name, site, _header) in OTHER_DRAW.items() if other_draw_hands(game)},
     }
     assert kingsclub["badacey"] > GENERATED["badacey"] and kingsclub["badeucey"] > GENERATED["badeucey"]
 
@@ -174,7 +216,7 @@ def test_the_database_holds_every_game_and_site(every_game: EveryGame) -> None:
 def test_players_one_table_per_game_and_all_together(every_game: EveryGame) -> None:
     db = every_game.db
     text = run("players", "--db", db)
-    for game in ("badugi", "badacey", "badeucey", "a5_triple_draw", "5_card_draw"):
+    for game in ("badugi", "badacey", "badeucey", "27_single_draw", "a5_single_draw", "a5_triple_draw", "5_card_draw"):
         assert f"players ({game})" in text
     rows = json.loads(run("players", "--db", db, "--json"))
     for game in ("badacey", "badeucey"):
@@ -182,8 +224,9 @@ def test_players_one_table_per_game_and_all_together(every_game: EveryGame) -> N
         assert hero["results"]["hands"] == every_game.hands_of("Hero", game)
     together = json.loads(run("players", "--db", db, "--json", "--game", "all", "--site", "kingsclub"))
     hero = next(r for r in together if r["player"] == "Hero")
-    assert hero["results"]["hands"] == (sum(every_game.hands_of("Hero", g) for g in ("badugi", "badacey", "badeucey"))
-                                        + other_draw_hands("a5_triple_draw", "Hero"))
+    kings_single = single_draw_hands([f for f in every_game.single if not f.name.startswith(("HH ", "PokerStars"))], "Hero")
+    assert hero["results"]["hands"] == sum(every_game.hands_of("Hero", g) for g in ("badugi", "badacey", "badeucey")) + sum(
+        kings_single.values()) + other_draw_hands("a5_triple_draw", "Hero")
 
 
 @pytest.mark.parametrize("game", ["badugi", "badacey", "badeucey"])
@@ -216,25 +259,33 @@ def test_leaks_read_badugi_hands_only_and_say_so(every_game: EveryGame) -> None:
     found = json.loads(run("leaks", "--db", db, "--hero", "Hero", "--json"))
     # and Hero's 2-7 Triple Draw hands of the 8-Game file (read since issue 25)
     deuce = _stars_27td(CORPUS / STARS_8GAME, "Hero")
-    others = {game: other_draw_hands(game, "Hero") for game in OTHER_DRAW}
+    single = single_draw_hands(every_game.single, "Hero")  # and his single-draw hands (issue 25)
+    others = {game: other_draw_hands(game, "Hero") for game in OTHER_DRAW}  # A-5 Triple Draw, 5-Card Draw
     assert found["games_left_out"] == {**{g: every_game.hands_of("Hero", g) for g in ("badacey", "badeucey")},
-                                       "27_triple_draw": deuce, **others}
+                                       "27_triple_draw": deuce, **single, **{g: n for g, n in others.items() if n}}
     assert found["hands"] == badugi
     text = run("leaks", "--db", db, "--hero", "Hero")
     counts = ", ".join([*(f"{every_game.hands_of('Hero', g)} {g.capitalize()}" for g in ("badacey", "badeucey")),
-                        f"{deuce} 2-7 Triple Draw", f"{others['a5_triple_draw']} A-5 Triple Draw",
-                        f"{others['5_card_draw']} 5-Card Draw"])
+                        f"{deuce} 2-7 Triple Draw", f"{single['27_single_draw']} 2-7 Single Draw",
+                        f"{single['a5_single_draw']} A-5 Single Draw",
+                        *([f"{others['a5_triple_draw']} A-5 Triple Draw", f"{others['5_card_draw']} 5-Card Draw"]
+                          if all(others.values()) else [])])
     assert f"Badugi hands only (the baselines are Badugi's): {counts} hands not read." in text
     assert json.loads(run("leaks", "--db", db, "--hero", "Hero", "--json", "--game", "badeucey"))["hands"] == 0
 
 
 def test_report_in_every_form(every_game: EveryGame, tmp_path: Path) -> None:
     db = every_game.db
-    # The latest session of the hero: the generated hands, both games from 2026-11-01 12:00.
+    # The latest session of the hero: the generated hands, both games from 2026-11-01 12:00
+    # (the generated 2-7 Single Draw hands of the same hours are PokerStars': a session is one
+    # site's).
     latest = sum(GENERATED.values())
     report = json.loads(run("report", "--db", db, "--json"))
     assert report["hands"] == latest
     assert report["leaks"]["games_left_out"] == GENERATED and report["leaks"]["hands"] == 0
+    month = json.loads(run("report", "--db", db, "--json", "--from", "2026-11-01", "--to", "2026-11-30", "--hero", "Hero"))
+    assert month["hands"] == latest + sum(SINGLE_GENERATED.values())  # every generated hand, both sites
+    assert month["leaks"]["games_left_out"] == {**GENERATED, **SINGLE_GENERATED}
     assert "Leaks over these hands" in run("report", "--db", db)
     run("report", "--db", db, "--all-hands", "--hero", "Hero")
     run("report", "--db", db, "--html", tmp_path / "r.html", "--png", tmp_path / "r.png")
@@ -262,8 +313,11 @@ HANDS = [  # (hand number, site): one of every site and game
     # the first generated hand of each game: its base plus the seed's block of 1,000,000
     # (README, generate): Badacey seed 1, Badeucey seed 2
     ("400001000000", "kingsclub"), ("500002000000", "kingsclub"), ("37732805", "kingsclub"),
-    # the real A-5 Triple Draw and 5-Card Draw hands (issue 25)
-    ("37581342", "kingsclub"), ("64146221551", "pokerstars"),
+    # the single-draw games (issue 25): the first generated 2-7 Single Draw hand (base
+    # 710,000,000,000, seed 3), the hand-written A-5 one and the hand-written hand run twice
+    # (the real ones of ../shared/corpus-draw: test_single_draw_games_have_their_tables_profiles_and_views)
+    ("710003000000", "pokerstars"), ("90000001", "kingsclub"), ("90000002", "kingsclub"),
+    # (the real A-5 Triple Draw and 5-Card Draw hands: test_a5_triple_draw_and_5_card_draw_each_have_their_tables_and_profiles)
 ]
 
 
@@ -315,15 +369,21 @@ def test_export_in_every_format(every_game: EveryGame, tmp_path: Path) -> None:
     run("export", "--format", "json", "--player", "Hero", "--db", db, out)
     exported = json.loads(out.read_text())
     deuce = _stars_27td(CORPUS / STARS_8GAME, "Hero")  # his 2-7 Triple Draw hands (issue 25)
+    single = single_draw_hands(every_game.single, "Hero")  # his single-draw hands (issue 25)
     others = sum(other_draw_hands(game, "Hero") for game in OTHER_DRAW)  # A-5 Triple Draw, 5-Card Draw
-    assert len(exported) == hero_hands + cash + 1 + 1 + deuce + others  # with the Full Tilt and Merge hands
-    assert {h["game"] for h in exported} == {"badugi", "badacey", "badeucey", "27_triple_draw", "a5_triple_draw", "5_card_draw"}
+    assert len(exported) == hero_hands + cash + 1 + 1 + deuce + sum(single.values()) + others  # with the Full Tilt and Merge hands
+    assert {h["game"] for h in exported} == {"badugi", "badacey", "badeucey", "27_triple_draw", "27_single_draw", "a5_single_draw",
+                                             *(("a5_triple_draw", "5_card_draw") if others else ())}
     run("export", "--format", "phh", "--player", "Hero", "--db", db, tmp_path / "hands.phhs")
     # PHH has fixed-limit Badugi and fixed-limit 2-7 Triple Draw of ours: the PokerStars, Full
     # Tilt and KingsClub Badugi hands, and the 8-Game file's 2-7 Triple Draw hands (none for
     # A-5 Triple Draw or 5-Card Draw: left out).
     badugi_fl = cash + 1 + every_game.hands_of("Hero", "badugi")
-    assert len(re.findall(r"^\[\d+\]$", (tmp_path / "hands.phhs").read_text(), re.M)) == badugi_fl + deuce
+    # and no-limit 2-7 Single Draw (N2L1D) on PokerStars: the real hand and the generated ones
+    # (the KingsClub hands were run twice, A-5 Single Draw has no PHH code)
+    stars_single = single_draw_hands([f for f in every_game.single if f.name.startswith(("HH ", "PokerStars"))], "Hero")
+    assert len(re.findall(r"^\[\d+\]$", (tmp_path / "hands.phhs").read_text(), re.M)) == (
+        badugi_fl + deuce + stars_single["27_single_draw"])
     for game in ("badacey", "badeucey"):  # an opponent of each game: his hands of every game
         opponent = every_game.opponent(game)
         run("export", "--format", "json", "--player", opponent, "--db", db, tmp_path / f"{game}.json")
@@ -346,10 +406,34 @@ def test_27_triple_draw_has_its_table_and_its_profile(every_game: EveryGame) -> 
     assert "2-7 Triple Draw)" not in run("player", "Hero", "--db", db, "--site", "pokerstars", "--game", "badugi")
 
 
-def test_a5_triple_draw_and_5_card_draw_each_have_their_tables_and_profiles(every_game: EveryGame) -> None:
+def test_single_draw_games_have_their_tables_profiles_and_views(every_game: EveryGame, tmp_path: Path) -> None:
+    # Issue 25: 2-7 Single Draw and A-5 Single Draw in the same database: a profile per game
+    # named by it (hand counts from the files' header and seat lines), `hand` says a hand run
+    # twice, and `table` on the generated file shows its last hand.
+    db = every_game.db
+    stars = [f for f in every_game.single if f.name.startswith(("HH ", "PokerStars"))]
+    hero = single_draw_hands(stars, "Hero")["27_single_draw"]
+    text = run("player", "Hero", "--db", db, "--site", "pokerstars", "--game", "27_single_draw")
+    assert f"Hero (pokerstars, {hero} hands, 2-7 Single Draw)" in text
+    profile = json.loads(run("player", "Hero", "--db", db, "--site", "kingsclub", "--game", "a5_single_draw", "--json"))
+    assert profile["results"]["hands"] == 1  # tests/data/single_draw's A-5 hand
+    if any(f.name.startswith("KingsClub") for f in every_game.single):  # (../shared/corpus-draw is there)
+        assert ", run twice" in run("hand", "3857875", "--site", "kingsclub", "--db", db).split("\n")[0]
+        for number, site in (("63826125692", "pokerstars"), ("3857875", "kingsclub")):
+            assert json.loads(run("hand", number, "--site", site, "--db", db, "--json"))["hand_id"] == number
+            run("hand", number, "--site", site, "--db", db, "--html", tmp_path / "h.html")
+    assert ", run twice" in run("hand", "90000002", "--site", "kingsclub", "--db", db).split("\n")[0]
+    (generated,) = [f for f in stars if f.name.startswith("HH ")]
+    last = re.findall(r"^\ufeff?PokerStars Game #(\d+):", generated.read_text(encoding="utf-8-sig"), re.M)[-1]
+    copy = tmp_path / "copy.db"
+    shutil.copy(db, copy)
+    assert json.loads(run("table", generated, "--db", copy, "--json"))["hand_id"] == last
+def test_a5_triple_draw_and_5_card_draw_each_have_their_tables_and_profiles(every_game: EveryGame, tmp_path: Path) -> None:
     # Issue 25, branch fivecard: the real A-5 Triple Draw and 5-Card Draw hands get their own
     # `players` table, a profile named by the game with its showdown classes, `table` of their
     # files, reads; the counts are the files' seat lines.
+    if not all((CORPUS_DRAW / name).exists() for name, _site, _header in OTHER_DRAW.values()):
+        pytest.skip(f"the real A-5 Triple Draw and 5-Card Draw files are not in {CORPUS_DRAW}")
     db = every_game.db
     for game, (name, site, _header) in OTHER_DRAW.items():
         title = {"a5_triple_draw": "A-5 Triple Draw", "5_card_draw": "5-Card Draw"}[game]
@@ -367,6 +451,12 @@ def test_a5_triple_draw_and_5_card_draw_each_have_their_tables_and_profiles(ever
         assert all(player in run("table", path, "--db", db) for player in seated)
         # (the live view of these files is not tried here: it shows the tables of files written
         # in its last minutes, and these real files are old; it renders `table`'s view)
+        number = re.findall(r"#(\d+):", path.read_text(encoding="utf-8-sig"))[0]  # the file's one hand, in every form
+        text = run("hand", number, "--site", site, "--db", db)
+        assert f"Hand {number} ({site})" in text and f", {title} " in text.split("\n")[0]
+        assert json.loads(run("hand", number, "--site", site, "--db", db, "--json"))["hand_id"] == number
+        run("hand", number, "--site", site, "--db", db, "--html", tmp_path / "h.html")
+        assert number in (tmp_path / "h.html").read_text()
     # 5-Card Draw's showdown: Player3 shows [2h Kh Qs Ad Ks] "(a pair of Kings)" (the file's
     # only "shows" line): one hand of pair or worse
     five = json.loads(run("player", "Player3", "--db", db, "--site", "pokerstars", "--game", "5_card_draw", "--json"))

@@ -437,3 +437,46 @@ def test_27_triple_draw_hands_replay_in_pokerkit_to_the_sites_stacks() -> None:
         checked += 1
     assert checked == 17 + 54
     assert [site for site, _ in refused] == ["merge"] and "PL 2-7 Triple Draw" in refused[0][1]
+
+
+def test_27_single_draw_hands_replay_in_pokerkit_to_the_sites_stacks() -> None:
+    # Issue 25: PHH's N2L1D (no-limit deuce-to-seven single draw) for the PokerStars no-limit
+    # 2-7 Single Draw hand: min_bet, not small and big bets; pokerkit replays it to the stacks
+    # our replay gives. The KingsClub hand was run twice, which PHH cannot say.
+    draw = Path(__file__).resolve().parents[2].parent / "shared" / "corpus-draw"
+    names = ("PokerStars__27SD_NL_cash_201106_allin.txt", "KingsClub__27SD_NL_cash_202103_RIT.txt")
+    if not all((draw / name).exists() for name in names):
+        pytest.skip(f"{draw} not present (../shared)")
+    checked, refused = 0, []
+    for replayed in replayed_hands(*(draw / name for name in names)):
+        try:
+            phh = to_phh(replayed)
+        except NotExportable as error:
+            refused.append((replayed.hand.site.value, str(error)))
+            continue
+        assert phh.field("variant") == "N2L1D"
+        assert phh.field("min_bet") == 50  # the big blind, $0.50
+        assert "small_bet" not in dict(phh.fields)
+        ours = {p.player: p.stack + p.net for p in replayed.players if p.dealt_in}
+        # worked from the text: Player6 +$3.00 (took $5.50 of $5.75, put in $2.50), Player2 -$2.50
+        assert ours["Player6"] == 10465 + 300 and ours["Player2"] == 3160 - 250
+        assert pokerkit_stacks(phh.dumps(), replayed) == ours, replayed.hand.hand_id
+        checked += 1
+    assert checked == 1
+    assert refused == [("kingsclub", "the hand was run twice: PHH describes a draw dealt once")]
+
+
+def test_generated_27_single_draw_hands_replay_in_pokerkit(tmp_path: Path) -> None:
+    """Generated no-limit 2-7 Single Draw hands (side pots, all-ins, uncalled bets) end in
+    pokerkit's N2L1D where our replay says: its no-limit sizes and its one draw agree."""
+    from hhtracker.api import generate
+
+    generate(tmp_path / "sd", hands=120, seed=11, game="27_single_draw")
+    hands = replayed_hands(tmp_path / "sd")
+    assert len(hands) == 120
+    assert sum(1 for r in hands if len(r.pots) > 1) >= 3  # side pots are covered
+    for replayed in hands:
+        phh = to_phh(replayed)
+        assert phh.field("variant") == "N2L1D"
+        ours = {p.player: p.stack + p.net for p in replayed.players if p.dealt_in}
+        assert pokerkit_stacks(phh.dumps(), replayed) == ours, replayed.hand.hand_id

@@ -268,9 +268,10 @@ def _full_tilt(lines: list[str]) -> MoneyCount:
 _K_SEAT = re.compile(r"^Seat \d+: (.+) \(([\d,.]+)\)\s*$")
 _K_BLIND = re.compile(r"^(.+): posts (?:the small blind|the big blind|blind) (\S+?)\s*$")
 _K_ANTE = re.compile(r"^(.+): posts ante (\S+?)\s*$")
-_K_TO = re.compile(r"^(.+) (?:calls|bets|raises to) (\S+?)(?: and is all in)?\s*$")
+_K_TO = re.compile(r"^(.+) (?:calls|bets|raises to) (\S+?),?(?: and is all in)?\s*$")
 _K_WINS = re.compile(r"^(.+) wins (?:pot \((\S+?)\)|\((\S+?)\) from .+)\s*$")
 _K_RAKE = re.compile(r"^Rake (\S+?)\s*$")
+_K_DRAW = re.compile(r"^.+ (?:draws \d|discards \[|stands pat)")
 
 
 def _kingsclub(lines: list[str]) -> MoneyCount:
@@ -299,6 +300,9 @@ def _kingsclub(lines: list[str]) -> MoneyCount:
             ledger.add(m.group(1), cents(m.group(2)), live=False)
         elif m := _K_TO.match(line):
             ledger.to(m.group(1), cents(m.group(2)))
+        elif not seen_marker and _K_DRAW.match(line):  # a single-draw hand with no markers: the draw ends round 1
+            seen_marker = True
+            ledger.close_round_returning_excess()
     if not in_summary:
         ledger.close_round_returning_excess()
     return _count(SITE_KINGSCLUB, ledger, rake, None, problems)

@@ -154,7 +154,12 @@ def test_validate_and_import_report_no_error(corpus: Path, tmp_path: Path) -> No
         ("FullTiltPoker Game #3: Table Rocky Cliff (6 max) - $250/$500 - Limit 2-7 Triple Draw - 18:08:00 ET - 2010/11/15",
          Site.FULL_TILT, "2-7 Triple Draw Limit", True),
         ("Full Tilt Poker Game #4: Table T - $0.20/$0.40 Ante $0.10 - No Limit 2-7 Single Draw - 18:08:00 ET - 2010/11/15",
-         Site.FULL_TILT, "No Limit 2-7 Single Draw", False),
+         Site.FULL_TILT, "2-7 Single Draw No Limit", False),  # (KingsClub's words: the same order as read games)
+        # read since issue 25 (the single-draw games): PokerStars and KingsClub, not Full Tilt
+        ("PokerStars Game #63826125692:  Single Draw 2-7 Lowball No Limit ($0.25/$0.50 USD) - 2011/06/26 23:34:01 WET"
+         " [2011/06/26 18:34:01 ET]", Site.POKERSTARS, "Single Draw 2-7 Lowball No Limit", True),
+        ("#3857875: No Limit 2-7 Single Draw - 125/250", Site.KINGSCLUB, "2-7 Single Draw No Limit", True),
+        ("#41388325: Limit A-5 Single Draw - 50/100", Site.KINGSCLUB, "A-5 Single Draw Limit", True),
         ('<description type="2-7 Lowball" stakes="Pot Limit ($0.05/$0.10)"/>', Site.MERGE, "2-7 Lowball Pot Limit", True),
         ("#37732805: Limit Badugi - 30/60", Site.KINGSCLUB, "Badugi Limit", True),
         # read since issue 16 (Badacey and Badeucey are replayed as split pots)
