@@ -214,3 +214,14 @@ def test_a5_triple_draw_and_5_card_draw_from_the_command(tmp_path: Path) -> None
         assert '"hands_new": 40' in imported.stdout and '"hands_with_warnings": 0' in imported.stdout, imported.stdout
     refused = runner.invoke(app, ["generate", "--game", "a5_triple_draw", "--tournament", "--out", str(tmp_path / "t")])
     assert refused.exit_code != 0 and not (tmp_path / "t").exists()
+
+
+def test_the_games_number_blocks_never_overlap() -> None:
+    # each game's numbers run from its base over SEED_SLOTS blocks of SEED_BLOCK (first_number):
+    # two games' ranges must not meet, or sets of the two games (both PokerStars: 5-Card Draw,
+    # 2-7 Single Draw) share hand numbers. (5-Card Draw at 700e9 met 2-7 Single Draw's 710e9.)
+    from hhtracker.generate import FIRST_NUMBER_BASE, SEED_BLOCK, SEED_SLOTS, first_number
+
+    ranges = sorted((base, base + SEED_SLOTS * SEED_BLOCK) for base in FIRST_NUMBER_BASE.values())
+    assert all(end <= next_start for (_, end), (next_start, _) in zip(ranges, ranges[1:])), ranges
+    assert all(first_number(game, SEED_SLOTS - 1) + SEED_BLOCK <= 10**15 for game in FIRST_NUMBER_BASE)
