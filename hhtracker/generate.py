@@ -106,7 +106,7 @@ FIRST_NUMBER_BASE: dict[GameId, int] = {
     GameId.DEUCE_TO_SEVEN_SINGLE_DRAW: 710_000_000_000,
     GameId.ACE_TO_FIVE_TRIPLE_DRAW: 600_000_000_000, GameId.FIVE_CARD_DRAW: 900_000_000_000,
 }
-"""Where each game's numbers start: the blocks of the three games never overlap, so sets of
+"""Where each game's numbers start: the blocks of the games never overlap (test_generate), so sets of
 different games and seeds import into one database without a duplicate (KingsClub numbers
 are unique per site, and Badacey and Badeucey are both KingsClub)."""
 
