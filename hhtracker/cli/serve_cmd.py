@@ -14,6 +14,24 @@ from .common import DbOption, resolve_db, say, usage_error
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
+def listening_socket(host: str, port: int) -> socket.socket:
+    """A TCP socket bound to (host, port) and listening, for uvicorn (port 0: a free one, read
+    back with getsockname()). Raises OSError (the address in use, not this computer's)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    # IPPROTO_TCP named, not left 0: asyncio turns Nagle's algorithm off only on sockets whose
+    # proto says TCP (accepted ones inherit it); with it on, each answer after the first on a
+    # kept-alive connection waited ~40 ms for the client's delayed ACK (benchmarks/RESULTS.md)
+    listener = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    try:
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind((host, port))
+        listener.listen(128)
+    except OSError:
+        listener.close()
+        raise
+    return listener
+
+
 def serve_command(
     db: DbOption = None,
     port: Annotated[int, typer.Option("--port", min=1, max=65535, help="The port to listen on.")] = 8765,
@@ -43,16 +61,11 @@ def serve_command(
     from ..web import WebConfig, create_app
 
     config = WebConfig(db_path=db_path, host=host, port=port, token=token, watch=watched)
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    listener = socket.socket(family, socket.SOCK_STREAM)
-    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
-        listener.bind((host, port))
+        listener = listening_socket(host, port)
     except OSError as error:
-        listener.close()
         raise usage_error(f"cannot listen on {config.address} ({error.strerror or error}): give another --port, "
                           "or stop the program using it") from None
-    listener.listen(128)
     address = config.address + (f"/?token={token}" if token else "")
     say(f"Serving on {address}")
     say("(Ctrl-C stops it)")

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -63,12 +62,13 @@ def browser() -> Iterator[Any]:
 
 class Served:
     """An ASGI app served by uvicorn in a thread, on a socket bound beforehand to a free
-    loopback port (so the port is known before the app is made: its Host check needs it)."""
+    loopback port (so the port is known before the app is made: its Host check needs it), as
+    `hhtracker serve` serves it."""
 
     def __init__(self) -> None:
-        self.socket = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        self.socket.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        self.socket.bind(("127.0.0.1", 0))
+        from hhtracker.cli.serve_cmd import listening_socket  # (the socket `serve` listens on)
+
+        self.socket = listening_socket("127.0.0.1", 0)
         self.port: int = self.socket.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
         self._server: Any = None
@@ -171,8 +171,8 @@ def watch_tab(page: Any, base: str) -> TabLog:
     """Record `page`'s console errors, uncaught exceptions and requests outside `base`."""
     log = TabLog(base)
     page.add_init_script(CSP_LISTENER)
-    page.on("console", lambda message: log.console_errors.append(message.text)
-            if message.type == "error" else None)
+    page.on("console", lambda message: log.console_errors.append(
+        f"{message.text} ({message.location.get('url') or 'no address'})") if message.type == "error" else None)
     page.on("pageerror", lambda error: log.page_errors.append(str(error)))
     page.on("request", lambda request: log.foreign_requests.append(request.url)
             if not (request.url.startswith(base + "/") or request.url == base
