@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable
+from urllib.parse import unquote
 from typing import TYPE_CHECKING, Any
 
 from starlette.requests import Request
@@ -140,9 +141,26 @@ async def players_json(request: Request) -> Response:
     return JSONResponse(players_data(request))
 
 
-def _player(request: Request) -> tuple[str, str]:
+def player_in_address(request: Request, suffix: str = "") -> tuple[str, str]:
+    """(site, name) of /players/{site}/{name}[suffix] (also under /api), read from the
+    address as sent (ASGI raw_path), each segment unquoted once: a name holding "/" or
+    "%2F" (quoted %2F and %252F by the pages' links) is read as written, and a name ending
+    in "/notes" is not taken for the notes' address."""
+    raw = request.scope.get("raw_path")
+    if not raw:
+        return request.path_params["site"], request.path_params["name"]
+    parts = raw.decode("latin-1").split("/")
+    start = parts.index("players") + 1
+    segments = parts[start:]
+    if suffix:
+        segments = segments[:-1]
+    site, name = segments[0], "/".join(segments[1:])
+    return unquote(site, errors="replace"), unquote(name, errors="replace")
+
+
+def _player(request: Request, suffix: str = "") -> tuple[str, str]:
     """(site, name) of /players/{site}/{name}: 404 when no hand of his is stored there."""
-    site, name = request.path_params["site"], request.path_params["name"]
+    site, name = player_in_address(request, suffix)
     if site not in {s.value for s in api.Site}:
         raise NotFound(f"no site {site[:40]!r}: hhtracker reads {', '.join(s.value for s in api.Site)}")
     _, rows = api.query(_db(request), "select 1 from players where site = ? and name = ?", [site, name], limit=1)
@@ -200,7 +218,7 @@ async def _form(request: Request) -> dict[str, str]:
 async def notes_post(request: Request) -> Response:
     """POST /players/{site}/{name}/notes: action add (text), edit (number, text), delete
     (number); back to the profile (303)."""
-    site, name = _player(request)
+    site, name = _player(request, "notes")
     form = await _form(request)
     action = form.get("action", "add")
     text = form.get("text", "").strip()
@@ -222,7 +240,7 @@ async def notes_post(request: Request) -> Response:
 
 async def tags_post(request: Request) -> Response:
     """POST /players/{site}/{name}/tags: action add or remove, tag; back to the profile."""
-    site, name = _player(request)
+    site, name = _player(request, "tags")
     form = await _form(request)
     action = form.get("action", "add")
     tag = " ".join(form.get("tag", "").split())
@@ -309,14 +327,16 @@ def served_replayer(html: str) -> str:
     """The replayer page as this server serves it: its inline <style> and <script> moved to
     /hands/replayer.css and /hands/replayer.js (kept in _ASSETS), its own meta CSP left out
     (the server's header applies), a link back to the hand list added."""
-    style, script = _STYLE.search(html), _SCRIPT.search(html)
-    if style is None or script is None:
-        raise RuntimeError("the replayer page has no inline style or script to serve as files")
-    _ASSETS.css, _ASSETS.js = style.group(1), script.group(1)
-    html = _META_CSP.sub("", html)
+    html = _META_CSP.sub("", html, count=1)
+    style = _STYLE.search(html)
+    if style is None:
+        raise RuntimeError("the replayer page has no inline style to serve as a file")
+    _ASSETS.css = style.group(1)
     html = html[:style.start()] + '<link rel="stylesheet" href="/hands/replayer.css">' + html[style.end():]
     script = _SCRIPT.search(html)
-    assert script is not None
+    if script is None:
+        raise RuntimeError("the replayer page has no inline script to serve as a file")
+    _ASSETS.js = script.group(1)
     html = html[:script.start()] + '<script src="/hands/replayer.js"></script>' + html[script.end():]
     return html.replace("<body>", '<body>\n<p class="muted"><a href="/hands">&larr; the hand list</a> · '
                                   '<a href="/">home</a></p>', 1)
@@ -392,11 +412,18 @@ async def report_page(request: Request) -> Response:
     return page(request, "report.html.j2", {
         "title": f"Session {data['session']}", "report": data, "labels": api.PROFILE_LABELS,
         "factor_keys": FACTOR_KEYS,
-        "chart": winnings_chart(data["chart"]["points"], unit=_unit(data["chart"]["unit"]))})
+        "chart": _report_chart(data["chart"])})
 
 
-def _unit(unit: str) -> str:
-    return "big bets" if unit == "BB" else "cents" if unit not in ("chips",) else "chips"
+def _report_chart(chart: dict[str, Any]) -> Any:
+    """The session report's chart: in big bets ("BB"), chips, or a currency's units (the
+    points are in cents: shown divided by 100)."""
+    unit = chart["unit"]
+    if unit == "BB":
+        return winnings_chart(chart["points"], unit="big bets")
+    if unit == "chips":
+        return winnings_chart(chart["points"], unit="chips")
+    return winnings_chart(chart["points"], unit=unit, scale=0.01)
 
 
 async def report_json(request: Request) -> Response:
@@ -466,6 +493,11 @@ async def home_json(request: Request) -> Response:
     return JSONResponse(home_data(request))
 
 
+async def no_icon(request: Request) -> Response:
+    """/favicon.ico, which browsers ask for: none (204), rather than a 404 in their console."""
+    return Response(status_code=204)
+
+
 Endpoint = Callable[[Request], Any]
 
 
@@ -483,6 +515,7 @@ def routes(config: WebConfig) -> list[BaseRoute]:
         ("/leaks", leaks_page, leaks_json),
     ]
     found: list[BaseRoute] = [
+        Route("/favicon.ico", no_icon),
         Route("/hands/replayer.css", replayer_css),
         Route("/hands/replayer.js", replayer_js),
         Route("/players/{site}/{name:path}/notes", notes_post, methods=["POST"]),
