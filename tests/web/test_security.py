@@ -174,3 +174,17 @@ def test_an_internal_error_is_one_line_without_a_traceback(web_db: Path, monkeyp
     assert response.headers["content-security-policy"] == CSP
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_a_database_gone_while_serving_is_a_page_of_one_line(web_db: Path, tmp_path: Path) -> None:
+    import shutil
+
+    copy = tmp_path / "gone.db"
+    shutil.copy(web_db, copy)
+    client = client_for(copy)
+    assert client.get("/players").status_code == 200
+    copy.unlink()
+    response = client.get("/players")
+    assert response.status_code == 503
+    assert "no database at" in response.text and "Traceback" not in response.text
+    assert not copy.exists()  # never created by a page
