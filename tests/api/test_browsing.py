@@ -107,3 +107,19 @@ def test_the_hand_list_and_a_players_results(samples_db: Path) -> None:
     assert sum(g.hands for g in results.by_position) == sum(g.hands for g in results.by_stakes) == 14
     # the stakes are the headers': ($0.25/$0.50 USD) for the cash file, Level I (10/20) and up for the SNG
     assert results.by_stakes[0].group == "$0.25/$0.50 FL" and results.by_stakes[0].hands == 9
+
+
+def test_a_long_curve_is_drawn_by_day_to_the_same_end(samples_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from hhtracker.report import browse
+
+    by_hand = api.player_results(samples_db, "Hero", "pokerstars").curve
+    monkeypatch.setattr(browse, "CURVE_BY_HAND_UP_TO", 5)
+    by_day = api.player_results(samples_db, "Hero", "pokerstars").curve
+    # the samples' hands are of a few days: a point per day, fewer than per hand
+    assert len(by_day) < len(by_hand)
+    days = {line.split(" - ")[-1][:10] for path in (CASH, SNG) for line in path.read_text(encoding="utf-8-sig").splitlines()
+            if line.startswith("PokerStars ")}
+    assert len(by_day) - 1 <= len(days) + 1  # one point per UTC day (an ET evening may end past midnight UTC)
+    assert by_day[-1].hand == by_hand[-1].hand == 14
+    for field in ("total", "showdown", "no_showdown"):
+        assert getattr(by_day[-1], field) == pytest.approx(getattr(by_hand[-1], field))
