@@ -97,7 +97,7 @@ def player_page(db: Database | sqlite3.Connection, *, filters: Filters = Filters
 @dataclass(frozen=True, slots=True)
 class HandQuery:
     """Which hands the hand list shows (besides the Filters). player: whose hands (exact
-    name; None: the hero's, the name dealt cards in each hand); site: his site; against:
+    name; None: the hero's, report.queries.choose_hero); site: his site; against:
     only hands an opponent of this name was dealt in; showdown: only hands he went to
     showdown in; saw_draw: only hands he was still in at this draw (1-3); min_pot_big_bets:
     only pots of at least this many big bets; dominated: only hands where one of his draws
@@ -156,15 +156,24 @@ million-hand database takes seconds): beyond, it says "more than"."""
 def hand_list(db: Database | sqlite3.Connection, query: HandQuery, filters: Filters = Filters(), *, offset: int = 0,
               limit: int = 50) -> HandList:
     """The hands `query` and `filters` match (the player's rows of hand_facts: the filters'
-    position is his), newest first, `limit` from `offset`. raises ValueError for bad
-    stakes."""
-    where, params = filters.where("f")
-    parts = [where]
+    position is his), newest first, `limit` from `offset`. Without query.player, the
+    hero's (report.queries.choose_hero: the configured accounts, else the name dealt cards
+    most, per site). raises ValueError for bad stakes."""
+    from .queries import choose_hero
+
     if query.player is not None:
-        parts.append("f.player = ?")
-        params.append(query.player)
+        sql = "select id from players where name = ?" + (" and site = ?" if query.site is not None else "")
+        ids = [row[0] for row in db.execute(sql, [query.player, *([query.site] if query.site is not None else [])])]
     else:
-        parts.append("f.player = h.hero")
+        choice = choose_hero(db, None)
+        ids = list(choice.ids) if choice is not None else []
+    if not ids:
+        return HandList(0, False, ())
+    where, params = filters.where("f")
+    # (the ids as placeholders, not json_each: SQLite then reads his rows through the player_id
+    # index instead of every hand)
+    parts = [f"f.player_id in ({', '.join('?' * len(ids))})", where]
+    params = [*ids, *params]
     if query.site is not None:
         parts.append("f.site = ?")
         params.append(query.site)
@@ -180,23 +189,34 @@ def hand_list(db: Database | sqlite3.Connection, query: HandQuery, filters: Filt
     if query.min_pot_big_bets is not None:
         parts.append("h.total_pot >= ? * h.big_bet")
         params.append(query.min_pot_big_bets)
+    has_decisions = db.execute("select 1 from sqlite_master where name = 'draw_decisions'").fetchone() is not None
     if query.dominated:
-        parts.append("exists (select 1 from draw_decisions d where d.hand_id = f.hand_id and d.player_id = f.player_id "
-                     "and d.dominated = 1)")
+        if not has_decisions:
+            return HandList(0, False, ())
+        # (a set of his dominated draws' hands, read once through the (player_id, dominated) index)
+        parts.append(f"""f.hand_id in (select d.hand_id from draw_decisions d where d.dominated = 1
+                         and d.player_id in ({', '.join('?' * len(ids))}))""")
+        params += ids
     if query.warnings:
         parts.append("h.status = 'warning'")
     body = f"""from hand_facts f join hands h on h.id = f.hand_id
                join hand_players hp on hp.hand_id = f.hand_id and hp.player_id = f.player_id
                where {' and '.join(parts)}"""
     counted = db.execute(f"select count(*) from (select 1 {body} limit ?)", [*params, HAND_COUNT_LIMIT + 1]).fetchone()[0]
-    has_decisions = db.execute("select 1 from sqlite_master where name = 'draw_decisions'").fetchone() is not None
-    dominated = ("(select count(*) from draw_decisions d where d.hand_id = f.hand_id and d.player_id = f.player_id "
-                 "and d.dominated = 1)") if has_decisions else "0"
+    # the page's rows first, then the counts of its hands' warnings and dominated draws (a
+    # count in the first select would be worked out for every matching hand before the sort)
+    dominated = ("(select count(*) from draw_decisions d where d.hand_id = page.hand_id and "
+                 "d.player_id = page.player_id and d.dominated = 1)") if has_decisions else "0"
     rows = db.execute(
-        f"""select f.site, f.site_hand_id, f.start_time, f.player, f.game, f.structure, f.currency, f.small_bet,
-                   f.big_bet, h.table_name, f.position, f.net, h.total_pot, f.showdown, hp.hand_description,
-                   (select count(*) from validation_issues v where v.hand_id = f.hand_id), {dominated}
-            {body} order by h.start_time desc, h.id desc limit ? offset ?""",
+        f"""select page.site, page.site_hand_id, page.start_time, page.player, page.game, page.structure,
+                   page.currency, page.small_bet, page.big_bet, page.table_name, page.position, page.net,
+                   page.total_pot, page.showdown, page.hand_description,
+                   (select count(*) from validation_issues v where v.hand_id = page.hand_id), {dominated}
+            from (select f.hand_id, f.player_id, f.site, f.site_hand_id, f.start_time, f.player, f.game, f.structure,
+                         f.currency, f.small_bet, f.big_bet, h.table_name, f.position, f.net, h.total_pot, f.showdown,
+                         hp.hand_description, h.id as id_order
+                  {body} order by h.start_time desc, h.id desc limit ? offset ?) page
+            order by page.start_time desc, page.id_order desc""",
         [*params, limit, offset]).fetchall()
     return HandList(min(counted, HAND_COUNT_LIMIT), counted > HAND_COUNT_LIMIT, tuple(_hand_row(r) for r in rows))
 

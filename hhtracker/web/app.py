@@ -77,7 +77,9 @@ ROUTE_GROUPS: list[RouteGroup] = _route_groups()
 def create_app(config: WebConfig, groups: list[RouteGroup] | None = None) -> Starlette:
     """The ASGI app serving `config` (routes: `groups`, default ROUTE_GROUPS, then /static),
     wrapped in the security middleware (security.SecurityMiddleware). The config is at
-    `app.state.config`."""
+    `app.state.config`, the answers kept while the database is unchanged at `app.state.cache`
+    (cache.DatabaseCache)."""
+    from .cache import DatabaseCache
     from .errors import exception_handlers
     from .security import SecurityMiddleware
 
@@ -86,4 +88,5 @@ def create_app(config: WebConfig, groups: list[RouteGroup] | None = None) -> Sta
     app = Starlette(routes=routes, middleware=[Middleware(SecurityMiddleware, config=config)],
                     exception_handlers=exception_handlers())
     app.state.config = config
+    app.state.cache = DatabaseCache()
     return app

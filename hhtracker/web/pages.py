@@ -68,6 +68,26 @@ def _db(request: Request) -> Any:
     return config.db_path
 
 
+def _cached(request: Request, key: Any, compute: Callable[[], Any]) -> Any:
+    """compute(), or its answer kept while the database is unchanged (cache.DatabaseCache)."""
+    return request.app.state.cache.get(_db(request), key, compute)
+
+
+def _earned_tags(request: Request, found: list[tuple[api.PlayerStats, str | None]], filters: api.Filters) -> list[str]:
+    """The automatic tags of his profiles, each against his site's players over the same
+    filters (api.earned_tags; the population kept while the database is unchanged)."""
+    def people(site: str, game: str | None) -> api.Population:
+        def read() -> api.Population:
+            conn = api.read_only(_db(request))
+            try:
+                return api.population_of(conn, dataclasses.replace(filters, site=site, game=game))
+            finally:
+                conn.close()
+        return _cached(request, ("population", site, game, filters), read)  # type: ignore[no-any-return]
+
+    return sorted({tag for stats, game in found for tag in api.auto_tags(stats, people(stats.site, game))})
+
+
 def filter_form(which: tuple[FilterParam, ...] = EVERY_FILTER) -> list[tuple[str, tuple[str, ...] | None]]:
     """The filter form's fields: (parameter, its choices or None for free text)."""
     return [(p.name, p.choices) for p in which]
@@ -184,13 +204,14 @@ def profile_data(request: Request) -> dict[str, Any]:
     results = api.player_results(db, name, site, filters)
     notes = api.note_list(db, name)
     _, tags = api.player_marks(db, name)
-    earned = api.earned_tags(db, [s for _, s in profiles], filters) if profiles else {}
-    reads = api.reads_json(api.player_reads(db, name, filters))
+    earned = _earned_tags(request, [(s, g) for g, s in profiles], filters)
+    reads = _cached(request, ("reads", name, site, filters),
+                    lambda: api.reads_json([r for r in api.player_reads(db, name, filters) if r.site == site]))
     return {
         "player": name, "site": site,
         "profiles": [{**api.profile_json(s), "game": g} for g, s in profiles],
         "notes": [{"number": n.number, "text": n.text, "written_at": n.written_at} for n in notes],
-        "tags": list(tags), "automatic_tags": sorted({t for found in earned.values() for t in found}),
+        "tags": list(tags), "automatic_tags": earned,
         "reads": reads,
         "by_position": _plain(results.by_position), "by_stakes": _plain(results.by_stakes),
         "curve": _plain(results.curve),
@@ -382,7 +403,9 @@ def sessions_data(request: Request) -> dict[str, Any]:
     params = request.query_params
     check_params(params, filter_names(SESSION_FILTERS) | {"hero", "gap"})
     filters = filters_of(params, SESSION_FILTERS)
-    hero_names, found = api.sessions(_db(request), hero=_hero(params), gap_minutes=_gap(params), filters=filters)
+    hero_names, found = _cached(request, ("sessions", _hero(params), _gap(params), filters),
+                                lambda: api.sessions(_db(request), hero=_hero(params), gap_minutes=_gap(params),
+                                                     filters=filters))
     choice = api.hero_choice(_db(request), _hero(params))
     return {"hero": hero_names, "hero_note": choice.note if choice else None,
             "sessions": [api.summary_json(s) for s in found]}
@@ -453,7 +476,9 @@ async def tournaments_json(request: Request) -> Response:
 def leaks_data(request: Request) -> dict[str, Any]:
     params = request.query_params
     check_params(params, filter_names(LEAK_FILTERS) | {"hero"})
-    choice, found = api.leaks(_db(request), hero=_hero(params), filters=filters_of(params, LEAK_FILTERS))
+    filters = filters_of(params, LEAK_FILTERS)
+    choice, found = _cached(request, ("leaks", _hero(params), filters),
+                            lambda: api.leaks(_db(request), hero=_hero(params), filters=filters))
     return {"hero": choice.names, "hero_note": choice.note, **api.leaks_json(found)}
 
 
@@ -476,7 +501,8 @@ def home_data(request: Request) -> dict[str, Any]:
     choice, curve = api.lifetime_results(db, _hero(request.query_params))
     latest = None
     if choice is not None:
-        _, found = api.sessions(db, hero=_hero(request.query_params))
+        hero = _hero(request.query_params)
+        _, found = _cached(request, ("sessions", hero, 30, api.Filters()), lambda: api.sessions(db, hero=hero))
         latest = api.summary_json(found[0]) if found else None
     return {"hero": choice.names if choice else {}, "hero_note": choice.note if choice else None,
             "latest_session": latest, "lifetime": _plain(curve),

@@ -192,3 +192,16 @@ def test_players_of_several_games_are_shown_one_game_at_a_time(tmp_path: Path) -
     assert {p["site"] for p in shown["players"]} == {"pokerstars"} and {p["site"] for p in badacey["players"]} == {"kingsclub"}
     assert together["total"] == shown["total"] + badacey["total"]
     assert "of 2 games" in client.get("/players").text
+
+
+def test_an_import_while_serving_is_seen_by_the_next_page(tmp_path: Path) -> None:
+    from hhtracker import api
+
+    db = tmp_path / "growing.db"
+    api.import_paths([CASH], db)
+    client = client_for(db)
+    assert len(client.get("/api/sessions").json()["sessions"]) == 1
+    assert client.get("/api/home").json()["latest_session"]["hands"] == hand_headers(CASH)
+    api.import_paths([SNG], db)  # (the answers kept for the database as it was are not used again)
+    assert len(client.get("/api/sessions").json()["sessions"]) == 2
+    assert client.get("/api/home").json()["latest_session"]["hands"] == hand_headers(SNG)
