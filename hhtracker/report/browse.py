@@ -69,22 +69,29 @@ class PlayerPage:
 def player_page(db: Database | sqlite3.Connection, *, filters: Filters = Filters(), sort: str = "hands",
                 search: str | None = None, offset: int = 0, limit: int = 50) -> PlayerPage:
     """The players with at least filters.min_hands matching hands, sorted by `sort` (SORTS;
-    ties: more hands first, then the name), `limit` of them from `offset`, their statistics
+    ties: more hands first, then the order they were first stored in), `limit` of them from
+    `offset`, their statistics
     read for that page only (store.reading.player_stats). search: a name search
     (name_pattern). raises ValueError for an unknown sort key or bad stakes."""
     if sort not in SORTS:
         raise ValueError(f"cannot sort by {sort!r}; choose from {', '.join(SORTS)}")
     where, params = filters.where("s")
+    needs_names = bool(search) or sort == "player"
     if search:
         where += " and p.name like ? escape '\\'"
         params = [*params, name_pattern(search)]
-    grouped = f"""from {_table(filters)} s join players p on p.id = s.player_id where {where}
+    # one pass over the summary rows: the page and (a window over the groups) how many match;
+    # the players' names joined only when searched or sorted by
+    joined = "join players p on p.id = s.player_id" if needs_names else ""
+    grouped = f"""from {_table(filters)} s {joined} where {where}
                   group by s.player_id having sum(s.hands) >= ?"""
     params = [*params, max(filters.min_hands, 1)]
-    total = db.execute(f"select count(*) from (select s.player_id {grouped})", params).fetchone()[0]
-    ids = [row[0] for row in db.execute(
-        f"select s.player_id {grouped} order by {_order(sort)}, sum(s.hands) desc, p.name, s.player_id limit ? offset ?",
-        [*params, limit, offset]).fetchall()]
+    tie = "lower(p.name), p.name, s.player_id" if needs_names else "s.player_id"
+    rows = db.execute(
+        f"select s.player_id, count(*) over () {grouped} order by {_order(sort)}, sum(s.hands) desc, {tie} limit ? offset ?",
+        [*params, limit, offset]).fetchall()
+    ids = [row[0] for row in rows]
+    total = rows[0][1] if rows else db.execute(f"select count(*) from (select s.player_id {grouped})", params).fetchone()[0]
     if not ids:
         return PlayerPage(total, ())
     by_id = dict(zip(ids, range(len(ids))))

@@ -126,7 +126,7 @@ def _players_filters(request: Request) -> tuple[api.Filters, str | None]:
     filters = filters_of(request.query_params)
     if filters.game is not None:
         return filters, None
-    games = api.games_played(_db(request), filters)
+    games = _cached(request, ("games", filters), lambda: api.games_played(_db(request), filters))
     if len(games) <= 1:
         return filters, None
     note = (f"these hands are of {len(games)} games ({', '.join(games)}): {games[0]} shown; choose a game above "
