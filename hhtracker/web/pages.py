@@ -143,8 +143,10 @@ def players_data(request: Request) -> dict[str, Any]:
     if sort not in api.SORTS:
         raise BadRequest(f"sort={sort[:40]!r} is not one of {', '.join(api.SORTS)}")
     number = whole_number("page", params.get("page") or "1", 1)
-    found = api.player_page(_db(request), filters=filters, sort=sort, search=params.get("name") or None,
-                            offset=(number - 1) * PER_PAGE, limit=PER_PAGE)
+    search = params.get("name") or None
+    found = _cached(request, ("players", filters, sort, search, number),
+                    lambda: api.player_page(_db(request), filters=filters, sort=sort, search=search,
+                                            offset=(number - 1) * PER_PAGE, limit=PER_PAGE))
     return {"players": [api.profile_json(s, distributions=False) for s in found.players], "total": found.total,
             "page": number, "per_page": PER_PAGE, "sort": sort, "game": filters.game, "note": note}
 
