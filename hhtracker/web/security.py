@@ -10,8 +10,8 @@
   field `csrf` (or the header X-CSRF-Token), and an Origin header, when sent, naming the
   address served (else 403);
 - every answer carries the Content-Security-Policy (no inline script or style, nothing from
-  another origin), X-Content-Type-Options: nosniff, the referrer only within the site (a browser sends "Origin: null"
-  with the forms under no-referrer), no framing;
+  another origin), X-Content-Type-Options: nosniff, the referrer only within the site (under
+  no-referrer a browser sends "Origin: null" with the page's own forms), no framing;
 - an exception no handler took (a bug) answers a 500 page of one line, never a traceback.
 """
 
