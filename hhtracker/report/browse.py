@@ -155,6 +155,10 @@ class HandList:
     rows: tuple[HandRow, ...]
 
 
+HANDS_SORTED_UP_TO = 5_000
+"""A player with more matching hands than this has his hand list read from his newest days
+(see hand_list)."""
+
 HAND_COUNT_LIMIT = 100_000
 """The hand list counts the matching hands up to this many (a count of every hand of a
 million-hand database takes seconds): beyond, it says "more than"."""
@@ -179,7 +183,7 @@ def hand_list(db: Database | sqlite3.Connection, query: HandQuery, filters: Filt
     where, params = filters.where("f")
     # (the ids as placeholders, not json_each: SQLite then reads his rows through the player_id
     # index instead of every hand)
-    parts = [f"f.player_id in ({', '.join('?' * len(ids))})", where]
+    parts = [f"f.player_id in ({', '.join('?' * len(ids))})", where]  # (first: hand_list's window edits it)
     params = [*ids, *params]
     if query.site is not None:
         parts.append("f.site = ?")
@@ -209,7 +213,30 @@ def hand_list(db: Database | sqlite3.Connection, query: HandQuery, filters: Filt
     body = f"""from hand_facts f join hands h on h.id = f.hand_id
                join hand_players hp on hp.hand_id = f.hand_id and hp.player_id = f.player_id
                where {' and '.join(parts)}"""
-    counted = db.execute(f"select count(*) from (select 1 {body} limit ?)", [*params, HAND_COUNT_LIMIT + 1]).fetchone()[0]
+    # Without the hand list's own conditions the summary table counts his hands (exactly: the
+    # same counted hands); the page is then read from the newest days that hold it, scanning
+    # the hands by time rather than sorting every hand of his (a hero of a million hands).
+    plain = query == HandQuery(player=query.player, site=query.site)
+    window: str | None = None
+    if plain:
+        summary_where, summary_params = filters.where("s")
+        per_day = db.execute(
+            f"""select s.date, sum(s.hands) from player_days s where {summary_where}
+                and s.player_id in ({', '.join('?' * len(ids))}) group by s.date order by s.date desc""",
+            [*summary_params, *ids]).fetchall()
+        counted = sum(hands for _, hands in per_day)
+        if counted > HANDS_SORTED_UP_TO:
+            seen = 0
+            for day, hands in per_day:
+                seen += hands
+                window = day
+                if seen >= offset + limit:
+                    break
+    else:
+        counted = db.execute(f"select count(*) from (select 1 {body} limit ?)", [*params, HAND_COUNT_LIMIT + 1]).fetchone()[0]
+    if window is not None:  # (+: not through the player_id index, the hands' start_time index instead)
+        body = body.replace("where f.player_id in (", "where +f.player_id in (", 1) + " and h.start_time >= ?"
+        params = [*params, window]
     # the page's rows first, then the counts of its hands' warnings and dominated draws (a
     # count in the first select would be worked out for every matching hand before the sort)
     dominated = ("(select count(*) from draw_decisions d where d.hand_id = page.hand_id and "
