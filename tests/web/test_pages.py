@@ -205,3 +205,26 @@ def test_an_import_while_serving_is_seen_by_the_next_page(tmp_path: Path) -> Non
     api.import_paths([SNG], db)  # (the answers kept for the database as it was are not used again)
     assert len(client.get("/api/sessions").json()["sessions"]) == 2
     assert client.get("/api/home").json()["latest_session"]["hands"] == hand_headers(SNG)
+
+
+def test_the_json_is_the_commands_json(client, web_db: Path) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    from typer.testing import CliRunner
+
+    from hhtracker.cli import app
+
+    def command(*args: str) -> object:
+        done = CliRunner().invoke(app, [*args, "--db", str(web_db), "--json"])
+        assert done.exit_code == 0, done.output
+        return json.loads(done.output)
+
+    profile = client.get("/api/players/pokerstars/Hero?game=badugi").json()["profiles"][0]
+    assert {k: v for k, v in profile.items() if k != "game"} == command("player", "Hero", "--game", "badugi")
+    sessions = command("sessions")
+    assert client.get("/api/sessions").json()["sessions"] == [{k: v for k, v in s.items() if k != "hero"} for s in sessions]
+    assert client.get("/api/sessions/1").json() == command("report", "--session", "1")
+    assert client.get("/api/tournaments").json()["tournaments"] == command("tournaments")
+    leaks = command("leaks")
+    assert client.get("/api/leaks").json() == leaks
+    assert client.get(f"/api/hands/pokerstars/{A_HAND}").json() == command("hand", A_HAND)
