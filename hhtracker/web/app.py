@@ -19,6 +19,10 @@ from starlette.staticfiles import StaticFiles
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 """The hosts `serve` may bind without --token: this computer only."""
 
+WILDCARD_HOSTS = frozenset({"0.0.0.0", "::"})
+"""The hosts that listen on every address of the computer (with --token only): the Host
+header cannot be checked (the computer's names are not known), the token guards instead."""
+
 DEFAULT_PORT = 8765
 
 
@@ -43,9 +47,12 @@ class WebConfig:
         host = f"[{self.host}]" if ":" in self.host else self.host
         return f"http://{host}:{self.port}"
 
-    def allowed_hosts(self) -> frozenset[str]:
+    def allowed_hosts(self) -> frozenset[str] | None:
         """The Host header values accepted (lower case): the address served, and on a
-        loopback address each loopback name (127.0.0.1, localhost, [::1]) with the port."""
+        loopback address each loopback name (127.0.0.1, localhost, [::1]) with the port;
+        None (any) on a wildcard address (WILDCARD_HOSTS: --token required there)."""
+        if self.host in WILDCARD_HOSTS:
+            return None
         names = {self.host} | (set(LOOPBACK_HOSTS) if self.host in LOOPBACK_HOSTS else set())
         shown = {f"[{n}]" if ":" in n else n for n in names}
         with_port = {f"{n}:{self.port}" for n in shown}
@@ -70,7 +77,9 @@ ROUTE_GROUPS: list[RouteGroup] = _route_groups()
 def create_app(config: WebConfig, groups: list[RouteGroup] | None = None) -> Starlette:
     """The ASGI app serving `config` (routes: `groups`, default ROUTE_GROUPS, then /static),
     wrapped in the security middleware (security.SecurityMiddleware). The config is at
-    `app.state.config`."""
+    `app.state.config`, the answers kept while the database is unchanged at `app.state.cache`
+    (cache.DatabaseCache)."""
+    from .cache import DatabaseCache
     from .errors import exception_handlers
     from .security import SecurityMiddleware
 
@@ -79,4 +88,5 @@ def create_app(config: WebConfig, groups: list[RouteGroup] | None = None) -> Sta
     app = Starlette(routes=routes, middleware=[Middleware(SecurityMiddleware, config=config)],
                     exception_handlers=exception_handlers())
     app.state.config = config
+    app.state.cache = DatabaseCache()
     return app

@@ -39,6 +39,8 @@ def nice_step(span: float, most_ticks: int = 6) -> float:
 
 
 def _label(value: float) -> str:
+    if abs(value) < 1e-9:
+        return "0"
     return f"{value:+,.0f}" if abs(value) >= 10 or value == int(value) else f"{value:+,.1f}"
 
 
@@ -46,7 +48,7 @@ def line_chart(series: Sequence[Series], *, unit: str, x_label: str = "hands", w
                height: int = 300) -> Markup:
     """An SVG line chart of `series` (y in `unit`), with a zero line, y ticks at round
     values and the x axis from 0 to the last x. Empty series: a chart with only axes."""
-    left, right, top, bottom = 64, 16, 12, 34
+    left, right, top, bottom = 64, 16, 26, 34
     xs = [x for s in series for x, _ in s.points] or [0.0]
     ys = [y for s in series for _, y in s.points] or [0.0]
     x_max = max(max(xs), 1.0)
@@ -80,7 +82,7 @@ def line_chart(series: Sequence[Series], *, unit: str, x_label: str = "hands", w
         parts.append(f'<text x="{px(tick):.1f}" y="{height - 16}" text-anchor="middle">{tick:,.0f}</text>')
         tick += x_step
     parts.append(f'<text x="{left + plot_w / 2:.1f}" y="{height - 2}" text-anchor="middle">{escape(x_label)}</text>')
-    parts.append(f'<text x="4" y="{top + 10}">{escape(unit)}</text>')
+    parts.append(f'<text x="4" y="14">{escape(unit)}</text>')
     for s in series:
         if not s.points:
             continue
@@ -91,11 +93,13 @@ def line_chart(series: Sequence[Series], *, unit: str, x_label: str = "hands", w
     return Markup("".join(parts))
 
 
-def winnings_chart(points: Sequence[object], *, unit: str, x_label: str = "hands") -> Markup:
+def winnings_chart(points: Sequence[object], *, unit: str, x_label: str = "hands", scale: float = 1.0) -> Markup:
     """The winnings chart of cumulative points (objects or JSON dicts with hand, total,
-    showdown, no_showdown): three lines, total, at showdown, without showdown."""
+    showdown, no_showdown): three lines, total, at showdown, without showdown; each y
+    multiplied by `scale` (0.01: cents shown as dollars)."""
     def get(point: object, key: str) -> float:
-        return float(point[key] if isinstance(point, dict) else getattr(point, key))
+        value = float(point[key] if isinstance(point, dict) else getattr(point, key))
+        return value if key == "hand" else value * scale
 
     return line_chart([
         Series("total", "total", tuple((get(p, "hand"), get(p, "total")) for p in points)),

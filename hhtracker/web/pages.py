@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable
+from urllib.parse import unquote
 from typing import TYPE_CHECKING, Any
 
 from starlette.requests import Request
@@ -67,6 +68,26 @@ def _db(request: Request) -> Any:
     return config.db_path
 
 
+def _cached(request: Request, key: Any, compute: Callable[[], Any]) -> Any:
+    """compute(), or its answer kept while the database is unchanged (cache.DatabaseCache)."""
+    return request.app.state.cache.get(_db(request), key, compute)
+
+
+def _earned_tags(request: Request, found: list[tuple[api.PlayerStats, str | None]], filters: api.Filters) -> list[str]:
+    """The automatic tags of his profiles, each against his site's players over the same
+    filters (api.earned_tags; the population kept while the database is unchanged)."""
+    def people(site: str, game: str | None) -> api.Population:
+        def read() -> api.Population:
+            conn = api.read_only(_db(request))
+            try:
+                return api.population_of(conn, dataclasses.replace(filters, site=site, game=game))
+            finally:
+                conn.close()
+        return _cached(request, ("population", site, game, filters), read)  # type: ignore[no-any-return]
+
+    return sorted({tag for stats, game in found for tag in api.auto_tags(stats, people(stats.site, game))})
+
+
 def filter_form(which: tuple[FilterParam, ...] = EVERY_FILTER) -> list[tuple[str, tuple[str, ...] | None]]:
     """The filter form's fields: (parameter, its choices or None for free text)."""
     return [(p.name, p.choices) for p in which]
@@ -105,7 +126,7 @@ def _players_filters(request: Request) -> tuple[api.Filters, str | None]:
     filters = filters_of(request.query_params)
     if filters.game is not None:
         return filters, None
-    games = api.games_played(_db(request), filters)
+    games = _cached(request, ("games", filters), lambda: api.games_played(_db(request), filters))
     if len(games) <= 1:
         return filters, None
     note = (f"these hands are of {len(games)} games ({', '.join(games)}): {games[0]} shown; choose a game above "
@@ -122,8 +143,10 @@ def players_data(request: Request) -> dict[str, Any]:
     if sort not in api.SORTS:
         raise BadRequest(f"sort={sort[:40]!r} is not one of {', '.join(api.SORTS)}")
     number = whole_number("page", params.get("page") or "1", 1)
-    found = api.player_page(_db(request), filters=filters, sort=sort, search=params.get("name") or None,
-                            offset=(number - 1) * PER_PAGE, limit=PER_PAGE)
+    search = params.get("name") or None
+    found = _cached(request, ("players", filters, sort, search, number),
+                    lambda: api.player_page(_db(request), filters=filters, sort=sort, search=search,
+                                            offset=(number - 1) * PER_PAGE, limit=PER_PAGE))
     return {"players": [api.profile_json(s, distributions=False) for s in found.players], "total": found.total,
             "page": number, "per_page": PER_PAGE, "sort": sort, "game": filters.game, "note": note}
 
@@ -140,9 +163,26 @@ async def players_json(request: Request) -> Response:
     return JSONResponse(players_data(request))
 
 
-def _player(request: Request) -> tuple[str, str]:
+def player_in_address(request: Request, suffix: str = "") -> tuple[str, str]:
+    """(site, name) of /players/{site}/{name}[suffix] (also under /api), read from the
+    address as sent (ASGI raw_path), each segment unquoted once: a name holding "/" or
+    "%2F" (quoted %2F and %252F by the pages' links) is read as written, and a name ending
+    in "/notes" is not taken for the notes' address."""
+    raw = request.scope.get("raw_path")
+    if not raw:
+        return request.path_params["site"], request.path_params["name"]
+    parts = raw.decode("latin-1").split("/")
+    start = parts.index("players") + 1
+    segments = parts[start:]
+    if suffix:
+        segments = segments[:-1]
+    site, name = segments[0], "/".join(segments[1:])
+    return unquote(site, errors="replace"), unquote(name, errors="replace")
+
+
+def _player(request: Request, suffix: str = "") -> tuple[str, str]:
     """(site, name) of /players/{site}/{name}: 404 when no hand of his is stored there."""
-    site, name = request.path_params["site"], request.path_params["name"]
+    site, name = player_in_address(request, suffix)
     if site not in {s.value for s in api.Site}:
         raise NotFound(f"no site {site[:40]!r}: hhtracker reads {', '.join(s.value for s in api.Site)}")
     _, rows = api.query(_db(request), "select 1 from players where site = ? and name = ?", [site, name], limit=1)
@@ -166,13 +206,14 @@ def profile_data(request: Request) -> dict[str, Any]:
     results = api.player_results(db, name, site, filters)
     notes = api.note_list(db, name)
     _, tags = api.player_marks(db, name)
-    earned = api.earned_tags(db, [s for _, s in profiles], filters) if profiles else {}
-    reads = api.reads_json(api.player_reads(db, name, filters))
+    earned = _earned_tags(request, [(s, g) for g, s in profiles], filters)
+    reads = _cached(request, ("reads", name, site, filters),
+                    lambda: api.reads_json([r for r in api.player_reads(db, name, filters) if r.site == site]))
     return {
         "player": name, "site": site,
         "profiles": [{**api.profile_json(s), "game": g} for g, s in profiles],
         "notes": [{"number": n.number, "text": n.text, "written_at": n.written_at} for n in notes],
-        "tags": list(tags), "automatic_tags": sorted({t for found in earned.values() for t in found}),
+        "tags": list(tags), "automatic_tags": earned,
         "reads": reads,
         "by_position": _plain(results.by_position), "by_stakes": _plain(results.by_stakes),
         "curve": _plain(results.curve),
@@ -200,7 +241,7 @@ async def _form(request: Request) -> dict[str, str]:
 async def notes_post(request: Request) -> Response:
     """POST /players/{site}/{name}/notes: action add (text), edit (number, text), delete
     (number); back to the profile (303)."""
-    site, name = _player(request)
+    site, name = _player(request, "notes")
     form = await _form(request)
     action = form.get("action", "add")
     text = form.get("text", "").strip()
@@ -222,7 +263,7 @@ async def notes_post(request: Request) -> Response:
 
 async def tags_post(request: Request) -> Response:
     """POST /players/{site}/{name}/tags: action add or remove, tag; back to the profile."""
-    site, name = _player(request)
+    site, name = _player(request, "tags")
     form = await _form(request)
     action = form.get("action", "add")
     tag = " ".join(form.get("tag", "").split())
@@ -309,14 +350,16 @@ def served_replayer(html: str) -> str:
     """The replayer page as this server serves it: its inline <style> and <script> moved to
     /hands/replayer.css and /hands/replayer.js (kept in _ASSETS), its own meta CSP left out
     (the server's header applies), a link back to the hand list added."""
-    style, script = _STYLE.search(html), _SCRIPT.search(html)
-    if style is None or script is None:
-        raise RuntimeError("the replayer page has no inline style or script to serve as files")
-    _ASSETS.css, _ASSETS.js = style.group(1), script.group(1)
-    html = _META_CSP.sub("", html)
+    html = _META_CSP.sub("", html, count=1)
+    style = _STYLE.search(html)
+    if style is None:
+        raise RuntimeError("the replayer page has no inline style to serve as a file")
+    _ASSETS.css = style.group(1)
     html = html[:style.start()] + '<link rel="stylesheet" href="/hands/replayer.css">' + html[style.end():]
     script = _SCRIPT.search(html)
-    assert script is not None
+    if script is None:
+        raise RuntimeError("the replayer page has no inline script to serve as a file")
+    _ASSETS.js = script.group(1)
     html = html[:script.start()] + '<script src="/hands/replayer.js"></script>' + html[script.end():]
     return html.replace("<body>", '<body>\n<p class="muted"><a href="/hands">&larr; the hand list</a> · '
                                   '<a href="/">home</a></p>', 1)
@@ -362,7 +405,9 @@ def sessions_data(request: Request) -> dict[str, Any]:
     params = request.query_params
     check_params(params, filter_names(SESSION_FILTERS) | {"hero", "gap"})
     filters = filters_of(params, SESSION_FILTERS)
-    hero_names, found = api.sessions(_db(request), hero=_hero(params), gap_minutes=_gap(params), filters=filters)
+    hero_names, found = _cached(request, ("sessions", _hero(params), _gap(params), filters),
+                                lambda: api.sessions(_db(request), hero=_hero(params), gap_minutes=_gap(params),
+                                                     filters=filters))
     choice = api.hero_choice(_db(request), _hero(params))
     return {"hero": hero_names, "hero_note": choice.note if choice else None,
             "sessions": [api.summary_json(s) for s in found]}
@@ -392,11 +437,18 @@ async def report_page(request: Request) -> Response:
     return page(request, "report.html.j2", {
         "title": f"Session {data['session']}", "report": data, "labels": api.PROFILE_LABELS,
         "factor_keys": FACTOR_KEYS,
-        "chart": winnings_chart(data["chart"]["points"], unit=_unit(data["chart"]["unit"]))})
+        "chart": _report_chart(data["chart"])})
 
 
-def _unit(unit: str) -> str:
-    return "big bets" if unit == "BB" else "cents" if unit not in ("chips",) else "chips"
+def _report_chart(chart: dict[str, Any]) -> Any:
+    """The session report's chart: in big bets ("BB"), chips, or a currency's units (the
+    points are in cents: shown divided by 100)."""
+    unit = chart["unit"]
+    if unit == "BB":
+        return winnings_chart(chart["points"], unit="big bets")
+    if unit == "chips":
+        return winnings_chart(chart["points"], unit="chips")
+    return winnings_chart(chart["points"], unit=unit, scale=0.01)
 
 
 async def report_json(request: Request) -> Response:
@@ -426,7 +478,9 @@ async def tournaments_json(request: Request) -> Response:
 def leaks_data(request: Request) -> dict[str, Any]:
     params = request.query_params
     check_params(params, filter_names(LEAK_FILTERS) | {"hero"})
-    choice, found = api.leaks(_db(request), hero=_hero(params), filters=filters_of(params, LEAK_FILTERS))
+    filters = filters_of(params, LEAK_FILTERS)
+    choice, found = _cached(request, ("leaks", _hero(params), filters),
+                            lambda: api.leaks(_db(request), hero=_hero(params), filters=filters))
     return {"hero": choice.names, "hero_note": choice.note, **api.leaks_json(found)}
 
 
@@ -449,7 +503,8 @@ def home_data(request: Request) -> dict[str, Any]:
     choice, curve = api.lifetime_results(db, _hero(request.query_params))
     latest = None
     if choice is not None:
-        _, found = api.sessions(db, hero=_hero(request.query_params))
+        hero = _hero(request.query_params)
+        _, found = _cached(request, ("sessions", hero, 30, api.Filters()), lambda: api.sessions(db, hero=hero))
         latest = api.summary_json(found[0]) if found else None
     return {"hero": choice.names if choice else {}, "hero_note": choice.note if choice else None,
             "latest_session": latest, "lifetime": _plain(curve),
@@ -464,6 +519,11 @@ async def home_page(request: Request) -> Response:
 
 async def home_json(request: Request) -> Response:
     return JSONResponse(home_data(request))
+
+
+async def no_icon(request: Request) -> Response:
+    """/favicon.ico, which browsers ask for: none (204), rather than a 404 in their console."""
+    return Response(status_code=204)
 
 
 Endpoint = Callable[[Request], Any]
@@ -483,6 +543,7 @@ def routes(config: WebConfig) -> list[BaseRoute]:
         ("/leaks", leaks_page, leaks_json),
     ]
     found: list[BaseRoute] = [
+        Route("/favicon.ico", no_icon),
         Route("/hands/replayer.css", replayer_css),
         Route("/hands/replayer.js", replayer_js),
         Route("/players/{site}/{name:path}/notes", notes_post, methods=["POST"]),

@@ -11,7 +11,9 @@ import pytest
 
 from tests.common import CORPUS, SAMPLES, STARS_CASH
 
-warnings.filterwarnings("ignore", message=".*httpx2.*")
+with warnings.catch_warnings():  # (Starlette 1.x would rather have httpx2, not installed here)
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
 
 BASE = "http://127.0.0.1:8765"
 
@@ -46,14 +48,51 @@ def corpus_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def client_for(db: Path, **config: object):  # type: ignore[no-untyped-def]
-    from starlette.testclient import TestClient
-
+def client_for(db: Path, **config: object) -> TestClient:
+    """A client of the app over `db` (WebConfig's other fields from `config`), speaking to
+    it as a browser on BASE would."""
     from hhtracker.web import WebConfig, create_app
 
     return TestClient(create_app(WebConfig(db_path=db, **config)), base_url=BASE)  # type: ignore[arg-type]
 
 
 @pytest.fixture
-def client(web_db: Path):  # type: ignore[no-untyped-def]
+def client(web_db: Path) -> TestClient:
     return client_for(web_db)
+
+
+HOSTILE_NAMES = {
+    "velvetcrab": "<script>alert(1)</script>",
+    "Pelican42": "a\"b'c",
+    "snowbird_sid": "x/y%2F z",
+    "gus_lavender": "50%_&amp;",
+}
+"""The sample cash file's players renamed: markup, quotes, a slash and a quoted slash, a
+percent sign and an HTML entity (each must be shown as written and work in addresses)."""
+
+
+@pytest.fixture(scope="session")
+def hostile_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The sample cash file with its players renamed (HOSTILE_NAMES), imported."""
+    folder = tmp_path_factory.mktemp("web-hostile")
+    text = (SAMPLES / "stars_cash_badugi_025_050.txt").read_text(encoding="utf-8-sig")
+    for plain, hostile in HOSTILE_NAMES.items():
+        text = text.replace(plain, hostile)
+    (folder / "hostile.txt").write_text(text, encoding="utf-8")
+    path = folder / "hostile.db"
+    _import(tmp_path_factory, [folder / "hostile.txt"], path)
+    return path
+
+
+def form_token(html: str) -> str:
+    """The CSRF token of the first form of a page (its hidden `csrf` field)."""
+    import re
+
+    found = re.search(r'name="csrf" value="([^"]+)"', html)
+    assert found, "no form with a CSRF token on the page"
+    return found.group(1)
+
+
+def hand_headers(path: Path) -> int:
+    """The hands of a PokerStars file, counted by their first lines (not by our parser)."""
+    return sum(1 for line in path.read_text(encoding="utf-8-sig").splitlines() if line.startswith("PokerStars "))
