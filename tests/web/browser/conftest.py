@@ -34,7 +34,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 VIEWPORT = {"width": 1280, "height": 800}
 SCREENSHOTS = ROOT / "docs" / "screenshots"
 SCREENSHOTS_ENV = "HHTRACKER_SCREENSHOTS"
-TIMEOUT_MS = 10_000
+TIMEOUT_MS = 30_000
 """Playwright's wait for an element or a page (a loaded CI machine, never a healthy one)."""
 
 
