@@ -51,7 +51,7 @@ def default_db_path() -> Path:
 
 _HOMES: dict[str, str] = {
     # the uses (hhtracker.api.*)
-    **dict.fromkeys(("watch", "Watcher"), "api.watching"),
+    **dict.fromkeys(("watch", "Watcher", "WatchProgress"), "api.watching"),
     **dict.fromkeys(("import_paths", "read_hands", "expand_paths", "hand_outcome", "ImportSummary",
                      "Problem", "HandOutcome", "HAND_HISTORY_SUFFIXES", "ignored_files", "FLUSH_HANDS",
                      "FLUSH_SECONDS"), "api.importing"),
@@ -83,7 +83,7 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("PlayerStats", "Ratio", "format_ratio"), "stats.values"),
     **dict.fromkeys(("STAT_KEYS", "DRAW_KEYS"), "stats.facts"),
     **dict.fromkeys(("AUTO_TAGS", "AutoTag", "auto_tags", "population", "Population"), "stats.tags"),
-    **dict.fromkeys(("safe", "cell", "safe_json", "keep_columns", "counted"), "display"),
+    **dict.fromkeys(("safe", "cell", "safe_json", "keep_columns", "counted", "abbreviated"), "display"),
     **dict.fromkeys(("REVIEW_LIMIT",), "report"),
     **dict.fromkeys(("format_prize", "ordinal"), "tournaments"),
     **dict.fromkeys(("print_report", "print_sessions", "print_hand", "summary_json", "report_json", "report_html",
@@ -109,11 +109,11 @@ __all__ = [
     "Problem", "QUERY_BYTE_LIMIT", "QUERY_ROW_LIMIT", "QUERY_TIMEOUT_SECONDS", "QueryLimitError", "REVIEW_LIMIT",
     "Ratio", "ReadOnlyQueryError", "ReportError", "ReprocessSummary", "SORTS", "STAT_KEYS",
     "SeatedPlayer", "Site", "TableSize", "TableView", "TournamentReport", "TournamentResult",
-    "TournamentTotals", "UnknownPlayerError", "Watcher", "auto_tags", "blob_text", "cell", "chart_png", "check_output",
+    "TournamentTotals", "UnknownPlayerError", "Watcher", "WatchProgress", "auto_tags", "blob_text", "cell", "chart_png", "check_output",
     "default_db_path", "earned_tags", "expand_paths", "export_hands", "export_parquet", "format_money",
     "format_prize", "format_ratio", "games_played", "generate", "hand_outcome", "hand_replays",
     "hands_listed", "hero_add", "hero_choice", "hero_list", "hero_remove", "ignored_files",
-    "import_paths", "keep_columns", "counted", "format_result", "latest_hand", "names_like", "leaks", "leaks_json", "low_showdown_classes", "note_add", "note_change", "note_list",
+    "import_paths", "keep_columns", "counted", "abbreviated", "format_result", "latest_hand", "names_like", "leaks", "leaks_json", "low_showdown_classes", "note_add", "note_change", "note_list",
     "ordinal", "output_file", "output_path", "parse_stakes", "player_marks", "player_profile", "player_reads", "players", "population", "population_of", "Population", "print_hand",
     "print_leaks", "print_low_classes", "print_players", "print_profile", "print_reads", "print_report",
     "print_sessions", "print_tournaments", "profile_json", "PROFILE_LABELS", "query", "read_hands",
@@ -140,7 +140,7 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
-    from ..display import cell, counted, keep_columns, safe, safe_json
+    from ..display import abbreviated, cell, counted, keep_columns, safe, safe_json
     from ..errors import (
         DatabaseBusyError,
         DatabaseCorruptError,
@@ -200,7 +200,7 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
         import_paths,
         read_hands,
     )
-    from .watching import Watcher, watch
+    from .watching import Watcher, WatchProgress, watch
     from .leaks import NoHeroError, leaks, player_reads
     from .live import (
         ACTIVE_MINUTES,

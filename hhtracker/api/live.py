@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..filters import Filters
+from ..games import GAMES, GameId
 from ..model import CHIPS
 from ..money import format_money
 from ..parse.read import path_text
@@ -24,7 +25,7 @@ from ..store import notes
 from ..store.reading import player_stats
 from .common import database_to_read, database_to_write, uses_database
 from .importing import ImportSummary, Problem, import_paths
-from .watching import Watcher
+from .watching import Watcher, WatchProgress
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -58,7 +59,8 @@ class TableView:
     """A table as its latest stored hand shows it: site, table name, the site's hand number,
     structure ("FL"...), stakes as written ("$0.25/$0.50", "30/60 chips"), the hand's local
     time as the site wrote it, hands stored from the table's file (the session: clients
-    write a file per table and session), and the players in seat order."""
+    write a file per table and session), the players in seat order, the file's path (when
+    read through it), and the game (None: a game this version does not know)."""
 
     site: str
     table: str
@@ -69,6 +71,12 @@ class TableView:
     hands: int
     players: tuple[SeatedPlayer, ...]
     path: str | None = None
+    game: GameId | None = None
+
+    @property
+    def game_name(self) -> str:
+        """The game as shown to users ("Badugi", "2-7 Triple Draw"); "" when unknown."""
+        return GAMES[self.game].name if self.game is not None else ""
 
 
 POPULATION_SECONDS = 60.0
@@ -128,7 +136,15 @@ def read_table(db: Database | sqlite3.Connection, hand_row: int, *, path: str | 
         stakes = f"{small_bet:,}/{big_bet:,} chips"
     else:
         stakes = f"{format_money(small_bet, currency)}/{format_money(big_bet, currency)}"
-    return TableView(site, table or "", hand_id, structure or "", stakes, local_time or "", hands, tuple(players), path)
+    return TableView(site, table or "", hand_id, structure or "", stakes, local_time or "", hands, tuple(players), path,
+                     _game_id(game))
+
+
+def _game_id(game: str | None) -> GameId | None:
+    try:
+        return GameId(game or "")
+    except ValueError:
+        return None
 
 
 # (`+status`: not the status index, which SQLite would pick over hands.file_id's and then
@@ -178,29 +194,43 @@ def table_of_file(db_path: Path, path: Path, *, distributions: bool = True) -> T
 
 @dataclass
 class HudState:
-    """What the live view shows after a look: the active tables (most recent first), the
-    last bad hands (one line each, newest last), and the totals of every look."""
+    """What the live view shows after a look: the active tables in a stable order (the
+    order their files were first seen active: a table keeps its place while hands arrive,
+    a new one comes last; the files found together at the start in path order), the last
+    bad hands (one line each, newest last), and the totals of every look. importing: how
+    far the look under way has read (a backlog), None between looks."""
 
     tables: tuple[TableView, ...] = ()
     notices: list[str] = field(default_factory=list)
     total: ImportSummary = field(default_factory=ImportSummary)
     pending: int = 0  # hands still being written at the last look (not errors)
+    importing: WatchProgress | None = None
 
 
 class Hud:
     """The live view's engine: each `look()` imports what the client wrote since the last
     one (Watcher: growing files read on, a hand still being written held back) and reads
     back the tables whose file changed in the last `active_minutes`. `clock` gives the time
-    in seconds since the epoch (tests set it)."""
+    in seconds since the epoch (tests set it). on_progress(state), when given, is called
+    while a look imports (state.importing set), as often as a hand is read: the caller
+    decides when to redraw."""
 
     def __init__(self, paths: Iterable[Path], db_path: Path, *, active_minutes: float = ACTIVE_MINUTES,
-                 on_wait: Callable[[], None] | None = None, clock: Callable[[], float] = time.time) -> None:
+                 on_wait: Callable[[], None] | None = None, clock: Callable[[], float] = time.time,
+                 on_progress: Callable[[HudState], None] | None = None) -> None:
         self.state = HudState()
-        self.watcher = Watcher(paths, db_path, on_wait=on_wait, total=self.state.total)
+        self.on_progress = on_progress
+        self.watcher = Watcher(paths, db_path, on_wait=on_wait, total=self.state.total, progress=self._progress)
         self.db_path = db_path
         self.active_seconds = active_minutes * 60.0
         self.clock = clock
         self.populations = Populations(clock)
+        self.order: dict[Path, None] = {}  # the active files in the panels' order (a dict: ordered, fast to look up)
+
+    def _progress(self, progress: WatchProgress) -> None:
+        self.state.importing = progress
+        if self.on_progress is not None:
+            self.on_progress(self.state)
 
     def look(self) -> HudState:
         """Import what changed, then read the active tables back."""
@@ -210,7 +240,10 @@ class Hud:
             return self._look()
 
     def _look(self) -> HudState:
-        summary = self.watcher.look()
+        try:
+            summary = self.watcher.look()
+        finally:
+            self.state.importing = None
         state = self.state
         if summary is not None:
             state.pending = summary.hands_pending
@@ -220,11 +253,17 @@ class Hud:
         return state
 
     def active_files(self) -> list[Path]:
-        """The watched files changed in the last active minutes, most recent first."""
+        """The watched files changed in the last active minutes, in the panels' order: a
+        file keeps its place while it stays active, files newly active come after the
+        others (in path order among themselves), a file gone quiet leaves (and comes last
+        if it comes back)."""
         now_ns = self.clock() * 1e9
-        recent = [(mtime, path) for path, (_, mtime) in self.watcher.seen.items()
-                  if now_ns - mtime <= self.active_seconds * 1e9]
-        return [path for _, path in sorted(recent, key=lambda item: (-item[0], str(item[1])))]
+        recent = {path for path, (_, mtime) in self.watcher.seen.items() if now_ns - mtime <= self.active_seconds * 1e9}
+        for path in [p for p in self.order if p not in recent]:
+            del self.order[path]
+        for path in sorted(recent - self.order.keys(), key=str):
+            self.order[path] = None
+        return list(self.order)
 
     def read_tables(self) -> tuple[TableView, ...]:
         files = self.active_files()
