@@ -19,6 +19,9 @@ what it needs, and `hhtracker --version` none of it):
 - checking: `check_database` (`hhtracker check`), `export_raw` (every hand's text, to rebuild)
 - outputs: `write_output`, `output_file`, `check_output` (every file a command writes)
 - common: `NoDatabaseError`
+- browsing: what the web pages of `hhtracker serve` read besides the commands' reports:
+  `player_page`, `hand_list` (`HandQuery`), `player_results`, `lifetime_results`,
+  `import_status`, `check_readable`
 - live: `Hud` (the live table view's engine), `table_of_file`, `read_table`, `note_add`,
   `tag_set`, `player_marks` (notes and tags on players)
 
@@ -69,6 +72,9 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("export_hands", "export_parquet", "ExportResult", "UnknownPlayerError", "MissingExtraError",
                      "EXPORT_FORMATS", "PARQUET_TABLES"), "api.exporting"),
     **dict.fromkeys(("NoDatabaseError",), "api.common"),
+    **dict.fromkeys(("check_readable", "CurvePoint", "GroupResult", "HandList", "HandQuery", "HandRow", "ImportStatus",
+                     "PlayerPage", "PlayerResults", "hand_list", "import_status", "lifetime_results", "player_page",
+                     "player_results"), "api.browsing"),
     **dict.fromkeys(("check_database", "export_raw", "DatabaseCheck", "RawExport", "REBUILD"), "api.checking"),
     **dict.fromkeys(("check_output", "write_output", "output_file", "output_path"), "api.outputs"),
     # the values and views a caller needs with them, from the layer that defines each
@@ -109,7 +115,9 @@ __all__ = [
     "Problem", "QUERY_BYTE_LIMIT", "QUERY_ROW_LIMIT", "QUERY_TIMEOUT_SECONDS", "QueryLimitError", "REVIEW_LIMIT",
     "Ratio", "ReadOnlyQueryError", "ReportError", "ReprocessSummary", "SORTS", "STAT_KEYS",
     "SeatedPlayer", "Site", "TableSize", "TableView", "TournamentReport", "TournamentResult",
-    "TournamentTotals", "UnknownPlayerError", "Watcher", "WatchProgress", "auto_tags", "blob_text", "cell", "chart_png", "check_output",
+    "TournamentTotals", "UnknownPlayerError", "Watcher", "WatchProgress", "auto_tags", "blob_text", "cell", "chart_png", "check_output", "check_readable", "CurvePoint", "GroupResult", "HandList", "HandQuery", "HandRow",
+    "ImportStatus", "PlayerPage", "PlayerResults", "hand_list", "import_status", "lifetime_results", "player_page",
+    "player_results",
     "default_db_path", "earned_tags", "expand_paths", "export_hands", "export_parquet", "format_money",
     "format_prize", "format_ratio", "games_played", "generate", "hand_outcome", "hand_replays",
     "hands_listed", "hero_add", "hero_choice", "hero_list", "hero_remove", "ignored_files",
@@ -177,6 +185,22 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
     from ..tournaments import format_prize, ordinal
     from .checking import REBUILD, DatabaseCheck, RawExport, check_database, export_raw
     from .common import NoDatabaseError
+    from .browsing import (
+        CurvePoint,
+        GroupResult,
+        HandList,
+        HandQuery,
+        HandRow,
+        ImportStatus,
+        PlayerPage,
+        PlayerResults,
+        check_readable,
+        hand_list,
+        import_status,
+        lifetime_results,
+        player_page,
+        player_results,
+    )
     from .outputs import check_output, output_file, output_path, write_output
     from .exporting import (
         EXPORT_FORMATS,

@@ -1,0 +1,317 @@
+"""What the web pages read besides the commands' reports (`hhtracker serve`, issue 26): a
+page of players sorted and searched in SQL, a player's hands as a filtered list, his
+cumulative results over his hands, his results by position and by stakes, the hero's
+lifetime winnings by day.
+
+Each reads the summary tables (player_totals, player_days) where it can, so the time grows
+with the groups, not with the hands; the hand list reads the hands of one player (or of the
+hero) a page at a time."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..filters import SORTS, Filters
+from ..money import Money
+from ..stats.facts import STAT_KEYS
+from ..stats.values import PlayerStats
+from ..store.reading import player_stats
+
+if TYPE_CHECKING:
+    import sqlite3
+
+    from sqlite_utils import Database
+
+def _table(filters: Filters) -> str:
+    return "player_days" if filters.since is not None or filters.until is not None else "player_totals"
+
+
+def name_pattern(search: str) -> str:
+    """A name search as an SQL LIKE pattern (escape character '\\'): `*` matches any
+    characters; a search without `*` matches names that hold it anywhere. Case is ignored
+    for ASCII letters (SQLite's LIKE).
+
+    >>> name_pattern("Hero*"), name_pattern("fish"), name_pattern("50%_x")
+    ('Hero%', '%fish%', '%50\\\\%\\\\_x%')
+    """
+    escaped = search.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return escaped.replace("*", "%") if "*" in search else f"%{escaped}%"
+
+
+def _order(sort: str) -> str:
+    """The ORDER BY of a players page (the same orders as store.reading.sort_players)."""
+    if sort == "player":
+        return "lower(p.name), p.name"
+    if sort == "hands":
+        return "sum(s.hands) desc"
+    if sort == "net":
+        return "sum(s.net) desc"
+    if sort == "bb_per_100":
+        return "coalesce(sum(s.net * 1.0 / s.big_blind), 0) / sum(s.hands) desc"
+    if sort == "big_bets_per_100":
+        return "coalesce(sum(s.net * 1.0 / s.big_bet), 0) / sum(s.hands) desc"
+    assert sort in STAT_KEYS, sort
+    return f"coalesce(sum(s.{sort}_done) * 1.0 / nullif(sum(s.{sort}_opp), 0), -1) desc"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerPage:
+    """One page of the players the filters (and the name search) match: total, how many
+    match in all; players, the page's, in the order asked."""
+
+    total: int
+    players: tuple[PlayerStats, ...]
+
+
+def player_page(db: Database | sqlite3.Connection, *, filters: Filters = Filters(), sort: str = "hands",
+                search: str | None = None, offset: int = 0, limit: int = 50) -> PlayerPage:
+    """The players with at least filters.min_hands matching hands, sorted by `sort` (SORTS;
+    ties: more hands first, then the name), `limit` of them from `offset`, their statistics
+    read for that page only (store.reading.player_stats). search: a name search
+    (name_pattern). raises ValueError for an unknown sort key or bad stakes."""
+    if sort not in SORTS:
+        raise ValueError(f"cannot sort by {sort!r}; choose from {', '.join(SORTS)}")
+    where, params = filters.where("s")
+    if search:
+        where += " and p.name like ? escape '\\'"
+        params = [*params, name_pattern(search)]
+    grouped = f"""from {_table(filters)} s join players p on p.id = s.player_id where {where}
+                  group by s.player_id having sum(s.hands) >= ?"""
+    params = [*params, max(filters.min_hands, 1)]
+    total = db.execute(f"select count(*) from (select s.player_id {grouped})", params).fetchone()[0]
+    ids = [row[0] for row in db.execute(
+        f"select s.player_id {grouped} order by {_order(sort)}, sum(s.hands) desc, p.name, s.player_id limit ? offset ?",
+        [*params, limit, offset]).fetchall()]
+    if not ids:
+        return PlayerPage(total, ())
+    by_id = dict(zip(ids, range(len(ids))))
+    found = player_stats(db, filters=filters, with_distributions=False, player_ids=ids)
+    place = {(row[1], row[2]): by_id[row[0]] for row in db.execute(
+        "select id, site, name from players where id in (select value from json_each(?))", [json.dumps(ids)])}
+    return PlayerPage(total, tuple(sorted(found, key=lambda s: place[s.site, s.player])))
+
+
+@dataclass(frozen=True, slots=True)
+class HandQuery:
+    """Which hands the hand list shows (besides the Filters). player: whose hands (exact
+    name; None: the hero's, the name dealt cards in each hand); site: his site; against:
+    only hands an opponent of this name was dealt in; showdown: only hands he went to
+    showdown in; saw_draw: only hands he was still in at this draw (1-3); min_pot_big_bets:
+    only pots of at least this many big bets; dominated: only hands where one of his draws
+    kept a dominated keep (odds.decisions; known for the hero's draws); warnings: only
+    hands the replay checked with a warning."""
+
+    player: str | None = None
+    site: str | None = None
+    against: str | None = None
+    showdown: bool = False
+    saw_draw: int | None = None
+    min_pot_big_bets: int | None = None
+    dominated: bool = False
+    warnings: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class HandRow:
+    """One hand of the list, seen from the player's seat: net and pot in the hand's unit
+    (cents, or chips), net_big_bets the net in big bets, description: his hand at showdown
+    ("" when not shown), warnings and dominated: how many of each."""
+
+    site: str
+    site_hand_id: str
+    start_time: str
+    player: str
+    game: str
+    structure: str
+    stakes: str
+    table: str
+    position: str
+    net: Money
+    pot: Money
+    net_big_bets: float
+    showdown: bool
+    description: str
+    warnings: int
+    dominated: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandList:
+    """A page of the hand list, newest first: total, the hands that match (counted up to
+    `counted_to`; more: at_least True); rows, the page's."""
+
+    total: int
+    at_least: bool
+    rows: tuple[HandRow, ...]
+
+
+HAND_COUNT_LIMIT = 100_000
+"""The hand list counts the matching hands up to this many (a count of every hand of a
+million-hand database takes seconds): beyond, it says "more than"."""
+
+
+def hand_list(db: Database | sqlite3.Connection, query: HandQuery, filters: Filters = Filters(), *, offset: int = 0,
+              limit: int = 50) -> HandList:
+    """The hands `query` and `filters` match (the player's rows of hand_facts: the filters'
+    position is his), newest first, `limit` from `offset`. raises ValueError for bad
+    stakes."""
+    where, params = filters.where("f")
+    parts = [where]
+    if query.player is not None:
+        parts.append("f.player = ?")
+        params.append(query.player)
+    else:
+        parts.append("f.player = h.hero")
+    if query.site is not None:
+        parts.append("f.site = ?")
+        params.append(query.site)
+    if query.against is not None:
+        parts.append("""f.hand_id in (select o.hand_id from hand_players o where o.dealt_in = 1 and o.player_id in
+                        (select id from players where name = ?)) and f.player != ?""")
+        params += [query.against, query.against]
+    if query.showdown:
+        parts.append("f.showdown = 1")
+    if query.saw_draw is not None:
+        parts.append("hp.reached_draw >= ?")
+        params.append(query.saw_draw)
+    if query.min_pot_big_bets is not None:
+        parts.append("h.total_pot >= ? * h.big_bet")
+        params.append(query.min_pot_big_bets)
+    if query.dominated:
+        parts.append("exists (select 1 from draw_decisions d where d.hand_id = f.hand_id and d.player_id = f.player_id "
+                     "and d.dominated = 1)")
+    if query.warnings:
+        parts.append("h.status = 'warning'")
+    body = f"""from hand_facts f join hands h on h.id = f.hand_id
+               join hand_players hp on hp.hand_id = f.hand_id and hp.player_id = f.player_id
+               where {' and '.join(parts)}"""
+    counted = db.execute(f"select count(*) from (select 1 {body} limit ?)", [*params, HAND_COUNT_LIMIT + 1]).fetchone()[0]
+    has_decisions = db.execute("select 1 from sqlite_master where name = 'draw_decisions'").fetchone() is not None
+    dominated = ("(select count(*) from draw_decisions d where d.hand_id = f.hand_id and d.player_id = f.player_id "
+                 "and d.dominated = 1)") if has_decisions else "0"
+    rows = db.execute(
+        f"""select f.site, f.site_hand_id, f.start_time, f.player, f.game, f.structure, f.currency, f.small_bet,
+                   f.big_bet, h.table_name, f.position, f.net, h.total_pot, f.showdown, hp.hand_description,
+                   (select count(*) from validation_issues v where v.hand_id = f.hand_id), {dominated}
+            {body} order by h.start_time desc, h.id desc limit ? offset ?""",
+        [*params, limit, offset]).fetchall()
+    return HandList(min(counted, HAND_COUNT_LIMIT), counted > HAND_COUNT_LIMIT, tuple(_hand_row(r) for r in rows))
+
+
+def stakes_text(currency: str, small_bet: int, big_bet: int) -> str:
+    """"$0.25/$0.50" for money, "30/60" for chips (the header's way)."""
+    if currency == "chips":
+        return f"{small_bet:,}/{big_bet:,}"
+    from ..money import format_money
+
+    return f"{format_money(small_bet, currency)}/{format_money(big_bet, currency)}"
+
+
+def _hand_row(r: Sequence[Any]) -> HandRow:
+    (site, number, start, player, game, structure, currency, small_bet, big_bet, table, position, net, pot, showdown,
+     description, warnings, dominated) = r
+    return HandRow(site, number, start, player, game, structure or "", stakes_text(currency, small_bet or 0, big_bet or 0),
+                   table or "", position or "", Money(net or 0, currency), Money(pot or 0, currency),
+                   (net or 0) / big_bet if big_bet else 0.0, bool(showdown), description or "", warnings, dominated)
+
+
+@dataclass(frozen=True, slots=True)
+class CurvePoint:
+    """After `hand` hands: the cumulative net in big bets, at showdown and without."""
+
+    hand: int
+    total: float
+    showdown: float
+    no_showdown: float
+
+
+def player_curve(db: Database | sqlite3.Connection, name: str, site: str, filters: Filters = Filters(),
+                 most_points: int = 600) -> tuple[CurvePoint, ...]:
+    """A player's cumulative results over his hands the filters match, oldest first, in big
+    bets (each hand in its own stakes: cash and chips are never added as money), with a 0
+    first; at most `most_points` points after it (every n-th hand, and the last). raises
+    ValueError for bad stakes."""
+    where, params = filters.where("f")
+    rows = db.execute(
+        f"""select f.net * 1.0 / f.big_bet, f.showdown from hand_facts f join hands h on h.id = f.hand_id
+            where {where} and f.player = ? and f.site = ? and f.big_bet > 0 order by h.start_time, h.id""",
+        [*params, name, site]).fetchall()
+    step = max(1, -(-len(rows) // most_points))
+    points = [CurvePoint(0, 0.0, 0.0, 0.0)]
+    total = showdown = no_showdown = 0.0
+    for i, (big_bets, at_showdown) in enumerate(rows, 1):
+        total += big_bets
+        if at_showdown:
+            showdown += big_bets
+        else:
+            no_showdown += big_bets
+        if i % step == 0 or i == len(rows):
+            points.append(CurvePoint(i, total, showdown, no_showdown))
+    return tuple(points)
+
+
+@dataclass(frozen=True, slots=True)
+class GroupResult:
+    """A player's results in one group of hands (a position, stakes): hands, net per
+    currency, big bets per 100 hands."""
+
+    group: str
+    hands: int
+    net: tuple[Money, ...]
+    big_bets_per_100: float | None
+
+
+GROUPINGS = {"position": "s.position", "stakes": "s.currency, s.small_bet, s.big_bet, s.structure"}
+"""The groups results_by can give: position, stakes (and structure)."""
+
+
+def results_by(db: Database | sqlite3.Connection, name: str, site: str, grouping: str,
+               filters: Filters = Filters()) -> tuple[GroupResult, ...]:
+    """A player's results by position (BTN, SB...) or by stakes ("$0.25/$0.50 FL"), most
+    hands first, from the summary tables. raises ValueError for bad stakes, KeyError for
+    another grouping."""
+    columns = GROUPINGS[grouping]
+    where, params = filters.where("s")
+    rows = db.execute(
+        f"""select {columns}, s.currency, sum(s.hands), sum(s.net), sum(s.net * 1.0 / s.big_bet)
+            from {_table(filters)} s join players p on p.id = s.player_id
+            where {where} and p.name = ? and p.site = ? group by {columns}, s.currency""",
+        [*params, name, site]).fetchall()
+    groups: dict[str, list[Any]] = {}
+    for row in rows:
+        if grouping == "position":
+            label = row[0] or "?"
+        else:
+            label = f"{stakes_text(row[0], row[1] or 0, row[2] or 0)} {row[3] or ''}".strip()
+        currency, hands, net, big_bets = row[-4:]
+        found = groups.setdefault(label, [0, [], 0.0])
+        found[0] += hands
+        found[1].append(Money(net, currency))
+        found[2] += big_bets or 0.0
+    result = [GroupResult(label, hands, tuple(net), 100.0 * big_bets / hands if hands else None)
+              for label, (hands, net, big_bets) in groups.items()]
+    return tuple(sorted(result, key=lambda g: (-g.hands, g.group)))
+
+
+def lifetime_curve(db: Database | sqlite3.Connection, ids: Sequence[int], most_points: int = 600) -> tuple[CurvePoint, ...]:
+    """The hero's (players.id `ids`) cumulative results over every counted hand, in big
+    bets, by day (a point after each day's hands; at most most_points, evenly picked)."""
+    rows = db.execute(
+        f"""select s.date, sum(s.hands), sum(s.net * 1.0 / s.big_bet), sum(s.net_showdown * 1.0 / s.big_bet)
+            from player_days s where s.player_id in (select value from json_each(?)) and s.big_bet > 0
+            group by s.date order by s.date""", [json.dumps(list(ids))]).fetchall()
+    points = [CurvePoint(0, 0.0, 0.0, 0.0)]
+    hands = 0
+    total = showdown = 0.0
+    step = max(1, -(-len(rows) // most_points))
+    for i, (_day, count, big_bets, at_showdown) in enumerate(rows, 1):
+        hands += count
+        total += big_bets or 0.0
+        showdown += at_showdown or 0.0
+        if i % step == 0 or i == len(rows):
+            points.append(CurvePoint(hands, total, showdown, total - showdown))
+    return tuple(points)
+
