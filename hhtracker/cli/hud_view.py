@@ -5,8 +5,6 @@ console. Player names, notes and tags come from strangers: always through api.ce
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -14,10 +12,10 @@ from rich.text import Text
 
 from .. import api
 
-SMALL_SAMPLE = 20
+SMALL_SAMPLE = api.SMALL_SAMPLE
 """A percentage over fewer opportunities than this is dimmed."""
 
-SMALL_RESULTS = 200
+SMALL_RESULTS = api.SMALL_RESULTS
 """BB/100 over fewer hands than this is dimmed."""
 
 WIDE = 170
@@ -46,48 +44,20 @@ PANEL_FRAME = 4
 """A panel's border and padding: two characters each side."""
 
 
-@dataclass(frozen=True, slots=True)
-class Column:
-    """A column of the view: the statistic key (or "fold_to_pat", "bb100"), its heading on a
-    wide terminal, its abbreviation on a narrow one, and what it means (the key line)."""
+Column = api.HudColumn
+"""A column of the view (api.HudColumn: key, heading, short, meaning)."""
 
-    key: str
-    heading: str
-    short: str
-    meaning: str
-
-
-COLUMNS: dict[str, Column] = {c.key: c for c in (
-    Column("vpip", "VPIP", "VP", "VPIP"),
-    Column("pfr", "PFR", "PF", "pre-draw raise"),
-    Column("three_bet", "3-bet", "3B", "3-bet"),
-    Column("steal", "steal", "ST", "steal"),
-    Column("afq", "AFq", "AQ", "aggression frequency"),
-    Column("pat_d1", "pat d1", "P1", "pat at draw 1"),
-    Column("pat_d2", "pat d2", "P2", "pat at draw 2"),
-    Column("pat_d3", "pat d3", "P3", "pat at draw 3"),
-    Column("snow_shown", "snow", "SN", "snow (pat d3, no badugi shown)"),
-    Column("break_known", "break", "BK", "break a badugi"),
-    Column("fold_to_pat", "fold to pat", "FP", "fold to a pat hand"),
-    Column("wtsd", "WTSD", "SD", "went to showdown"),
-    Column("wsd", "W$SD", "W$", "won at showdown"),
-    Column("bb100", "BB/100", "BB", "big bets per 100 hands"),
-)}
-"""The default columns of a wide terminal, in order; `--stats` may name any of these keys or
+COLUMNS: dict[str, Column] = api.HUD_COLUMNS
+"""The default columns of a wide panel, in order; `--stats` may name any of these keys or
 any statistic key of `player --json`."""
 
-PRIORITY = ("vpip", "pfr", "three_bet", "pat_d1", "snow_shown", "wtsd", "wsd", "fold_to_pat", "pat_d2", "pat_d3",
-            "afq", "bb100", "steal", "break_known")
-"""Which columns a narrow terminal keeps first (shown in COLUMNS order)."""
+PRIORITY = api.HUD_PRIORITY
+"""Which columns a narrow panel keeps first (shown in COLUMNS order)."""
 
 
 def column(key: str) -> Column:
     """The column for a key (any statistic key of `player --json` too). raises KeyError."""
-    if key in COLUMNS:
-        return COLUMNS[key]
-    if key in api.STAT_KEYS:
-        return Column(key, key, key, key)
-    raise KeyError(key)
+    return api.hud_column(key)
 
 
 def choose_columns(keys: tuple[str, ...] | None, width: int,
@@ -133,33 +103,12 @@ def _hands(stats: api.PlayerStats | None) -> int:
     return stats.hands if stats is not None else 0
 
 
-def _ratio(stats: api.PlayerStats | None, key: str) -> tuple[int, int]:
-    if stats is None:
-        return 0, 0
-    if key == "fold_to_pat":
-        parts = [stats.stats[f"fold_to_pat_d{k}"] for k in (1, 2, 3)]
-        return sum(r.done for r in parts), sum(r.opportunities for r in parts)
-    ratio = stats.stats[key]
-    return ratio.done, ratio.opportunities
-
-
 def figure(stats: api.PlayerStats | None, key: str) -> Text:
-    """One cell: "25 (12)" (percent, opportunities), "- (0)" without an opportunity, BB/100
-    as "+3.1 (250)" (hands); a sample of 1,000 or more abbreviated ("24 (5.0k)":
-    api.abbreviated); dimmed under SMALL_SAMPLE opportunities (SMALL_RESULTS hands)."""
-    if key == "bb100":
-        hands = _hands(stats)
-        value = stats.big_bets_per_100 if stats else None
-        text = f"{value:+.1f} ({api.abbreviated(hands)})" if value is not None else f"- ({api.abbreviated(hands)})"
-        return Text(text, style="dim" if hands < SMALL_RESULTS else "")
-    done, opportunities = _ratio(stats, key)
-    if opportunities == 0:
-        return Text("- (0)", style="dim")
-    if key.startswith("af") and not key.startswith("afq"):
-        value_text = f"{done / opportunities:.1f}"
-    else:
-        value_text = f"{100 * done / opportunities:.0f}"
-    return Text(f"{value_text} ({api.abbreviated(opportunities)})", style="dim" if opportunities < SMALL_SAMPLE else "")
+    """One cell (api.figure_of): "25 (12)" (percent, opportunities), "- (0)" without an
+    opportunity, BB/100 as "+3.1 (250)" (hands); a sample of 1,000 or more abbreviated
+    ("24 (5.0k)"); dimmed under SMALL_SAMPLE opportunities (SMALL_RESULTS hands)."""
+    found = api.figure_of(stats, key)
+    return Text(found.text, style="dim" if found.small else "")
 
 
 def _name(player: api.SeatedPlayer, limit: int | None) -> Text:

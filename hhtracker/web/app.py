@@ -72,11 +72,12 @@ def create_app(config: WebConfig, groups: list[RouteGroup] | None = None) -> Sta
     wrapped in the security middleware (security.SecurityMiddleware). The config is at
     `app.state.config`."""
     from .errors import exception_handlers
+    from .hud import lifespan
     from .security import SecurityMiddleware
 
     routes: list[BaseRoute] = [route for group in (ROUTE_GROUPS if groups is None else groups) for route in group(config)]
     routes.append(Mount("/static", StaticFiles(packages=[("hhtracker.web", "static")]), name="static"))
     app = Starlette(routes=routes, middleware=[Middleware(SecurityMiddleware, config=config)],
-                    exception_handlers=exception_handlers())
+                    exception_handlers=exception_handlers(), lifespan=lifespan)  # (lifespan: serve --watch's importer)
     app.state.config = config
     return app
