@@ -228,17 +228,32 @@ class CurvePoint:
     no_showdown: float
 
 
+CURVE_BY_HAND_UP_TO = 20_000
+"""A player's winnings curve is drawn hand by hand up to this many hands; beyond, day by
+day from the summary table (reading every hand of a player of a million hands takes
+seconds; his days, milliseconds)."""
+
+
 def player_curve(db: Database | sqlite3.Connection, name: str, site: str, filters: Filters = Filters(),
                  most_points: int = 600) -> tuple[CurvePoint, ...]:
     """A player's cumulative results over his hands the filters match, oldest first, in big
     bets (each hand in its own stakes: cash and chips are never added as money), with a 0
-    first; at most `most_points` points after it (every n-th hand, and the last). raises
-    ValueError for bad stakes."""
+    first; at most `most_points` points after it (every n-th hand, and the last). Over
+    CURVE_BY_HAND_UP_TO hands, one point per day (x: the hands up to that day's end).
+    raises ValueError for bad stakes."""
+    where, params = filters.where("s")
+    ids = [row[0] for row in db.execute("select id from players where name = ? and site = ?", [name, site])]
+    if not ids:
+        return (CurvePoint(0, 0.0, 0.0, 0.0),)
+    hands = db.execute(f"select coalesce(sum(s.hands), 0) from {_table(filters)} s where {where} and s.player_id = ?",
+                       [*params, ids[0]]).fetchone()[0]
+    if hands > CURVE_BY_HAND_UP_TO:
+        return _day_curve(db, f"{where} and s.player_id = ?", [*params, ids[0]], most_points)
     where, params = filters.where("f")
     rows = db.execute(
         f"""select f.net * 1.0 / f.big_bet, f.showdown from hand_facts f join hands h on h.id = f.hand_id
-            where {where} and f.player = ? and f.site = ? and f.big_bet > 0 order by h.start_time, h.id""",
-        [*params, name, site]).fetchall()
+            where {where} and f.player_id = ? and f.big_bet > 0 order by h.start_time, h.id""",
+        [*params, ids[0]]).fetchall()
     step = max(1, -(-len(rows) // most_points))
     points = [CurvePoint(0, 0.0, 0.0, 0.0)]
     total = showdown = no_showdown = 0.0
@@ -250,6 +265,26 @@ def player_curve(db: Database | sqlite3.Connection, name: str, site: str, filter
             no_showdown += big_bets
         if i % step == 0 or i == len(rows):
             points.append(CurvePoint(i, total, showdown, no_showdown))
+    return tuple(points)
+
+
+def _day_curve(db: Database | sqlite3.Connection, where: str, params: list[object],
+               most_points: int) -> tuple[CurvePoint, ...]:
+    """The cumulative big bets of the player_days rows (alias s) `where` matches, a point
+    after each day (at most most_points, evenly picked, and the last)."""
+    rows = db.execute(
+        f"""select s.date, sum(s.hands), sum(s.net * 1.0 / s.big_bet), sum(s.net_showdown * 1.0 / s.big_bet)
+            from player_days s where {where} and s.big_bet > 0 group by s.date order by s.date""", params).fetchall()
+    points = [CurvePoint(0, 0.0, 0.0, 0.0)]
+    hands = 0
+    total = showdown = 0.0
+    step = max(1, -(-len(rows) // most_points))
+    for i, (_day, count, big_bets, at_showdown) in enumerate(rows, 1):
+        hands += count
+        total += big_bets or 0.0
+        showdown += at_showdown or 0.0
+        if i % step == 0 or i == len(rows):
+            points.append(CurvePoint(hands, total, showdown, total - showdown))
     return tuple(points)
 
 
@@ -299,19 +334,4 @@ def results_by(db: Database | sqlite3.Connection, name: str, site: str, grouping
 def lifetime_curve(db: Database | sqlite3.Connection, ids: Sequence[int], most_points: int = 600) -> tuple[CurvePoint, ...]:
     """The hero's (players.id `ids`) cumulative results over every counted hand, in big
     bets, by day (a point after each day's hands; at most most_points, evenly picked)."""
-    rows = db.execute(
-        f"""select s.date, sum(s.hands), sum(s.net * 1.0 / s.big_bet), sum(s.net_showdown * 1.0 / s.big_bet)
-            from player_days s where s.player_id in (select value from json_each(?)) and s.big_bet > 0
-            group by s.date order by s.date""", [json.dumps(list(ids))]).fetchall()
-    points = [CurvePoint(0, 0.0, 0.0, 0.0)]
-    hands = 0
-    total = showdown = 0.0
-    step = max(1, -(-len(rows) // most_points))
-    for i, (_day, count, big_bets, at_showdown) in enumerate(rows, 1):
-        hands += count
-        total += big_bets or 0.0
-        showdown += at_showdown or 0.0
-        if i % step == 0 or i == len(rows):
-            points.append(CurvePoint(hands, total, showdown, total - showdown))
-    return tuple(points)
-
+    return _day_curve(db, "s.player_id in (select value from json_each(?))", [json.dumps(list(ids))], most_points)

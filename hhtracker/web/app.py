@@ -19,6 +19,10 @@ from starlette.staticfiles import StaticFiles
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 """The hosts `serve` may bind without --token: this computer only."""
 
+WILDCARD_HOSTS = frozenset({"0.0.0.0", "::"})
+"""The hosts that listen on every address of the computer (with --token only): the Host
+header cannot be checked (the computer's names are not known), the token guards instead."""
+
 DEFAULT_PORT = 8765
 
 
@@ -43,9 +47,12 @@ class WebConfig:
         host = f"[{self.host}]" if ":" in self.host else self.host
         return f"http://{host}:{self.port}"
 
-    def allowed_hosts(self) -> frozenset[str]:
+    def allowed_hosts(self) -> frozenset[str] | None:
         """The Host header values accepted (lower case): the address served, and on a
-        loopback address each loopback name (127.0.0.1, localhost, [::1]) with the port."""
+        loopback address each loopback name (127.0.0.1, localhost, [::1]) with the port;
+        None (any) on a wildcard address (WILDCARD_HOSTS: --token required there)."""
+        if self.host in WILDCARD_HOSTS:
+            return None
         names = {self.host} | (set(LOOPBACK_HOSTS) if self.host in LOOPBACK_HOSTS else set())
         shown = {f"[{n}]" if ":" in n else n for n in names}
         with_port = {f"{n}:{self.port}" for n in shown}

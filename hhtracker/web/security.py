@@ -2,7 +2,8 @@
 
 - the Host header must name the address served (127.0.0.1:PORT, localhost:PORT, [::1]:PORT;
   with --host, that host): a page of another site that resolves its own name to 127.0.0.1
-  (DNS rebinding) is refused (400);
+  (DNS rebinding) is refused (400); on 0.0.0.0 or :: (every address, --token required)
+  any Host is taken, and the token guards;
 - with --token, every request must carry it: `?token=T` once (answered by a redirect that
   sets a cookie), then the cookie; or the header `Authorization: Bearer T` (else 401);
 - a change is a POST only (other methods: 405), with this process's CSRF token in the form
@@ -90,7 +91,7 @@ class SecurityMiddleware:
         was read here)."""
         headers = Headers(scope=scope)
         host = headers.get("host", "").lower()
-        if host not in self.hosts:
+        if self.hosts is not None and host not in self.hosts:
             return error_page(400, f"this server answers only to {self.config.address} (the Host header said "
                                    f"{host[:60]!r}): open that address"), receive
         if scope["type"] != "http":
@@ -105,7 +106,7 @@ class SecurityMiddleware:
         if method != "POST":
             return error_page(405, f"{method} is not used here: changes are made through the page's forms"), receive
         origin = headers.get("origin")
-        if origin is not None and origin != "null" and urlsplit(origin).netloc.lower() not in self.hosts:
+        if origin is not None and origin != "null" and urlsplit(origin).netloc.lower() not in (self.hosts or {host}):
             return error_page(403, f"a form sent from another site ({origin[:60]!r}) is refused"), receive
         if origin == "null":
             return error_page(403, "a form sent from an unknown origin is refused"), receive

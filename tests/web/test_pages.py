@@ -167,3 +167,28 @@ def test_the_app_pages_hold_no_inline_script_or_style(client) -> None:  # type: 
         assert "<style" not in page and " style=" not in page, address
         assert all('src="/static/' in tag for tag in re.findall(r"<script[^>]*>", page)), address
         assert not re.search(r"<[^>]+\son[a-z]+=", page), address  # no onclick=...
+
+
+def test_players_of_several_games_are_shown_one_game_at_a_time(tmp_path: Path) -> None:
+    from hhtracker import api
+
+    generated = tmp_path / "badacey"
+    api.generate(generated, hands=20, seed=5, players=6, game="badacey")
+    db = tmp_path / "games.db"
+    api.import_paths([SAMPLES, generated], db)
+    client = client_for(db)
+    shown = client.get("/api/players").json()
+    assert shown["game"] == "badugi" and "2 games (badugi, badacey)" in shown["note"]
+    badugi_names = {p["player"] for p in shown["players"]}
+    assert "Hero" in badugi_names  # the samples' hero plays Badugi only
+    badacey = client.get("/api/players?game=badacey").json()
+    assert badacey["note"] is None
+    # every generated table's seats (KingsClub's "Seat N: NAME (" lines) are Badacey players
+    seated = {line.split(": ", 1)[1].rsplit(" (", 1)[0] for f in generated.iterdir()
+              for line in f.read_text(encoding="utf-8").splitlines() if line.startswith("Seat ") and " (" in line}
+    assert {p["player"] for p in badacey["players"]} == seated
+    together = client.get("/api/players?game=all").json()
+    # a player is a name on one site: Badugi is PokerStars' here, Badacey KingsClub's, so none is in both
+    assert {p["site"] for p in shown["players"]} == {"pokerstars"} and {p["site"] for p in badacey["players"]} == {"kingsclub"}
+    assert together["total"] == shown["total"] + badacey["total"]
+    assert "of 2 games" in client.get("/players").text

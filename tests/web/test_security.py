@@ -131,6 +131,20 @@ def test_tags_add_and_remove(notes_client) -> None:  # type: ignore[no-untyped-d
     assert notes_client.post(address, data={"csrf": token, "tag": ""}).status_code == 400
 
 
+def test_on_every_address_any_host_is_taken_with_the_token(web_db: Path) -> None:
+    client = client_for(web_db, host="0.0.0.0", token="s3cret-token")
+    bearer = {"Authorization": "Bearer s3cret-token"}
+    assert client.get("/players", headers={"Host": "192.168.1.5:8765", **bearer}).status_code == 200
+    assert client.get("/players", headers={"Host": "192.168.1.5:8765"}).status_code == 401
+    # a form is taken from the address the page was read at, not from another
+    from tests.web.conftest import form_token
+
+    token = form_token(client.get("/players/pokerstars/MarlowK", headers=bearer).text)
+    sent = {"csrf": token, "action": "add", "tag": "x"}
+    assert client.post("/players/pokerstars/MarlowK/tags", data=sent, headers={
+        "Host": "192.168.1.5:8765", "Origin": "http://evil.example", **bearer}).status_code == 403
+
+
 def test_with_a_token_every_request_needs_it(web_db: Path) -> None:
     client = client_for(web_db, token="s3cret-token")
     refused = client.get("/players")
@@ -160,3 +174,17 @@ def test_an_internal_error_is_one_line_without_a_traceback(web_db: Path, monkeyp
     assert response.headers["content-security-policy"] == CSP
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_a_database_gone_while_serving_is_a_page_of_one_line(web_db: Path, tmp_path: Path) -> None:
+    import shutil
+
+    copy = tmp_path / "gone.db"
+    shutil.copy(web_db, copy)
+    client = client_for(copy)
+    assert client.get("/players").status_code == 200
+    copy.unlink()
+    response = client.get("/players")
+    assert response.status_code == 503
+    assert "no database at" in response.text and "Traceback" not in response.text
+    assert not copy.exists()  # never created by a page
