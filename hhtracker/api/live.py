@@ -309,9 +309,9 @@ class HudState:
     importing: WatchProgress | None = None
 
 
-HUD_JSON_COLUMNS = ("vpip", "pfr", "three_bet", "pat_d1", "pat_d2", "pat_d3", "snow_shown", "fold_to_pat", "wtsd", "wsd",
-                    "bb100")
-"""The columns of `hud_json` when none are asked for (the /hud page's)."""
+HUD_JSON_COLUMNS = ("vpip", "pfr", "three_bet", "pat_d1", "snow_shown", "wtsd", "wsd", "bb100")
+"""The columns of `hud_json` when none are asked for (the /hud page's: the first of
+HUD_PRIORITY, and BB/100; three panels across a 1920-pixel screen)."""
 
 
 def table_key(view: TableView) -> str:
