@@ -54,13 +54,14 @@ def default_db_path() -> Path:
 
 _HOMES: dict[str, str] = {
     # the uses (hhtracker.api.*)
-    **dict.fromkeys(("watch", "Watcher"), "api.watching"),
+    **dict.fromkeys(("watch", "Watcher", "WatchProgress"), "api.watching"),
     **dict.fromkeys(("import_paths", "read_hands", "expand_paths", "hand_outcome", "ImportSummary",
                      "Problem", "HandOutcome", "HAND_HISTORY_SUFFIXES", "ignored_files", "FLUSH_HANDS",
                      "FLUSH_SECONDS"), "api.importing"),
     **dict.fromkeys(("Hud", "HudState", "TableView", "SeatedPlayer", "read_table", "latest_hand", "table_of_file",
                      "note_add", "note_change", "note_list", "tag_set", "player_marks", "read_only", "ACTIVE_MINUTES", "earned_tags",
-                     "population_of"), "api.live"),
+                     "population_of", "HudColumn", "HUD_COLUMNS", "HUD_PRIORITY", "HUD_JSON_COLUMNS", "hud_column", "Figure",
+                     "figure_of", "hud_json", "table_key", "SMALL_SAMPLE", "SMALL_RESULTS"), "api.live"),
     **dict.fromkeys(("validate_paths", "HandValidation"), "api.validating"),
     **dict.fromkeys(("players", "player_profile", "names_like"), "api.statistics"),
     **dict.fromkeys(("sessions", "session_report", "hand_replays", "write_hand_pages", "ReportError"),
@@ -89,7 +90,7 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("PlayerStats", "Ratio", "format_ratio"), "stats.values"),
     **dict.fromkeys(("STAT_KEYS", "DRAW_KEYS"), "stats.facts"),
     **dict.fromkeys(("AUTO_TAGS", "AutoTag", "auto_tags", "population", "Population"), "stats.tags"),
-    **dict.fromkeys(("safe", "cell", "safe_json", "keep_columns", "counted"), "display"),
+    **dict.fromkeys(("safe", "cell", "safe_json", "keep_columns", "counted", "abbreviated"), "display"),
     **dict.fromkeys(("REVIEW_LIMIT",), "report"),
     **dict.fromkeys(("format_prize", "ordinal"), "tournaments"),
     **dict.fromkeys(("print_report", "print_sessions", "print_hand", "summary_json", "report_json", "report_html",
@@ -115,13 +116,14 @@ __all__ = [
     "Problem", "QUERY_BYTE_LIMIT", "QUERY_ROW_LIMIT", "QUERY_TIMEOUT_SECONDS", "QueryLimitError", "REVIEW_LIMIT",
     "Ratio", "ReadOnlyQueryError", "ReportError", "ReprocessSummary", "SORTS", "STAT_KEYS",
     "SeatedPlayer", "Site", "TableSize", "TableView", "TournamentReport", "TournamentResult",
-    "TournamentTotals", "UnknownPlayerError", "Watcher", "auto_tags", "blob_text", "cell", "chart_png", "check_output", "check_readable", "CurvePoint", "GroupResult", "HandList", "HandQuery", "HandRow",
+    "TournamentTotals", "UnknownPlayerError", "Watcher", "WatchProgress", "HudColumn", "HUD_COLUMNS", "HUD_PRIORITY", "HUD_JSON_COLUMNS",
+    "hud_column", "Figure", "figure_of", "hud_json", "table_key", "SMALL_SAMPLE", "SMALL_RESULTS", "auto_tags", "blob_text", "cell", "chart_png", "check_output", "check_readable", "CurvePoint", "GroupResult", "HandList", "HandQuery", "HandRow",
     "ImportStatus", "PlayerPage", "PlayerResults", "hand_list", "import_status", "lifetime_results", "player_page",
     "player_results",
     "default_db_path", "earned_tags", "expand_paths", "export_hands", "export_parquet", "format_money",
     "format_prize", "format_ratio", "games_played", "generate", "hand_outcome", "hand_replays",
     "hands_listed", "hero_add", "hero_choice", "hero_list", "hero_remove", "ignored_files",
-    "import_paths", "keep_columns", "counted", "format_result", "latest_hand", "names_like", "leaks", "leaks_json", "low_showdown_classes", "note_add", "note_change", "note_list",
+    "import_paths", "keep_columns", "counted", "abbreviated", "format_result", "latest_hand", "names_like", "leaks", "leaks_json", "low_showdown_classes", "note_add", "note_change", "note_list",
     "ordinal", "output_file", "output_path", "parse_stakes", "player_marks", "player_profile", "player_reads", "players", "population", "population_of", "Population", "print_hand",
     "print_leaks", "print_low_classes", "print_players", "print_profile", "print_reads", "print_report",
     "print_sessions", "print_tournaments", "profile_json", "PROFILE_LABELS", "query", "read_hands",
@@ -148,7 +150,7 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
-    from ..display import cell, counted, keep_columns, safe, safe_json
+    from ..display import abbreviated, cell, counted, keep_columns, safe, safe_json
     from ..errors import (
         DatabaseBusyError,
         DatabaseCorruptError,
@@ -224,11 +226,22 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
         import_paths,
         read_hands,
     )
-    from .watching import Watcher, watch
+    from .watching import Watcher, WatchProgress, watch
     from .leaks import NoHeroError, leaks, player_reads
     from .live import (
         ACTIVE_MINUTES,
+        HUD_COLUMNS,
+        HUD_JSON_COLUMNS,
+        HUD_PRIORITY,
+        SMALL_RESULTS,
+        SMALL_SAMPLE,
+        Figure,
         Hud,
+        HudColumn,
+        figure_of,
+        hud_column,
+        hud_json,
+        table_key,
         HudState,
         SeatedPlayer,
         TableView,

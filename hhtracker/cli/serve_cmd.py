@@ -54,6 +54,8 @@ def serve_command(
     for path in watched:
         if not path.exists():
             raise usage_error(f"--watch {path}: no such folder or file")
+    if watched and not db_path.exists():
+        api.import_paths([], db_path)  # --watch imports into it: a new database, empty until the first look
     api.check_readable(db_path)  # a missing or foreign database: one line, before listening
 
     import uvicorn
@@ -74,6 +76,16 @@ def serve_command(
         import webbrowser
 
         threading.Timer(0.5, webbrowser.open, [address]).start()
-    server = uvicorn.Server(uvicorn.Config(create_app(config), log_level="warning", access_log=False,
-                                           server_header=False))
+    from ..web.hud import live_of
+
+    app = create_app(config)
+    live = live_of(app)
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: object) -> None:  # Ctrl-C: the /hud event streams end too
+            live.end_streams()
+            super().handle_exit(sig, frame)  # type: ignore[arg-type]
+
+    server = Server(uvicorn.Config(app, log_level="warning", access_log=False, server_header=False,
+                                   timeout_graceful_shutdown=5))
     server.run(sockets=[listener])

@@ -81,12 +81,13 @@ def create_app(config: WebConfig, groups: list[RouteGroup] | None = None) -> Sta
     (cache.DatabaseCache)."""
     from .cache import DatabaseCache
     from .errors import exception_handlers
+    from .hud import lifespan
     from .security import SecurityMiddleware
 
     routes: list[BaseRoute] = [route for group in (ROUTE_GROUPS if groups is None else groups) for route in group(config)]
     routes.append(Mount("/static", StaticFiles(packages=[("hhtracker.web", "static")]), name="static"))
     app = Starlette(routes=routes, middleware=[Middleware(SecurityMiddleware, config=config)],
-                    exception_handlers=exception_handlers())
+                    exception_handlers=exception_handlers(), lifespan=lifespan)  # (lifespan: serve --watch's importer)
     app.state.config = config
     app.state.cache = DatabaseCache()
     return app
