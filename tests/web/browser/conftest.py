@@ -203,12 +203,20 @@ def page(tab: tuple[Any, TabLog]) -> Any:
 
 @pytest.fixture
 def screenshot() -> Callable[[Any, str], None]:
-    """screenshot(page, name): docs/screenshots/NAME.png, 1280x800, when $HHTRACKER_SCREENSHOTS=1."""
+    """screenshot(page, name): docs/screenshots/NAME.png, 1280x800 in 128 colours, when
+    $HHTRACKER_SCREENSHOTS=1 (else nothing)."""
 
     def take(page: Any, name: str) -> None:
         if os.environ.get(SCREENSHOTS_ENV) != "1":
             return
+        from PIL import Image  # (matplotlib's dependency)
+
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=False)
+        path = SCREENSHOTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=False)
+        # 128 colours, no dithering: a third of the size, the text as sharp (pages are flat colours)
+        with Image.open(path) as shot:
+            small = shot.convert("RGB").quantize(colors=128, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+        small.save(path, optimize=True)
 
     return take

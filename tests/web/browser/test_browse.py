@@ -98,3 +98,20 @@ def test_a_deletion_refused_at_the_question_keeps_the_note(page: Any, site: Site
         page.locator("#notes ul.notes li").first.get_by_role("button", name="Delete").click()
         page.wait_for_load_state()
     assert _notes(page) == []
+
+
+PAGES = {  # screenshot name: address (the main pages the others are not reached by a click from)
+    "home": "/",
+    "sessions": "/sessions",
+    "session-report": "/sessions/1",
+    "tournaments": "/tournaments",
+    "leaks": "/leaks",
+}
+
+
+def test_each_main_page_renders_cleanly(page: Any, site: Site, screenshot: Any) -> None:
+    for name, address in PAGES.items():
+        response = page.goto(address)
+        assert response is not None and response.status == 200, (address, response and response.status)
+        assert page.locator("h1").count() == 1 and page.locator("nav.top a").count() >= 6, address
+        screenshot(page, name)
