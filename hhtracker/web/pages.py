@@ -504,7 +504,7 @@ def home_data(request: Request) -> dict[str, Any]:
     latest = None
     if choice is not None:
         hero = _hero(request.query_params)
-        _, found = _cached(request, ("sessions", hero, 30, api.Filters()), lambda: api.sessions(db, hero=hero))
+        _, found = _cached(request, ("latest session", hero), lambda: api.sessions(db, hero=hero, newest=1))
         latest = api.summary_json(found[0]) if found else None
     return {"hero": choice.names if choice else {}, "hero_note": choice.note if choice else None,
             "latest_session": latest, "lifetime": _plain(curve),
