@@ -83,6 +83,20 @@ class Watcher:
         self.parsers = Parsers()
         self.checked = False  # the database is checked whole (quick_check) at the first look that writes
 
+    def prepare(self) -> None:
+        """Open the database to write once now, before the first look: made when missing,
+        brought up to date, and checked whole when its seal is broken (any write but an
+        import's breaks it, a live view's too: about 30 s at 1,000,000 hands), so that the
+        first hand a client writes is not kept waiting by that check. raises what
+        open_tracker raises."""
+        if self.checked:
+            return
+        from ..store.database import sqlite_errors
+
+        with sqlite_errors(self.db_path):
+            open_tracker(self.db_path, self.on_wait, create=True, check=True).close()
+        self.checked = True
+
     def changed_files(self) -> list[Path]:
         """The files under the paths whose size or time changed since the last look (an
         empty file is left for a later look, when its first hand is there)."""

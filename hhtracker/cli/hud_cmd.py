@@ -72,6 +72,11 @@ def hud_command(
     hud = api.Hud(paths, db_path, active_minutes=active, on_wait=say_waiting, on_progress=show_progress)
     try:
         with keyboard, Live(console=console, screen=True, auto_refresh=False, redirect_stderr=False) as live:
+            from rich.text import Text
+
+            live.update(Text("hhtracker hud · opening the database (checked whole after another program wrote it:"
+                             " up to a minute at 1,000,000 hands)…", style="bold"), refresh=True)
+            hud.watcher.prepare()  # (now, not when the first hand of the session is written)
             while True:
                 show(hud.look())
                 if keyboard.quit_within(interval):

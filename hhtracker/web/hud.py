@@ -103,6 +103,11 @@ class LiveView:
         assert self.hud is not None
         hud = self.hud
         hud.on_progress = self._progress
+        try:  # the database checked now, not when the first hand is written (a copy, or after `hud`: ~30 s at 1,000,000 hands)
+            hud.watcher.prepare()
+        except Exception as error:  # noqa: BLE001 (shown on the page; the looks say it again or get on)
+            self.failure = _one_line(error)
+            self.publish(hud.state)
         last_read = 0.0
         while not self._stop.is_set():
             now = time.monotonic()

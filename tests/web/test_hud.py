@@ -243,3 +243,27 @@ def test_end_streams_ends_every_open_event_stream(tmp_path: Path, monkeypatch: p
     for chunks in asyncio.run(read_two_streams()):
         assert chunks[0] == "retry: 1000\n\n" and chunks[1].startswith("event: hud\nid: 0\ndata: {")
         assert chunks[-1] == "event: closing\ndata: {}\n\n" and len(chunks) == 3
+
+
+def test_the_importer_opens_and_checks_the_database_when_it_starts(tmp_path: Path) -> None:
+    """Watcher.prepare at the thread's start: the database is made (or checked whole, when a
+    copy or a live view broke its seal) before any hand is written, not when the first one
+    is (that check takes about 30 s at 1,000,000 hands)."""
+    from hhtracker.web import WebConfig
+    from hhtracker.web.hud import LiveView
+
+    folder = tmp_path / "hh"
+    folder.mkdir()
+    db = tmp_path / "made.db"
+    live = LiveView(WebConfig(db_path=db, watch=(folder,)))
+    assert live.hud is not None and not live.hud.watcher.checked
+    live.start()
+    try:
+        deadline = time.monotonic() + 30
+        while not live.hud.watcher.checked:
+            assert time.monotonic() < deadline, "the database was not opened before a hand was written"
+            time.sleep(0.05)
+    finally:
+        live.stop()
+    assert db.exists() and api.player_marks(db, "Nobody") == ((), ())  # ours, and readable
+    assert live.failure is None
