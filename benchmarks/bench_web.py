@@ -11,8 +11,10 @@ Each page is timed twice over:
   queries, the template; no socket), the first call and the best of --runs;
 - through HTTP: `hhtracker serve` started as a command on a free port, each page fetched over
   TCP (httpx), the first fetch and the best of --runs.
-The pages' parameters (players, a hand, a session) are picked from the database: the player
-with the most hands and the next one, the latest hand of the first, the latest session.
+The first call is the first view (nothing cached: the app keeps answers while the database is
+unchanged); a page meets the target only when its first view does, in process and over HTTP.
+The pages' parameters are picked from the database: the player with the most hands and the
+next one, the latest hand of the first.
 Prints a Markdown block for benchmarks/RESULTS.md. `--profile PATH` profiles one page
 server side instead (cProfile of its first view, the 40 costliest functions by cumulative
 time).
@@ -90,7 +92,7 @@ def pages(p: Picked) -> list[tuple[str, str]]:
         ("hands, every hand", "/hands"),
         ("hand replayer", f"/hands/{p.site}/{quote(p.hand, safe='')}"),
         ("sessions", "/sessions"),
-        ("session report (latest)", "/sessions/1"),
+        ("session report (no. 1)", "/sessions/1"),
         ("tournaments", "/tournaments"),
         ("leaks", "/leaks"),
         ("hud", "/hud"),
@@ -212,7 +214,8 @@ def main() -> None:
     print("|---|---|---:|---:|---:|---:|---|")
     for label, path in pages(picked):
         a, b = inside[path], over_http[path]
-        worst = max(a.best, b.best)
+        # the first view counts: a page is only fast if a player's first look at it is
+        worst = max(a.first, a.best, b.first, b.best)
         met = "yes" if a.status == b.status == 200 and worst * 1000 < TARGET_MS else "**no**"
         shown = path if len(path) < 60 else path[:57] + "..."
         print(f"| {label} | `{shown}` | {a.status}/{b.status} | {a.first * 1000:,.0f} / {a.best * 1000:,.0f} ms "
