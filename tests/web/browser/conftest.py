@@ -3,7 +3,7 @@ Playwright (the Python package; no browser of its own is downloaded), against th
 uvicorn in a thread of the test process.
 
 Fixtures:
-- `browser`: one Chromium for the whole session (skipped, with the reason, without the
+- `browser`: one Chromium for this folder's tests (skipped, with the reason, without the
   `playwright` package or without Chromium: CI installs both, see .ci/run).
 - `site`: the app on a free loopback port, serving a database imported once per session from
   sample_histories and ../shared/corpus (skipped, with the reason, without the corpus).
@@ -43,9 +43,11 @@ def chromium_path() -> str | None:
     return shutil.which("chromium") or shutil.which("chromium-browser")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Any]:
-    """Headless Chromium for the session, launched from Debian's binary."""
+    """Headless Chromium for this folder's tests, launched from Debian's binary. Package
+    scope, not session: Playwright's sync API keeps an asyncio loop running in the main thread
+    while it is open, and the tests after this folder call asyncio.run()."""
     sync_api = pytest.importorskip(
         "playwright.sync_api",
         reason="the playwright package is not installed (pip install '.[test]')")
@@ -127,7 +129,7 @@ def make_app(db_path: Path, port: int, **options: Any) -> Any:
     return create_app(WebConfig(db_path=db_path, port=port, **options))
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def site(site_db: Path, browser: Any) -> Iterator[Site]:
     """The app on the session's database, at http://127.0.0.1:PORT (a free port)."""
     served = Served()
