@@ -424,9 +424,9 @@ def report_data(request: Request) -> dict[str, Any]:
     params = request.query_params
     check_params(params, {"hero", "gap"})
     number = whole_number("session", request.path_params["number"], 1)
-    report = api.session_report(_db(request), session=number, hero=_hero(params), gap_minutes=_gap(params),
-                                review_limit=None)
-    return api.report_json(report)
+    return _cached(request, ("report", number, _hero(params), _gap(params)),  # type: ignore[no-any-return]
+                   lambda: api.report_json(api.session_report(_db(request), session=number, hero=_hero(params),
+                                                              gap_minutes=_gap(params), review_limit=None)))
 
 
 async def report_page(request: Request) -> Response:
@@ -521,7 +521,7 @@ async def home_json(request: Request) -> Response:
 def warm_up(config: WebConfig, cache: Any) -> None:
     """Read, once at start, what the first views would otherwise wait for on a large
     database (the session list of the home page, each site and game's population for the
-    automatic tags of a profile), into `cache` under the keys the pages use. Any error is
+    automatic tags of a profile, the leaks), into `cache` under the keys the pages use. Any error is
     left for the page to meet (and say)."""
     db = config.db_path
     try:
@@ -531,6 +531,7 @@ def warm_up(config: WebConfig, cache: Any) -> None:
             filters = api.Filters(site=str(site))
             cache.get(db, ("population", str(site), str(game), filters),
                       lambda: api.tag_population(db, dataclasses.replace(filters, game=str(game))))
+        cache.get(db, ("leaks", None, api.Filters()), lambda: api.leaks(db))
     except Exception:  # (a page that needs it reads it again, and says what is wrong)
         return
 

@@ -245,5 +245,7 @@ def test_the_first_views_are_read_at_start(web_db: Path, monkeypatch: pytest.Mon
 
         monkeypatch.setattr(api, "tag_population", not_again)
         monkeypatch.setattr(api, "sessions", not_again)
+        monkeypatch.setattr(api, "leaks", not_again)
         assert client.get("/players/pokerstars/Hero").status_code == 200
         assert client.get("/").status_code == 200
+        assert client.get("/leaks").status_code == 200
