@@ -16,9 +16,9 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 def serve_command(
     db: DbOption = None,
-    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="The port to listen on.")] = 8765,
-    host: Annotated[str, typer.Option("--host", help="The address to listen on. Anything but this computer (127.0.0.1, localhost, ::1) needs --token.")] = "127.0.0.1",
-    token: Annotated[str | None, typer.Option("--token", metavar="T", help="A secret every request must carry (open the address printed, with ?token=T, once).", show_default=False)] = None,
+    port: Annotated[int, typer.Option("--port", metavar="PORT", min=1, max=65535, help="The port to listen on.")] = 8765,
+    host: Annotated[str, typer.Option("--host", metavar="HOST", help="The address to listen on. Anything but this computer (127.0.0.1, localhost, ::1) needs --token.")] = "127.0.0.1",
+    token: Annotated[str | None, typer.Option("--token", metavar="TOKEN", help="A secret every request must carry (open the address printed, which ends in ?token=TOKEN, once).", show_default=False)] = None,
     watch: Annotated[list[Path] | None, typer.Option("--watch", metavar="PATH", help="Also import what the poker client writes into these folders or files, as `hhtracker import --watch` (the live view follows them). Repeat for several.", show_default=False)] = None,
     open_browser: Annotated[bool, typer.Option("--open", help="Open the address in the web browser once the server listens.")] = False,
 ) -> None:
@@ -27,7 +27,7 @@ def serve_command(
     Serves http://127.0.0.1:8765 (this computer only) until Ctrl-C. Filters go in the address, so every page can be bookmarked. The pages only read the database; notes and tags are changed by the page's forms.
     """
     if host not in LOOPBACK and not token:
-        raise usage_error(f"--host {host} lets other computers connect: give --token T as well (every request must "
+        raise usage_error(f"--host {host} lets other computers connect: give --token TOKEN as well (every request must "
                           "then carry it), or leave --host out to serve this computer only")
     if token is not None and (len(token) < 8 or not token.isascii() or not token.isprintable() or " " in token):
         raise usage_error("--token: give at least 8 printable ASCII characters without spaces")

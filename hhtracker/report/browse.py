@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 from ..filters import SORTS, Filters
 from ..money import Money
 from ..stats.facts import STAT_KEYS
-from ..stats.values import PlayerStats
+from ..stats.tags import AUTO_TAGS, Population, population
+from ..stats.values import PlayerStats, Ratio
 from ..store.reading import player_stats
 
 if TYPE_CHECKING:
@@ -69,22 +70,29 @@ class PlayerPage:
 def player_page(db: Database | sqlite3.Connection, *, filters: Filters = Filters(), sort: str = "hands",
                 search: str | None = None, offset: int = 0, limit: int = 50) -> PlayerPage:
     """The players with at least filters.min_hands matching hands, sorted by `sort` (SORTS;
-    ties: more hands first, then the name), `limit` of them from `offset`, their statistics
+    ties: more hands first, then the order they were first stored in), `limit` of them from
+    `offset`, their statistics
     read for that page only (store.reading.player_stats). search: a name search
     (name_pattern). raises ValueError for an unknown sort key or bad stakes."""
     if sort not in SORTS:
         raise ValueError(f"cannot sort by {sort!r}; choose from {', '.join(SORTS)}")
     where, params = filters.where("s")
+    needs_names = bool(search) or sort == "player"
     if search:
         where += " and p.name like ? escape '\\'"
         params = [*params, name_pattern(search)]
-    grouped = f"""from {_table(filters)} s join players p on p.id = s.player_id where {where}
+    # one pass over the summary rows: the page and (a window over the groups) how many match;
+    # the players' names joined only when searched or sorted by
+    joined = "join players p on p.id = s.player_id" if needs_names else ""
+    grouped = f"""from {_table(filters)} s {joined} where {where}
                   group by s.player_id having sum(s.hands) >= ?"""
     params = [*params, max(filters.min_hands, 1)]
-    total = db.execute(f"select count(*) from (select s.player_id {grouped})", params).fetchone()[0]
-    ids = [row[0] for row in db.execute(
-        f"select s.player_id {grouped} order by {_order(sort)}, sum(s.hands) desc, p.name, s.player_id limit ? offset ?",
-        [*params, limit, offset]).fetchall()]
+    tie = "lower(p.name), p.name, s.player_id" if needs_names else "s.player_id"
+    rows = db.execute(
+        f"select s.player_id, count(*) over () {grouped} order by {_order(sort)}, sum(s.hands) desc, {tie} limit ? offset ?",
+        [*params, limit, offset]).fetchall()
+    ids = [row[0] for row in rows]
+    total = rows[0][1] if rows else db.execute(f"select count(*) from (select s.player_id {grouped})", params).fetchone()[0]
     if not ids:
         return PlayerPage(total, ())
     by_id = dict(zip(ids, range(len(ids))))
@@ -97,7 +105,7 @@ def player_page(db: Database | sqlite3.Connection, *, filters: Filters = Filters
 @dataclass(frozen=True, slots=True)
 class HandQuery:
     """Which hands the hand list shows (besides the Filters). player: whose hands (exact
-    name; None: the hero's, the name dealt cards in each hand); site: his site; against:
+    name; None: the hero's, report.queries.choose_hero); site: his site; against:
     only hands an opponent of this name was dealt in; showdown: only hands he went to
     showdown in; saw_draw: only hands he was still in at this draw (1-3); min_pot_big_bets:
     only pots of at least this many big bets; dominated: only hands where one of his draws
@@ -148,6 +156,10 @@ class HandList:
     rows: tuple[HandRow, ...]
 
 
+HANDS_SORTED_UP_TO = 5_000
+"""A player with more matching hands than this has his hand list read from his newest days
+(see hand_list)."""
+
 HAND_COUNT_LIMIT = 100_000
 """The hand list counts the matching hands up to this many (a count of every hand of a
 million-hand database takes seconds): beyond, it says "more than"."""
@@ -156,15 +168,24 @@ million-hand database takes seconds): beyond, it says "more than"."""
 def hand_list(db: Database | sqlite3.Connection, query: HandQuery, filters: Filters = Filters(), *, offset: int = 0,
               limit: int = 50) -> HandList:
     """The hands `query` and `filters` match (the player's rows of hand_facts: the filters'
-    position is his), newest first, `limit` from `offset`. raises ValueError for bad
-    stakes."""
-    where, params = filters.where("f")
-    parts = [where]
+    position is his), newest first, `limit` from `offset`. Without query.player, the
+    hero's (report.queries.choose_hero: the configured accounts, else the name dealt cards
+    most, per site). raises ValueError for bad stakes."""
+    from .queries import choose_hero
+
     if query.player is not None:
-        parts.append("f.player = ?")
-        params.append(query.player)
+        sql = "select id from players where name = ?" + (" and site = ?" if query.site is not None else "")
+        ids = [row[0] for row in db.execute(sql, [query.player, *([query.site] if query.site is not None else [])])]
     else:
-        parts.append("f.player = h.hero")
+        choice = choose_hero(db, None)
+        ids = list(choice.ids) if choice is not None else []
+    if not ids:
+        return HandList(0, False, ())
+    where, params = filters.where("f")
+    # (the ids as placeholders, not json_each: SQLite then reads his rows through the player_id
+    # index instead of every hand)
+    parts = [f"f.player_id in ({', '.join('?' * len(ids))})", where]  # (first: hand_list's window edits it)
+    params = [*ids, *params]
     if query.site is not None:
         parts.append("f.site = ?")
         params.append(query.site)
@@ -180,23 +201,57 @@ def hand_list(db: Database | sqlite3.Connection, query: HandQuery, filters: Filt
     if query.min_pot_big_bets is not None:
         parts.append("h.total_pot >= ? * h.big_bet")
         params.append(query.min_pot_big_bets)
+    has_decisions = db.execute("select 1 from sqlite_master where name = 'draw_decisions'").fetchone() is not None
     if query.dominated:
-        parts.append("exists (select 1 from draw_decisions d where d.hand_id = f.hand_id and d.player_id = f.player_id "
-                     "and d.dominated = 1)")
+        if not has_decisions:
+            return HandList(0, False, ())
+        # (a set of his dominated draws' hands, read once through the (player_id, dominated) index)
+        parts.append(f"""f.hand_id in (select d.hand_id from draw_decisions d where d.dominated = 1
+                         and d.player_id in ({', '.join('?' * len(ids))}))""")
+        params += ids
     if query.warnings:
         parts.append("h.status = 'warning'")
     body = f"""from hand_facts f join hands h on h.id = f.hand_id
                join hand_players hp on hp.hand_id = f.hand_id and hp.player_id = f.player_id
                where {' and '.join(parts)}"""
-    counted = db.execute(f"select count(*) from (select 1 {body} limit ?)", [*params, HAND_COUNT_LIMIT + 1]).fetchone()[0]
-    has_decisions = db.execute("select 1 from sqlite_master where name = 'draw_decisions'").fetchone() is not None
-    dominated = ("(select count(*) from draw_decisions d where d.hand_id = f.hand_id and d.player_id = f.player_id "
-                 "and d.dominated = 1)") if has_decisions else "0"
+    # Without the hand list's own conditions the summary table counts his hands (exactly: the
+    # same counted hands); the page is then read from the newest days that hold it, scanning
+    # the hands by time rather than sorting every hand of his (a hero of a million hands).
+    plain = query == HandQuery(player=query.player, site=query.site)
+    window: str | None = None
+    if plain:
+        summary_where, summary_params = filters.where("s")
+        per_day = db.execute(
+            f"""select s.date, sum(s.hands) from player_days s where {summary_where}
+                and s.player_id in ({', '.join('?' * len(ids))}) group by s.date order by s.date desc""",
+            [*summary_params, *ids]).fetchall()
+        counted = sum(hands for _, hands in per_day)
+        if counted > HANDS_SORTED_UP_TO:
+            seen = 0
+            for day, hands in per_day:
+                seen += hands
+                window = day
+                if seen >= offset + limit:
+                    break
+    else:
+        counted = db.execute(f"select count(*) from (select 1 {body} limit ?)", [*params, HAND_COUNT_LIMIT + 1]).fetchone()[0]
+    if window is not None:  # (+: not through the player_id index, the hands' start_time index instead)
+        body = body.replace("where f.player_id in (", "where +f.player_id in (", 1) + " and h.start_time >= ?"
+        params = [*params, window]
+    # the page's rows first, then the counts of its hands' warnings and dominated draws (a
+    # count in the first select would be worked out for every matching hand before the sort)
+    dominated = ("(select count(*) from draw_decisions d where d.hand_id = page.hand_id and "
+                 "d.player_id = page.player_id and d.dominated = 1)") if has_decisions else "0"
     rows = db.execute(
-        f"""select f.site, f.site_hand_id, f.start_time, f.player, f.game, f.structure, f.currency, f.small_bet,
-                   f.big_bet, h.table_name, f.position, f.net, h.total_pot, f.showdown, hp.hand_description,
-                   (select count(*) from validation_issues v where v.hand_id = f.hand_id), {dominated}
-            {body} order by h.start_time desc, h.id desc limit ? offset ?""",
+        f"""select page.site, page.site_hand_id, page.start_time, page.player, page.game, page.structure,
+                   page.currency, page.small_bet, page.big_bet, page.table_name, page.position, page.net,
+                   page.total_pot, page.showdown, page.hand_description,
+                   (select count(*) from validation_issues v where v.hand_id = page.hand_id), {dominated}
+            from (select f.hand_id, f.player_id, f.site, f.site_hand_id, f.start_time, f.player, f.game, f.structure,
+                         f.currency, f.small_bet, f.big_bet, h.table_name, f.position, f.net, h.total_pot, f.showdown,
+                         hp.hand_description, h.id as id_order
+                  {body} order by h.start_time desc, h.id desc limit ? offset ?) page
+            order by page.start_time desc, page.id_order desc""",
         [*params, limit, offset]).fetchall()
     return HandList(min(counted, HAND_COUNT_LIMIT), counted > HAND_COUNT_LIMIT, tuple(_hand_row(r) for r in rows))
 
@@ -335,3 +390,25 @@ def lifetime_curve(db: Database | sqlite3.Connection, ids: Sequence[int], most_p
     """The hero's (players.id `ids`) cumulative results over every counted hand, in big
     bets, by day (a point after each day's hands; at most most_points, evenly picked)."""
     return _day_curve(db, "s.player_id in (select value from json_each(?))", [json.dumps(list(ids))], most_points)
+
+
+def tag_population(db: Database | sqlite3.Connection, filters: Filters = Filters()) -> Population:
+    """The population the automatic tags compare with (stats.tags.population) over the hands
+    the filters match, read from the summary table with only the tags' statistics: the
+    same cut points as population(player_stats(...)) at a fraction of the time (every
+    player's whole statistics take seconds over 100,000 players). raises ValueError for bad
+    stakes."""
+    keys = list(dict.fromkeys(tag.key for tag in AUTO_TAGS))
+    where, params = filters.where("s")
+    sums = ", ".join(f"sum(s.{key}_done), sum(s.{key}_opp)" for key in keys)
+    rows = db.execute(
+        f"""select s.player_id, sum(s.hands), {sums} from {_table(filters)} s where {where}
+            group by s.player_id having sum(s.hands) >= ?""", [*params, filters.min_hands]).fetchall()
+    players = []
+    for row in rows:
+        values = row[2:]
+        players.append(PlayerStats(
+            player=str(row[0]), site=filters.site or "", hands=row[1], distributions={}, net=(), bb_per_100=None,
+            big_bets_per_100=None,
+            stats={key: Ratio(values[2 * i], values[2 * i + 1]) for i, key in enumerate(keys)}))
+    return population(players)

@@ -68,6 +68,23 @@ def _db(request: Request) -> Any:
     return config.db_path
 
 
+def _cached(request: Request, key: Any, compute: Callable[[], Any]) -> Any:
+    """compute(), or its answer kept while the database is unchanged (cache.DatabaseCache)."""
+    return request.app.state.cache.get(_db(request), key, compute)
+
+
+def _earned_tags(request: Request, found: list[tuple[api.PlayerStats, str | None]], filters: api.Filters) -> list[str]:
+    """The automatic tags of his profiles, each against his site's players over the same
+    filters, as api.earned_tags gives them (the population read by api.tag_population, and
+    kept while the database is unchanged)."""
+    def people(site: str, game: str | None) -> api.Population:
+        def read() -> api.Population:
+            return api.tag_population(_db(request), dataclasses.replace(filters, site=site, game=game))
+        return _cached(request, ("population", site, game, filters), read)  # type: ignore[no-any-return]
+
+    return sorted({tag for stats, game in found for tag in api.auto_tags(stats, people(stats.site, game))})
+
+
 def filter_form(which: tuple[FilterParam, ...] = EVERY_FILTER) -> list[tuple[str, tuple[str, ...] | None]]:
     """The filter form's fields: (parameter, its choices or None for free text)."""
     return [(p.name, p.choices) for p in which]
@@ -106,7 +123,7 @@ def _players_filters(request: Request) -> tuple[api.Filters, str | None]:
     filters = filters_of(request.query_params)
     if filters.game is not None:
         return filters, None
-    games = api.games_played(_db(request), filters)
+    games = _cached(request, ("games", filters), lambda: api.games_played(_db(request), filters))
     if len(games) <= 1:
         return filters, None
     note = (f"these hands are of {len(games)} games ({', '.join(games)}): {games[0]} shown; choose a game above "
@@ -123,8 +140,10 @@ def players_data(request: Request) -> dict[str, Any]:
     if sort not in api.SORTS:
         raise BadRequest(f"sort={sort[:40]!r} is not one of {', '.join(api.SORTS)}")
     number = whole_number("page", params.get("page") or "1", 1)
-    found = api.player_page(_db(request), filters=filters, sort=sort, search=params.get("name") or None,
-                            offset=(number - 1) * PER_PAGE, limit=PER_PAGE)
+    search = params.get("name") or None
+    found = _cached(request, ("players", filters, sort, search, number),
+                    lambda: api.player_page(_db(request), filters=filters, sort=sort, search=search,
+                                            offset=(number - 1) * PER_PAGE, limit=PER_PAGE))
     return {"players": [api.profile_json(s, distributions=False) for s in found.players], "total": found.total,
             "page": number, "per_page": PER_PAGE, "sort": sort, "game": filters.game, "note": note}
 
@@ -184,13 +203,14 @@ def profile_data(request: Request) -> dict[str, Any]:
     results = api.player_results(db, name, site, filters)
     notes = api.note_list(db, name)
     _, tags = api.player_marks(db, name)
-    earned = api.earned_tags(db, [s for _, s in profiles], filters) if profiles else {}
-    reads = api.reads_json(api.player_reads(db, name, filters))
+    earned = _earned_tags(request, [(s, g) for g, s in profiles], filters)
+    reads = _cached(request, ("reads", name, site, filters),
+                    lambda: api.reads_json([r for r in api.player_reads(db, name, filters) if r.site == site]))
     return {
         "player": name, "site": site,
         "profiles": [{**api.profile_json(s), "game": g} for g, s in profiles],
         "notes": [{"number": n.number, "text": n.text, "written_at": n.written_at} for n in notes],
-        "tags": list(tags), "automatic_tags": sorted({t for found in earned.values() for t in found}),
+        "tags": list(tags), "automatic_tags": earned,
         "reads": reads,
         "by_position": _plain(results.by_position), "by_stakes": _plain(results.by_stakes),
         "curve": _plain(results.curve),
@@ -382,7 +402,9 @@ def sessions_data(request: Request) -> dict[str, Any]:
     params = request.query_params
     check_params(params, filter_names(SESSION_FILTERS) | {"hero", "gap"})
     filters = filters_of(params, SESSION_FILTERS)
-    hero_names, found = api.sessions(_db(request), hero=_hero(params), gap_minutes=_gap(params), filters=filters)
+    hero_names, found = _cached(request, ("sessions", _hero(params), _gap(params), filters),
+                                lambda: api.sessions(_db(request), hero=_hero(params), gap_minutes=_gap(params),
+                                                     filters=filters))
     choice = api.hero_choice(_db(request), _hero(params))
     return {"hero": hero_names, "hero_note": choice.note if choice else None,
             "sessions": [api.summary_json(s) for s in found]}
@@ -402,9 +424,9 @@ def report_data(request: Request) -> dict[str, Any]:
     params = request.query_params
     check_params(params, {"hero", "gap"})
     number = whole_number("session", request.path_params["number"], 1)
-    report = api.session_report(_db(request), session=number, hero=_hero(params), gap_minutes=_gap(params),
-                                review_limit=None)
-    return api.report_json(report)
+    return _cached(request, ("report", number, _hero(params), _gap(params)),  # type: ignore[no-any-return]
+                   lambda: api.report_json(api.session_report(_db(request), session=number, hero=_hero(params),
+                                                              gap_minutes=_gap(params), review_limit=None)))
 
 
 async def report_page(request: Request) -> Response:
@@ -453,7 +475,9 @@ async def tournaments_json(request: Request) -> Response:
 def leaks_data(request: Request) -> dict[str, Any]:
     params = request.query_params
     check_params(params, filter_names(LEAK_FILTERS) | {"hero"})
-    choice, found = api.leaks(_db(request), hero=_hero(params), filters=filters_of(params, LEAK_FILTERS))
+    filters = filters_of(params, LEAK_FILTERS)
+    choice, found = _cached(request, ("leaks", _hero(params), filters),
+                            lambda: api.leaks(_db(request), hero=_hero(params), filters=filters))
     return {"hero": choice.names, "hero_note": choice.note, **api.leaks_json(found)}
 
 
@@ -476,7 +500,8 @@ def home_data(request: Request) -> dict[str, Any]:
     choice, curve = api.lifetime_results(db, _hero(request.query_params))
     latest = None
     if choice is not None:
-        _, found = api.sessions(db, hero=_hero(request.query_params))
+        hero = _hero(request.query_params)
+        _, found = _cached(request, ("sessions", hero, 30, api.Filters()), lambda: api.sessions(db, hero=hero))
         latest = api.summary_json(found[0]) if found else None
     return {"hero": choice.names if choice else {}, "hero_note": choice.note if choice else None,
             "latest_session": latest, "lifetime": _plain(curve),
@@ -491,6 +516,24 @@ async def home_page(request: Request) -> Response:
 
 async def home_json(request: Request) -> Response:
     return JSONResponse(home_data(request))
+
+
+def warm_up(config: WebConfig, cache: Any) -> None:
+    """Read, once at start, what the first views would otherwise wait for on a large
+    database (the session list of the home page, each site and game's population for the
+    automatic tags of a profile, the leaks), into `cache` under the keys the pages use. Any error is
+    left for the page to meet (and say)."""
+    db = config.db_path
+    try:
+        cache.get(db, ("sessions", None, 30, api.Filters()), lambda: api.sessions(db))
+        _, rows = api.query(db, "select distinct site, game from player_totals", limit=None)
+        for site, game in rows:
+            filters = api.Filters(site=str(site))
+            cache.get(db, ("population", str(site), str(game), filters),
+                      lambda: api.tag_population(db, dataclasses.replace(filters, game=str(game))))
+        cache.get(db, ("leaks", None, api.Filters()), lambda: api.leaks(db))
+    except Exception:  # (a page that needs it reads it again, and says what is wrong)
+        return
 
 
 async def no_icon(request: Request) -> Response:

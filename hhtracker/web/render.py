@@ -64,6 +64,13 @@ def path_part(text: str) -> str:
     return quote(text, safe="")
 
 
+def address_path(request: Request) -> str:
+    """The path of the address as the browser sent it (still quoted: a name's "%2F" stays
+    one segment when a form or a link is sent to it again)."""
+    raw = request.scope.get("raw_path")
+    return raw.decode("latin-1") if raw else quote(request.url.path)
+
+
 def with_query(request: Request, **changes: object) -> str:
     """The current address with some query parameters changed (None or "" removes one)."""
     params = {k: v for k, v in request.query_params.items()}
@@ -72,7 +79,7 @@ def with_query(request: Request, **changes: object) -> str:
             params.pop(key, None)
         else:
             params[key] = str(value)
-    return request.url.path + ("?" + urlencode(params) if params else "")
+    return address_path(request) + ("?" + urlencode(params) if params else "")
 
 
 _ENV.filters.update(money=money, moneys=moneys, ratio=ratio, percent_only=percent_only, number=number,
@@ -87,9 +94,10 @@ def render(template: str, context: dict[str, Any]) -> str:
 
 def page(request: Request, template: str, context: dict[str, Any], status_code: int = 200) -> HTMLResponse:
     """A page: the template with the request, this process's CSRF token (for the forms)
-    and the address's path (the navigation's current page) added to its context."""
+    and the address's path as sent (the navigation's current page, the filter forms'
+    action) added to its context."""
     config = request.app.state.config
-    full = {"request": request, "csrf_token": config.csrf_token, "path": request.url.path, **context}
+    full = {"request": request, "csrf_token": config.csrf_token, "path": address_path(request), **context}
     return HTMLResponse(render(template, full), status_code=status_code)
 
 

@@ -10,7 +10,8 @@
   field `csrf` (or the header X-CSRF-Token), and an Origin header, when sent, naming the
   address served (else 403);
 - every answer carries the Content-Security-Policy (no inline script or style, nothing from
-  another origin), X-Content-Type-Options: nosniff, no referrer, no framing;
+  another origin), X-Content-Type-Options: nosniff, the referrer only within the site (under
+  no-referrer a browser sends "Origin: null" with the page's own forms), no framing;
 - an exception no handler took (a bug) answers a 500 page of one line, never a traceback.
 """
 
@@ -36,7 +37,7 @@ CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self'; style-src 'se
 SECURITY_HEADERS: tuple[tuple[str, str], ...] = (
     ("content-security-policy", CONTENT_SECURITY_POLICY),
     ("x-content-type-options", "nosniff"),
-    ("referrer-policy", "no-referrer"),
+    ("referrer-policy", "same-origin"),  # (no-referrer would make a browser send "Origin: null" with our own forms)
     ("x-frame-options", "DENY"),
 )
 TOKEN_COOKIE = "hhtracker_token"

@@ -123,3 +123,45 @@ def test_a_long_curve_is_drawn_by_day_to_the_same_end(samples_db: Path, monkeypa
     assert by_day[-1].hand == by_hand[-1].hand == 14
     for field in ("total", "showdown", "no_showdown"):
         assert getattr(by_day[-1], field) == pytest.approx(getattr(by_hand[-1], field))
+
+
+@pytest.mark.parametrize("filters", [api.Filters(), api.Filters(game_type="cash"), api.Filters(position="BB")])
+def test_a_long_hand_list_read_by_days_is_the_same_list(samples_db: Path, monkeypatch: pytest.MonkeyPatch,
+                                                       filters: api.Filters) -> None:
+    from hhtracker.report import browse
+
+    def pages() -> list[tuple[int, list[str]]]:
+        return [(found.total, [row.site_hand_id for row in found.rows])
+                for offset in range(0, 24, 4)
+                for found in [api.hand_list(samples_db, api.HandQuery(player="Hero"), filters, offset=offset, limit=4)]]
+
+    monkeypatch.setattr(browse, "HANDS_SORTED_UP_TO", 10**9)
+    sorted_whole = pages()
+    monkeypatch.setattr(browse, "HANDS_SORTED_UP_TO", 0)
+    assert pages() == sorted_whole
+    every = api.hand_list(samples_db, api.HandQuery(player="Hero"), filters, limit=1000).rows
+    assert sorted_whole[0][0] == len(every) > 0  # the count (from the summary) is the rows'
+    assert [n for _, page in sorted_whole for n in page] == [row.site_hand_id for row in every]
+
+
+@pytest.mark.parametrize("filters", [api.Filters(site="pokerstars"), api.Filters(site="pokerstars", game_type="cash"),
+                                     api.Filters(site="pokerstars", min_hands=5)])
+def test_the_light_population_is_population_of(samples_db: Path, monkeypatch: pytest.MonkeyPatch,
+                                              filters: api.Filters) -> None:
+    import dataclasses
+
+    from hhtracker.report import browse
+    from hhtracker.stats import tags
+
+    # (the samples seat a dozen players with a few hands each: the tags' minimums made small)
+    monkeypatch.setattr(tags, "MIN_POPULATION", 2)
+    small = tuple(dataclasses.replace(tag, minimum=1) for tag in tags.AUTO_TAGS)
+    monkeypatch.setattr(tags, "AUTO_TAGS", small)
+    monkeypatch.setattr(browse, "AUTO_TAGS", small)
+    conn = api.read_only(samples_db)
+    try:
+        whole = api.population_of(conn, filters)
+    finally:
+        conn.close()
+    assert whole.cuts  # something to compare
+    assert api.tag_population(samples_db, filters) == whole

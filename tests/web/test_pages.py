@@ -192,3 +192,60 @@ def test_players_of_several_games_are_shown_one_game_at_a_time(tmp_path: Path) -
     assert {p["site"] for p in shown["players"]} == {"pokerstars"} and {p["site"] for p in badacey["players"]} == {"kingsclub"}
     assert together["total"] == shown["total"] + badacey["total"]
     assert "of 2 games" in client.get("/players").text
+
+
+def test_an_import_while_serving_is_seen_by_the_next_page(tmp_path: Path) -> None:
+    from hhtracker import api
+
+    db = tmp_path / "growing.db"
+    api.import_paths([CASH], db)
+    client = client_for(db)
+    assert len(client.get("/api/sessions").json()["sessions"]) == 1
+    assert client.get("/api/home").json()["latest_session"]["hands"] == hand_headers(CASH)
+    api.import_paths([SNG], db)  # (the answers kept for the database as it was are not used again)
+    assert len(client.get("/api/sessions").json()["sessions"]) == 2
+    assert client.get("/api/home").json()["latest_session"]["hands"] == hand_headers(SNG)
+
+
+def test_the_json_is_the_commands_json(client, web_db: Path) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    from typer.testing import CliRunner
+
+    from hhtracker.cli import app
+
+    def command(*args: str) -> object:
+        done = CliRunner().invoke(app, [*args, "--db", str(web_db), "--json"])
+        assert done.exit_code == 0, done.output
+        return json.loads(done.output)
+
+    profile = client.get("/api/players/pokerstars/Hero?game=badugi").json()["profiles"][0]
+    assert {k: v for k, v in profile.items() if k != "game"} == command("player", "Hero", "--game", "badugi")
+    sessions = command("sessions")
+    assert client.get("/api/sessions").json()["sessions"] == [{k: v for k, v in s.items() if k != "hero"} for s in sessions]
+    assert client.get("/api/sessions/1").json() == command("report", "--session", "1")
+    assert client.get("/api/tournaments").json()["tournaments"] == command("tournaments")
+    leaks = command("leaks")
+    assert client.get("/api/leaks").json() == leaks
+    assert client.get(f"/api/hands/pokerstars/{A_HAND}").json() == command("hand", A_HAND)
+
+
+def test_the_first_views_are_read_at_start(web_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    from hhtracker import api
+
+    with client_for(web_db) as client:  # (as a server: its start-up runs)
+        for thread in threading.enumerate():
+            if thread.name == "warm-up":
+                thread.join(60)
+
+        def not_again(*args: object, **kwargs: object) -> None:
+            raise AssertionError("read again: the start-up's answer was not used")
+
+        monkeypatch.setattr(api, "tag_population", not_again)
+        monkeypatch.setattr(api, "sessions", not_again)
+        monkeypatch.setattr(api, "leaks", not_again)
+        assert client.get("/players/pokerstars/Hero").status_code == 200
+        assert client.get("/").status_code == 200
+        assert client.get("/leaks").status_code == 200

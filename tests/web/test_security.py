@@ -18,6 +18,8 @@ def test_every_answer_carries_the_content_security_policy(client) -> None:  # ty
         response = client.get(address)
         assert response.headers["content-security-policy"] == CSP, address
         assert response.headers["x-content-type-options"] == "nosniff", address
+        # not no-referrer: Chromium then sends "Origin: null" with the page's own forms (refused)
+        assert response.headers["referrer-policy"] == "same-origin", address
 
 
 def test_a_foreign_host_header_is_refused(client) -> None:  # type: ignore[no-untyped-def]
