@@ -54,6 +54,8 @@ def main() -> None:
     started = time.perf_counter()
     live = live_of(app)
     while not server.started or not (live.hud is not None and live.hud.watcher.checked):
+        if live.failure is not None:
+            raise SystemExit(f"the importer could not open {args.db}: {live.failure}")
         time.sleep(0.05)
     opened = time.perf_counter() - started
     delays = []

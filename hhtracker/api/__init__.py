@@ -21,7 +21,7 @@ what it needs, and `hhtracker --version` none of it):
 - common: `NoDatabaseError`
 - browsing: what the web pages of `hhtracker serve` read besides the commands' reports:
   `player_page`, `hand_list` (`HandQuery`), `player_results`, `lifetime_results`,
-  `import_status`, `check_readable`
+  `import_status`, `tag_population`, `check_readable`
 - live: `Hud` (the live table view's engine), `table_of_file`, `read_table`, `note_add`,
   `tag_set`, `player_marks` (notes and tags on players)
 
@@ -75,7 +75,7 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("NoDatabaseError",), "api.common"),
     **dict.fromkeys(("check_readable", "CurvePoint", "GroupResult", "HandList", "HandQuery", "HandRow", "ImportStatus",
                      "PlayerPage", "PlayerResults", "hand_list", "import_status", "lifetime_results", "player_page",
-                     "player_results"), "api.browsing"),
+                     "player_results", "tag_population"), "api.browsing"),
     **dict.fromkeys(("check_database", "export_raw", "DatabaseCheck", "RawExport", "REBUILD"), "api.checking"),
     **dict.fromkeys(("check_output", "write_output", "output_file", "output_path"), "api.outputs"),
     # the values and views a caller needs with them, from the layer that defines each
@@ -119,7 +119,7 @@ __all__ = [
     "TournamentTotals", "UnknownPlayerError", "Watcher", "WatchProgress", "HudColumn", "HUD_COLUMNS", "HUD_PRIORITY", "HUD_JSON_COLUMNS",
     "hud_column", "Figure", "figure_of", "hud_json", "table_key", "SMALL_SAMPLE", "SMALL_RESULTS", "auto_tags", "blob_text", "cell", "chart_png", "check_output", "check_readable", "CurvePoint", "GroupResult", "HandList", "HandQuery", "HandRow",
     "ImportStatus", "PlayerPage", "PlayerResults", "hand_list", "import_status", "lifetime_results", "player_page",
-    "player_results",
+    "player_results", "tag_population",
     "default_db_path", "earned_tags", "expand_paths", "export_hands", "export_parquet", "format_money",
     "format_prize", "format_ratio", "games_played", "generate", "hand_outcome", "hand_replays",
     "hands_listed", "hero_add", "hero_choice", "hero_list", "hero_remove", "ignored_files",
@@ -202,6 +202,7 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
         lifetime_results,
         player_page,
         player_results,
+        tag_population,
     )
     from .outputs import check_output, output_file, output_path, write_output
     from .exporting import (

@@ -1,6 +1,7 @@
 """What the web pages read that the commands do not (`hhtracker serve`, issue 26): the
 database checked before the server starts, a page of players, the hand list, a player's
-results over his hands, the hero's lifetime results, the import status."""
+results over his hands, the hero's lifetime results, the import status, the population the
+automatic tags compare with (read lighter than population_of)."""
 
 from __future__ import annotations
 
@@ -14,10 +15,11 @@ from .common import database_to_read, uses_database
 
 if TYPE_CHECKING:
     from ..report.queries import HeroChoice
+    from ..stats.tags import Population
 
 __all__ = ["CurvePoint", "GroupResult", "HandList", "HandQuery", "HandRow", "ImportStatus", "PlayerPage",
            "PlayerResults", "check_readable", "hand_list", "import_status", "lifetime_results", "player_page",
-           "player_results"]
+           "player_results", "tag_population"]
 
 
 @uses_database
@@ -83,6 +85,21 @@ def lifetime_results(db_path: Path, hero: str | None = None) -> tuple[HeroChoice
     try:
         choice = choose_hero(db, hero)
         return choice, (lifetime_curve(db, choice.ids) if choice is not None else ())
+    finally:
+        db.close()
+
+
+@uses_database
+def tag_population(db_path: Path, filters: Filters = Filters()) -> Population:
+    """The population the automatic tags compare with over the hands the filters match
+    (give one site and game, as earned_tags does): report.browse.tag_population, the cut
+    points of population_of read with only the tags' statistics. raises ValueError for bad
+    stakes, NoDatabaseError when db_path does not exist."""
+    from ..report.browse import tag_population as read
+
+    db = database_to_read(db_path)
+    try:
+        return read(db, filters)
     finally:
         db.close()
 

@@ -134,9 +134,10 @@ def _tags(player: api.SeatedPlayer) -> Text:
     return text
 
 
-def _marks(view: api.TableView, wide: bool) -> list[Text]:
+def _marks(view: api.TableView, wide: bool, one_line: bool = True) -> list[Text]:
     """The lines under a panel's rows, one per player with tags (narrow panels) or notes:
-    "Bob: calls down, #fish; slowplays badugis" (his newest note), cut to one line."""
+    "Bob: calls down, #fish; slowplays badugis" (his newest note), cut to one line (else
+    wrapped: `hhtracker table`, which has no height to keep to)."""
     lines = []
     for player in view.players:
         marks = Text()
@@ -145,7 +146,8 @@ def _marks(view: api.TableView, wide: bool) -> list[Text]:
         if player.notes:
             marks.append(("; " if marks else "") + api.safe(player.notes[0]), style="green")
         if marks:
-            line = Text(api.safe(player.player) + ": ", style="bold", no_wrap=True, overflow="ellipsis")
+            line = Text(api.safe(player.player) + ": ", style="bold", no_wrap=one_line,
+                        overflow="ellipsis" if one_line else "fold")
             lines.append(line.append_text(marks))
     return lines
 
@@ -181,7 +183,7 @@ def table_panel(view: api.TableView, columns: tuple[Column, ...], width: int, ma
         cells.extend(figure(player.stats, col.key) for col in columns)
         grid.add_row(*cells)
     lines: list[RenderableType] = [grid]
-    marks = _marks(view, wide)
+    marks = _marks(view, wide, one_line=marks_shown is not None)
     if marks_shown is not None and len(marks) > marks_shown:
         left_out = len(marks) - max(0, marks_shown - 1)
         marks = marks[: max(0, marks_shown - 1)]
@@ -234,7 +236,7 @@ def render(state: api.HudState, width: int, keys: tuple[str, ...] | None = None,
     top = header if header is not None else (
         f"hhtracker hud · {api.counted(len(state.tables), 'table')} · {api.counted(total.hands_new, 'new hand')} imported"
         + (f" · {state.pending} being written" if state.pending else "") + " · q quits")
-    parts: list[RenderableType] = [Text(top, style="bold", no_wrap=True, overflow="ellipsis")]
+    parts: list[RenderableType] = [Text(top, style="bold")]
     if state.importing is not None:
         parts.append(progress_line(state.importing))
     for notice in state.notices:

@@ -45,7 +45,7 @@ def serve_command(
     Serves http://127.0.0.1:8765 (this computer only) until Ctrl-C. Filters go in the address, so every page can be bookmarked. The pages only read the database; notes and tags are changed by the page's forms.
     """
     if host not in LOOPBACK and not token:
-        raise usage_error(f"--host {host} lets other computers connect: give --token T as well (every request must "
+        raise usage_error(f"--host {host} lets other computers connect: give --token TOKEN as well (every request must "
                           "then carry it), or leave --host out to serve this computer only")
     if token is not None and (len(token) < 8 or not token.isascii() or not token.isprintable() or " " in token):
         raise usage_error("--token: give at least 8 printable ASCII characters without spaces")

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 from ..filters import SORTS, Filters
 from ..money import Money
 from ..stats.facts import STAT_KEYS
-from ..stats.values import PlayerStats
+from ..stats.tags import AUTO_TAGS, Population, population
+from ..stats.values import PlayerStats, Ratio
 from ..store.reading import player_stats
 
 if TYPE_CHECKING:
@@ -389,3 +390,25 @@ def lifetime_curve(db: Database | sqlite3.Connection, ids: Sequence[int], most_p
     """The hero's (players.id `ids`) cumulative results over every counted hand, in big
     bets, by day (a point after each day's hands; at most most_points, evenly picked)."""
     return _day_curve(db, "s.player_id in (select value from json_each(?))", [json.dumps(list(ids))], most_points)
+
+
+def tag_population(db: Database | sqlite3.Connection, filters: Filters = Filters()) -> Population:
+    """The population the automatic tags compare with (stats.tags.population) over the hands
+    the filters match, read from the summary table with only the tags' statistics: the
+    same cut points as population(player_stats(...)) at a fraction of the time (every
+    player's whole statistics take seconds over 100,000 players). raises ValueError for bad
+    stakes."""
+    keys = list(dict.fromkeys(tag.key for tag in AUTO_TAGS))
+    where, params = filters.where("s")
+    sums = ", ".join(f"sum(s.{key}_done), sum(s.{key}_opp)" for key in keys)
+    rows = db.execute(
+        f"""select s.player_id, sum(s.hands), {sums} from {_table(filters)} s where {where}
+            group by s.player_id having sum(s.hands) >= ?""", [*params, filters.min_hands]).fetchall()
+    players = []
+    for row in rows:
+        values = row[2:]
+        players.append(PlayerStats(
+            player=str(row[0]), site=filters.site or "", hands=row[1], distributions={}, net=(), bb_per_100=None,
+            big_bets_per_100=None,
+            stats={key: Ratio(values[2 * i], values[2 * i + 1]) for i, key in enumerate(keys)}))
+    return population(players)

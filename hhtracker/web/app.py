@@ -78,16 +78,30 @@ def create_app(config: WebConfig, groups: list[RouteGroup] | None = None) -> Sta
     """The ASGI app serving `config` (routes: `groups`, default ROUTE_GROUPS, then /static),
     wrapped in the security middleware (security.SecurityMiddleware). The config is at
     `app.state.config`, the answers kept while the database is unchanged at `app.state.cache`
-    (cache.DatabaseCache)."""
+    (cache.DatabaseCache), filled at start with what the first views would wait for
+    (pages.warm_up, in a thread beside the server)."""
     from .cache import DatabaseCache
     from .errors import exception_handlers
-    from .hud import lifespan
+    from .hud import lifespan as live_lifespan
     from .security import SecurityMiddleware
+
+    import contextlib
+    import threading
+    from collections.abc import AsyncIterator
+
+    from .pages import warm_up
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        # (beside the server, not before it: the address answers at once)
+        threading.Thread(target=warm_up, args=(config, app.state.cache), name="warm-up", daemon=True).start()
+        async with live_lifespan(app):  # serve --watch's importer, while the server runs
+            yield
 
     routes: list[BaseRoute] = [route for group in (ROUTE_GROUPS if groups is None else groups) for route in group(config)]
     routes.append(Mount("/static", StaticFiles(packages=[("hhtracker.web", "static")]), name="static"))
     app = Starlette(routes=routes, middleware=[Middleware(SecurityMiddleware, config=config)],
-                    exception_handlers=exception_handlers(), lifespan=lifespan)  # (lifespan: serve --watch's importer)
+                    exception_handlers=exception_handlers(), lifespan=lifespan)
     app.state.config = config
     app.state.cache = DatabaseCache()
     return app

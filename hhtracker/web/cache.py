@@ -16,12 +16,14 @@ T = TypeVar("T")
 
 
 def signature(db_path: Path) -> tuple[tuple[int, int], ...]:
-    """(modification time in ns, size) of the database and its -wal file ((0, 0) when absent)."""
+    """(modification time in ns, size) of the database and its -wal file ((0, 0) when absent
+    or empty: the first reader of a database in WAL mode creates an empty -wal, which
+    changes nothing read)."""
     found = []
     for path in (db_path, db_path.with_name(db_path.name + "-wal")):
         try:
             status = os.stat(path)
-            found.append((status.st_mtime_ns, status.st_size))
+            found.append((status.st_mtime_ns, status.st_size) if status.st_size else (0, 0))
         except OSError:
             found.append((0, 0))
     return tuple(found)

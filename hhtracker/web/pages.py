@@ -75,14 +75,11 @@ def _cached(request: Request, key: Any, compute: Callable[[], Any]) -> Any:
 
 def _earned_tags(request: Request, found: list[tuple[api.PlayerStats, str | None]], filters: api.Filters) -> list[str]:
     """The automatic tags of his profiles, each against his site's players over the same
-    filters (api.earned_tags; the population kept while the database is unchanged)."""
+    filters, as api.earned_tags gives them (the population read by api.tag_population, and
+    kept while the database is unchanged)."""
     def people(site: str, game: str | None) -> api.Population:
         def read() -> api.Population:
-            conn = api.read_only(_db(request))
-            try:
-                return api.population_of(conn, dataclasses.replace(filters, site=site, game=game))
-            finally:
-                conn.close()
+            return api.tag_population(_db(request), dataclasses.replace(filters, site=site, game=game))
         return _cached(request, ("population", site, game, filters), read)  # type: ignore[no-any-return]
 
     return sorted({tag for stats, game in found for tag in api.auto_tags(stats, people(stats.site, game))})
@@ -427,9 +424,9 @@ def report_data(request: Request) -> dict[str, Any]:
     params = request.query_params
     check_params(params, {"hero", "gap"})
     number = whole_number("session", request.path_params["number"], 1)
-    report = api.session_report(_db(request), session=number, hero=_hero(params), gap_minutes=_gap(params),
-                                review_limit=None)
-    return api.report_json(report)
+    return _cached(request, ("report", number, _hero(params), _gap(params)),  # type: ignore[no-any-return]
+                   lambda: api.report_json(api.session_report(_db(request), session=number, hero=_hero(params),
+                                                              gap_minutes=_gap(params), review_limit=None)))
 
 
 async def report_page(request: Request) -> Response:
@@ -519,6 +516,24 @@ async def home_page(request: Request) -> Response:
 
 async def home_json(request: Request) -> Response:
     return JSONResponse(home_data(request))
+
+
+def warm_up(config: WebConfig, cache: Any) -> None:
+    """Read, once at start, what the first views would otherwise wait for on a large
+    database (the session list of the home page, each site and game's population for the
+    automatic tags of a profile, the leaks), into `cache` under the keys the pages use. Any error is
+    left for the page to meet (and say)."""
+    db = config.db_path
+    try:
+        cache.get(db, ("sessions", None, 30, api.Filters()), lambda: api.sessions(db))
+        _, rows = api.query(db, "select distinct site, game from player_totals", limit=None)
+        for site, game in rows:
+            filters = api.Filters(site=str(site))
+            cache.get(db, ("population", str(site), str(game), filters),
+                      lambda: api.tag_population(db, dataclasses.replace(filters, game=str(game))))
+        cache.get(db, ("leaks", None, api.Filters()), lambda: api.leaks(db))
+    except Exception:  # (a page that needs it reads it again, and says what is wrong)
+        return
 
 
 async def no_icon(request: Request) -> Response:

@@ -142,3 +142,26 @@ def test_a_long_hand_list_read_by_days_is_the_same_list(samples_db: Path, monkey
     every = api.hand_list(samples_db, api.HandQuery(player="Hero"), filters, limit=1000).rows
     assert sorted_whole[0][0] == len(every) > 0  # the count (from the summary) is the rows'
     assert [n for _, page in sorted_whole for n in page] == [row.site_hand_id for row in every]
+
+
+@pytest.mark.parametrize("filters", [api.Filters(site="pokerstars"), api.Filters(site="pokerstars", game_type="cash"),
+                                     api.Filters(site="pokerstars", min_hands=5)])
+def test_the_light_population_is_population_of(samples_db: Path, monkeypatch: pytest.MonkeyPatch,
+                                              filters: api.Filters) -> None:
+    import dataclasses
+
+    from hhtracker.report import browse
+    from hhtracker.stats import tags
+
+    # (the samples seat a dozen players with a few hands each: the tags' minimums made small)
+    monkeypatch.setattr(tags, "MIN_POPULATION", 2)
+    small = tuple(dataclasses.replace(tag, minimum=1) for tag in tags.AUTO_TAGS)
+    monkeypatch.setattr(tags, "AUTO_TAGS", small)
+    monkeypatch.setattr(browse, "AUTO_TAGS", small)
+    conn = api.read_only(samples_db)
+    try:
+        whole = api.population_of(conn, filters)
+    finally:
+        conn.close()
+    assert whole.cuts  # something to compare
+    assert api.tag_population(samples_db, filters) == whole

@@ -228,3 +228,24 @@ def test_the_json_is_the_commands_json(client, web_db: Path) -> None:  # type: i
     leaks = command("leaks")
     assert client.get("/api/leaks").json() == leaks
     assert client.get(f"/api/hands/pokerstars/{A_HAND}").json() == command("hand", A_HAND)
+
+
+def test_the_first_views_are_read_at_start(web_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    from hhtracker import api
+
+    with client_for(web_db) as client:  # (as a server: its start-up runs)
+        for thread in threading.enumerate():
+            if thread.name == "warm-up":
+                thread.join(60)
+
+        def not_again(*args: object, **kwargs: object) -> None:
+            raise AssertionError("read again: the start-up's answer was not used")
+
+        monkeypatch.setattr(api, "tag_population", not_again)
+        monkeypatch.setattr(api, "sessions", not_again)
+        monkeypatch.setattr(api, "leaks", not_again)
+        assert client.get("/players/pokerstars/Hero").status_code == 200
+        assert client.get("/").status_code == 200
+        assert client.get("/leaks").status_code == 200
