@@ -520,11 +520,12 @@ async def home_json(request: Request) -> Response:
 
 def warm_up(config: WebConfig, cache: Any) -> None:
     """Read, once at start, what the first views would otherwise wait for on a large
-    database (the session list of the home page, each site and game's population for the
+    database (the home page's latest session and the session list, each site and game's population for the
     automatic tags of a profile, the leaks), into `cache` under the keys the pages use. Any error is
     left for the page to meet (and say)."""
     db = config.db_path
     try:
+        cache.get(db, ("latest session", None), lambda: api.sessions(db, newest=1))  # (home: one session read)
         cache.get(db, ("sessions", None, 30, api.Filters()), lambda: api.sessions(db))
         _, rows = api.query(db, "select distinct site, game from player_totals", limit=None)
         for site, game in rows:
