@@ -19,7 +19,7 @@ from pathlib import Path
 
 from hhtracker import api
 
-HANDS = Path(__file__).resolve().parents[1] / "tests" / "hud_hands"
+HANDS = Path(__file__).resolve().parents[1] / "tests" / "data" / "hud_hands"
 
 
 def main() -> None:

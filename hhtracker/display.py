@@ -79,3 +79,30 @@ def keep_columns(table: Any, *headers: str) -> None:
     for column in table.columns:
         if column.header in headers:
             keep_column(column)
+
+
+def abbreviated(count: int) -> str:
+    """A count in at most four characters, for a sample beside a figure (the live view, in
+    the terminal and on /hud): as it is under 1,000, then thousands with one decimal under
+    10,000, whole thousands under 1,000,000, and millions the same way; rounded half up,
+    never cut. Negative counts keep their sign.
+
+    >>> [abbreviated(n) for n in (0, 7, 999, 1000, 1049, 1050, 4974, 9949, 9950)]
+    ['0', '7', '999', '1.0k', '1.0k', '1.1k', '5.0k', '9.9k', '10k']
+    >>> [abbreviated(n) for n in (12345, 999499, 999500, 1234567, 25_000_000, 2_000_000_000)]
+    ['12k', '999k', '1.0M', '1.2M', '25M', '2.0G']
+    >>> abbreviated(-4974)
+    '-5.0k'
+    """
+    if count < 0:
+        return "-" + abbreviated(-count)
+    if count < 1000:
+        return str(count)
+    for unit, suffix in ((1000, "k"), (1000**2, "M"), (1000**3, "G")):
+        tenths = (count * 10 + unit // 2) // unit  # in tenths of the unit, half up
+        if tenths < 100:
+            return f"{tenths // 10}.{tenths % 10}{suffix}"
+        whole = (count + unit // 2) // unit
+        if whole < 1000 or suffix == "G":
+            return f"{whole}{suffix}"
+    raise AssertionError("unreachable")  # (the last unit returns)

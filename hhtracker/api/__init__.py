@@ -19,6 +19,9 @@ what it needs, and `hhtracker --version` none of it):
 - checking: `check_database` (`hhtracker check`), `export_raw` (every hand's text, to rebuild)
 - outputs: `write_output`, `output_file`, `check_output` (every file a command writes)
 - common: `NoDatabaseError`
+- browsing: what the web pages of `hhtracker serve` read besides the commands' reports:
+  `player_page`, `hand_list` (`HandQuery`), `player_results`, `lifetime_results`,
+  `import_status`, `tag_population`, `check_readable`
 - live: `Hud` (the live table view's engine), `table_of_file`, `read_table`, `note_add`,
   `tag_set`, `player_marks` (notes and tags on players)
 
@@ -51,13 +54,14 @@ def default_db_path() -> Path:
 
 _HOMES: dict[str, str] = {
     # the uses (hhtracker.api.*)
-    **dict.fromkeys(("watch", "Watcher"), "api.watching"),
+    **dict.fromkeys(("watch", "Watcher", "WatchProgress"), "api.watching"),
     **dict.fromkeys(("import_paths", "read_hands", "expand_paths", "hand_outcome", "ImportSummary",
                      "Problem", "HandOutcome", "HAND_HISTORY_SUFFIXES", "ignored_files", "FLUSH_HANDS",
                      "FLUSH_SECONDS"), "api.importing"),
     **dict.fromkeys(("Hud", "HudState", "TableView", "SeatedPlayer", "read_table", "latest_hand", "table_of_file",
                      "note_add", "note_change", "note_list", "tag_set", "player_marks", "read_only", "ACTIVE_MINUTES", "earned_tags",
-                     "population_of"), "api.live"),
+                     "population_of", "HudColumn", "HUD_COLUMNS", "HUD_PRIORITY", "HUD_JSON_COLUMNS", "hud_column", "Figure",
+                     "figure_of", "hud_json", "table_key", "SMALL_SAMPLE", "SMALL_RESULTS"), "api.live"),
     **dict.fromkeys(("validate_paths", "HandValidation"), "api.validating"),
     **dict.fromkeys(("players", "player_profile", "names_like"), "api.statistics"),
     **dict.fromkeys(("sessions", "session_report", "hand_replays", "write_hand_pages", "ReportError"),
@@ -69,6 +73,9 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("export_hands", "export_parquet", "ExportResult", "UnknownPlayerError", "MissingExtraError",
                      "EXPORT_FORMATS", "PARQUET_TABLES"), "api.exporting"),
     **dict.fromkeys(("NoDatabaseError",), "api.common"),
+    **dict.fromkeys(("check_readable", "CurvePoint", "GroupResult", "HandList", "HandQuery", "HandRow", "ImportStatus",
+                     "PlayerPage", "PlayerResults", "hand_list", "import_status", "lifetime_results", "player_page",
+                     "player_results", "tag_population"), "api.browsing"),
     **dict.fromkeys(("check_database", "export_raw", "DatabaseCheck", "RawExport", "REBUILD"), "api.checking"),
     **dict.fromkeys(("check_output", "write_output", "output_file", "output_path"), "api.outputs"),
     # the values and views a caller needs with them, from the layer that defines each
@@ -83,7 +90,7 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("PlayerStats", "Ratio", "format_ratio"), "stats.values"),
     **dict.fromkeys(("STAT_KEYS", "DRAW_KEYS"), "stats.facts"),
     **dict.fromkeys(("AUTO_TAGS", "AutoTag", "auto_tags", "population", "Population"), "stats.tags"),
-    **dict.fromkeys(("safe", "cell", "safe_json", "keep_columns", "counted"), "display"),
+    **dict.fromkeys(("safe", "cell", "safe_json", "keep_columns", "counted", "abbreviated"), "display"),
     **dict.fromkeys(("REVIEW_LIMIT",), "report"),
     **dict.fromkeys(("format_prize", "ordinal"), "tournaments"),
     **dict.fromkeys(("print_report", "print_sessions", "print_hand", "summary_json", "report_json", "report_html",
@@ -109,11 +116,14 @@ __all__ = [
     "Problem", "QUERY_BYTE_LIMIT", "QUERY_ROW_LIMIT", "QUERY_TIMEOUT_SECONDS", "QueryLimitError", "REVIEW_LIMIT",
     "Ratio", "ReadOnlyQueryError", "ReportError", "ReprocessSummary", "SORTS", "STAT_KEYS",
     "SeatedPlayer", "Site", "TableSize", "TableView", "TournamentReport", "TournamentResult",
-    "TournamentTotals", "UnknownPlayerError", "Watcher", "auto_tags", "blob_text", "cell", "chart_png", "check_output",
+    "TournamentTotals", "UnknownPlayerError", "Watcher", "WatchProgress", "HudColumn", "HUD_COLUMNS", "HUD_PRIORITY", "HUD_JSON_COLUMNS",
+    "hud_column", "Figure", "figure_of", "hud_json", "table_key", "SMALL_SAMPLE", "SMALL_RESULTS", "auto_tags", "blob_text", "cell", "chart_png", "check_output", "check_readable", "CurvePoint", "GroupResult", "HandList", "HandQuery", "HandRow",
+    "ImportStatus", "PlayerPage", "PlayerResults", "hand_list", "import_status", "lifetime_results", "player_page",
+    "player_results", "tag_population",
     "default_db_path", "earned_tags", "expand_paths", "export_hands", "export_parquet", "format_money",
     "format_prize", "format_ratio", "games_played", "generate", "hand_outcome", "hand_replays",
     "hands_listed", "hero_add", "hero_choice", "hero_list", "hero_remove", "ignored_files",
-    "import_paths", "keep_columns", "counted", "format_result", "latest_hand", "names_like", "leaks", "leaks_json", "high_showdown_classes", "low_showdown_classes", "note_add", "note_change", "note_list",
+    "import_paths", "keep_columns", "counted", "abbreviated", "format_result", "latest_hand", "names_like", "leaks", "leaks_json", "high_showdown_classes", "low_showdown_classes", "note_add", "note_change", "note_list",
     "ordinal", "output_file", "output_path", "parse_stakes", "player_marks", "player_profile", "player_reads", "players", "population", "population_of", "Population", "print_hand",
     "print_leaks", "print_high_classes", "print_low_classes", "print_players", "print_profile", "print_reads", "print_report",
     "print_sessions", "print_tournaments", "profile_json", "PROFILE_LABELS", "query", "read_hands",
@@ -140,7 +150,7 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
-    from ..display import cell, counted, keep_columns, safe, safe_json
+    from ..display import abbreviated, cell, counted, keep_columns, safe, safe_json
     from ..errors import (
         DatabaseBusyError,
         DatabaseCorruptError,
@@ -177,6 +187,23 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
     from ..tournaments import format_prize, ordinal
     from .checking import REBUILD, DatabaseCheck, RawExport, check_database, export_raw
     from .common import NoDatabaseError
+    from .browsing import (
+        CurvePoint,
+        GroupResult,
+        HandList,
+        HandQuery,
+        HandRow,
+        ImportStatus,
+        PlayerPage,
+        PlayerResults,
+        check_readable,
+        hand_list,
+        import_status,
+        lifetime_results,
+        player_page,
+        player_results,
+        tag_population,
+    )
     from .outputs import check_output, output_file, output_path, write_output
     from .exporting import (
         EXPORT_FORMATS,
@@ -200,11 +227,22 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
         import_paths,
         read_hands,
     )
-    from .watching import Watcher, watch
+    from .watching import Watcher, WatchProgress, watch
     from .leaks import NoHeroError, leaks, player_reads
     from .live import (
         ACTIVE_MINUTES,
+        HUD_COLUMNS,
+        HUD_JSON_COLUMNS,
+        HUD_PRIORITY,
+        SMALL_RESULTS,
+        SMALL_SAMPLE,
+        Figure,
         Hud,
+        HudColumn,
+        figure_of,
+        hud_column,
+        hud_json,
+        table_key,
         HudState,
         SeatedPlayer,
         TableView,

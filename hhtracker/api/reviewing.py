@@ -23,17 +23,19 @@ __all__ = ["ReportError", "hand_replays", "session_report", "sessions"]
 
 @uses_database
 def sessions(db_path: Path, *, hero: str | None = None, gap_minutes: int = 30,
-             filters: Filters | None = None) -> tuple[dict[str, str], list[SessionSummary]]:
+             filters: Filters | None = None, newest: int | None = None) -> tuple[dict[str, str], list[SessionSummary]]:
     """(site -> hero name, the hero's sessions newest first) as
     `report.session.SessionSummary`s, made of the hands `filters` (filters.Filters) match
-    when given. The hero is `hero` on every site, else the player whose cards the files show
-    most often, per site. raises ReportError when there is no hero, ValueError for bad
-    stakes, NoDatabaseError when db_path does not exist."""
+    when given; with `newest`, only the newest `newest` of them (numbered as in the whole
+    list; reading the latest session alone is a session's work, not the archive's). The hero
+    is `hero` on every site, else the player whose cards the files show most often, per site.
+    raises ReportError when there is no hero, ValueError for bad stakes or a negative newest,
+    NoDatabaseError when db_path does not exist."""
     from ..report.session import session_list
 
     db = existing_database(db_path)
     try:
-        return session_list(db, hero=hero, gap=dt.timedelta(minutes=gap_minutes), filters=filters)
+        return session_list(db, hero=hero, gap=dt.timedelta(minutes=gap_minutes), filters=filters, newest=newest)
     finally:
         db.close()
 

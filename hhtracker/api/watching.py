@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..parse.sites import Parsers
@@ -43,22 +44,58 @@ def watch(
             time.sleep(interval)
 
 
+@dataclass(frozen=True, slots=True)
+class WatchProgress:
+    """How far a look has read (shown while a backlog imports: the first look at a folder
+    of old files takes a while). files: the files that changed; files_done: of them, those
+    read to their end; size: bytes to read (what each file grew by since the last look,
+    the whole file at the first); done: bytes read so far (counted as the hands' characters:
+    about the bytes of an ASCII file, so `fraction` is an estimate, at most 1)."""
+
+    files: int
+    files_done: int
+    size: int
+    done: int
+
+    @property
+    def fraction(self) -> float:
+        """done / size, between 0 and 1 (1 when there is nothing to read)."""
+        return min(1.0, self.done / self.size) if self.size > 0 else 1.0
+
+
 class Watcher:
     """What `watch` remembers between its looks at the files under `paths`: each file's
     size and time, and the line to read it on from (a growing file is read on from where
     it stopped; a last hand still being written is held for the next look). `total`, when
-    given, sums every look."""
+    given, sums every look; `progress`, when given, is called with a WatchProgress as each
+    hand is read and as each file ends (often: the caller decides when to show it)."""
 
     def __init__(self, paths: Iterable[Path], db_path: Path, *, on_wait: Callable[[], None] | None = None,
-                 total: ImportSummary | None = None) -> None:
+                 total: ImportSummary | None = None, progress: Callable[[WatchProgress], None] | None = None) -> None:
         self.paths = list(paths)
         self.db_path = db_path
         self.on_wait = on_wait
         self.total = total
+        self.progress = progress
+        self.grown: dict[Path, int] = {}  # bytes each changed file grew by at the last look
         self.seen: dict[Path, tuple[int, int]] = {}
         self.next_line: dict[Path, int] = {}
         self.parsers = Parsers()
         self.checked = False  # the database is checked whole (quick_check) at the first look that writes
+
+    def prepare(self) -> None:
+        """Open the database to write once now, before the first look: made when missing,
+        brought up to date, and checked whole when its seal is broken (any write but an
+        import's breaks it, a live view's too: about 30 s at 1,000,000 hands), so that the
+        first hand a client writes is not kept waiting by that check. raises what
+        open_tracker raises."""
+        if self.checked:
+            return
+        from ..store.database import sqlite_errors
+
+        with sqlite_errors(self.db_path):
+            open_tracker(self.db_path, self.on_wait, create=True, check=True).close()
+        self.checked = True
 
     def changed_files(self) -> list[Path]:
         """The files under the paths whose size or time changed since the last look (an
@@ -80,8 +117,11 @@ class Watcher:
                 continue
             if self.seen.get(path) != key:
                 changed.append(path)
-                if self.seen.get(path, (0, 0))[0] > stat.st_size:  # rewritten shorter: read it again whole
+                before = self.seen.get(path, (0, 0))[0]
+                if before > stat.st_size:  # rewritten shorter: read it again whole
                     self.next_line.pop(path, None)
+                    before = 0
+                self.grown[path] = stat.st_size - before
                 self.seen[path] = key
         return changed
 
@@ -97,6 +137,16 @@ class Watcher:
 
     def _import(self, changed: list[Path], on_wait: Callable[[], None] | None) -> ImportSummary:
         summary = ImportSummary()
+        size = sum(self.grown.get(path, 0) for path in changed)
+        done = 0
+        files_done = 0
+
+        def read(_path: Path, characters: int) -> None:
+            nonlocal done
+            done += characters
+            if self.progress is not None:
+                self.progress(WatchProgress(len(changed), files_done, size, done))
+
         db = open_tracker(self.db_path, on_wait, create=True, check=not self.checked)  # (checked whole once)
         self.checked = True
         try:
@@ -105,9 +155,11 @@ class Watcher:
                 with file_problems(path, summary.problems):  # one file's failure is its problem; the others are read
                     if is_summary_file(path):
                         _import_summary(db, path, summary, on_wait)
-                        continue
-                    self.next_line[path] = _import_file(db, self.parsers, path, summary, None, hold_tail=True, on_wait=on_wait,
-                                                        from_line=self.next_line.get(path, 1)).next_line
+                    else:
+                        self.next_line[path] = _import_file(db, self.parsers, path, summary, read, hold_tail=True,
+                                                            on_wait=on_wait, from_line=self.next_line.get(path, 1)).next_line
+                files_done += 1
+                read(path, 0)
         finally:
             db.close()
         if self.total is not None:

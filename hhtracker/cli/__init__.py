@@ -29,6 +29,7 @@ from . import (
     query_cmd,
     report_cmd,
     reprocess_cmd,
+    serve_cmd,
     sessions_cmd,
     table_cmd,
     tournaments_cmd,
@@ -149,6 +150,7 @@ app.command("table", cls=HonestCommand)(table_cmd.table_command)
 app.command("note", cls=HonestCommand)(notes_cmd.note_command)
 app.command("tag", cls=HonestCommand)(notes_cmd.tag_command)
 app.command("check", cls=HonestCommand)(check_cmd.check_command)
+app.command("serve", cls=HonestCommand)(serve_cmd.serve_command)
 
 
 def run() -> None:

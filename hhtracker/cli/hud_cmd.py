@@ -18,6 +18,10 @@ ACTIVE_DEFAULT = 10.0
 live module whenever the CLI starts)."""
 
 
+PROGRESS_SECONDS = 0.25
+"""While a backlog imports, its progress line is redrawn at most this often."""
+
+
 def parse_stats(text: str | None) -> tuple[str, ...] | None:
     """--stats "vpip,pfr,wtsd" -> the keys; raises typer.Exit (usage error) for an unknown one."""
     if not text:
@@ -52,14 +56,29 @@ def hud_command(
     from .common import say_waiting
     from .import_cmd import _print_summary
 
-    hud = api.Hud(paths, db_path, active_minutes=active, on_wait=say_waiting)
     console = Console()
     keyboard = _Keyboard()
+    shown = 0.0  # when the backlog's progress was last drawn (time.monotonic)
+
+    def show(state: api.HudState) -> None:
+        live.update(render(state, console.width, keys, height=console.height), refresh=True)
+
+    def show_progress(state: api.HudState) -> None:  # called as each hand of a backlog is read: drawn 4 times a second
+        nonlocal shown
+        if time.monotonic() - shown >= PROGRESS_SECONDS:
+            show(state)
+            shown = time.monotonic()
+
+    hud = api.Hud(paths, db_path, active_minutes=active, on_wait=say_waiting, on_progress=show_progress)
     try:
         with keyboard, Live(console=console, screen=True, auto_refresh=False, redirect_stderr=False) as live:
+            from rich.text import Text
+
+            live.update(Text("hhtracker hud · opening the database (checked whole after another program wrote it:"
+                             " up to a minute at 1,000,000 hands)…", style="bold"), refresh=True)
+            hud.watcher.prepare()  # (now, not when the first hand of the session is written)
             while True:
-                state = hud.look()
-                live.update(render(state, console.width, keys), refresh=True)
+                show(hud.look())
                 if keyboard.quit_within(interval):
                     break
     except KeyboardInterrupt:

@@ -495,17 +495,21 @@ def _session_report(db: Database, *, number: int | None = None, start: dt.dateti
 
 
 def session_list(db: Database, *, hero: str | None = None, gap: dt.timedelta = DEFAULT_GAP,
-                 per_hand_limit: int = PER_HAND_LIMIT,
-                 filters: Filters | None = None) -> tuple[dict[str, str], list[SessionSummary]]:
+                 per_hand_limit: int = PER_HAND_LIMIT, filters: Filters | None = None,
+                 newest: int | None = None) -> tuple[dict[str, str], list[SessionSummary]]:
     """(site -> hero name, every session's summary newest first), over the hands `filters`
-    match when given (sessions made of those hands only). raises ReportError when there is
-    no hero, ValueError for bad stakes."""
+    match when given (sessions made of those hands only); with `newest`, the newest `newest`
+    sessions only (their numbers as in the whole list: a summary reads each of its hands, so
+    the latest session of a long archive costs one session's reading, not every one's).
+    raises ReportError when there is no hero, ValueError for bad stakes or a negative newest."""
+    if newest is not None and newest < 0:
+        raise ValueError(f"newest must be None or at least 0, not {newest}")
     names, ids = find_hero(db, hero)
     if gap < PERIOD or (filters is not None and filters != Filters()):
         sessions = split_sessions(queries.hero_hands(db, ids, filters=filters), gap)
-        return names, [summarize(s.number, s.hands) for s in reversed(sessions)]
+        return names, [summarize(s.number, s.hands) for s in list(reversed(sessions))[:newest]]
     found = []
-    for span in reversed(_spans(db, ids, gap)):
+    for span in list(reversed(_spans(db, ids, gap)))[:newest]:
         read = _read(db, ids, span.start, span.end + _SECOND, per_hand_limit)
         table_names = {h.table for h in read.edges}
         if read.days is not None:

@@ -3,6 +3,8 @@ per player, whatever the number of hands."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -51,17 +53,22 @@ def player_stats(
     min_hands: int = 0,
     with_distributions: bool = True,
     filters: Filters = Filters(),
+    player_ids: Sequence[int] | None = None,
 ) -> list[PlayerStats]:
     """Statistics for one player (exact name; one entry per site) or, with name None, for
     every player, over the hands the filters match; most hands first. Read from the summary
     tables (store/summary.py): player_totals, or player_days when a date is filtered, so the
     time grows with a player's groups (days x positions x stakes...), not his hands. raises
-    ValueError for bad stakes."""
+    ValueError for bad stakes. player_ids: only these players (players.id; a page of them:
+    report.browse.player_page)."""
     table = "player_days" if filters.since is not None or filters.until is not None else "player_totals"
     where, params = filters.where("s")
     if name is not None:
         where += " and s.player_id in (select id from players where name = ?)"
         params = [*params, name]
+    if player_ids is not None:
+        where += " and s.player_id in (select value from json_each(?))"
+        params = [*params, json.dumps(list(player_ids))]
     columns = ["net", "net_showdown", "net_no_showdown", "rake", *summary.STAT_COLUMNS, *summary.LUCK_COLUMNS]
     if with_distributions:
         columns += [*summary.DRAWN_COLUMNS, *summary.CLASS_COLUMNS]

@@ -42,11 +42,17 @@ def tournament_results(db: Database, player_ids: Sequence[int] | None, filters: 
     if player_ids is not None:
         where += f" and f.player_id in ({', '.join('?' for _ in player_ids)})"
         params = [*params, *player_ids]
+    # `f.hand_id in (...)` says the same as `h.tournament_id is not null`, but lets SQLite start
+    # from the tournament hands (one pass over hands) instead of from every hand of the players
+    # (1,000,000 hands of a cash player, none in a tournament: 0.57 s -> 0.06 s; a player of
+    # tournament hands only pays ~30% more: 4.3 -> 5.6 ms on 5,000). An index on
+    # hands(tournament_id) would serve both.
     rows = db.execute(
         f"""select h.site, h.tournament_id, f.player_id, f.player, f.game, f.structure, max(h.buy_in),
                    count(*), min(f.start_time), max(f.start_time)
             from hand_facts f join hands h on h.id = f.hand_id
             where h.tournament_id is not null and {where}
+              and f.hand_id in (select id from hands where tournament_id is not null)
             group by h.site, h.tournament_id, f.player_id
             order by min(f.start_time), h.tournament_id, f.player""",
         params,

@@ -26,7 +26,7 @@ COMMANDS = typer.main.get_command(app).commands
 SAMPLES = {
     "FILE": "x.db", "DIR": "out", "OUT": "out.json", "PATH": "x.txt", "NAME": "Hero 77", "KEY": "vpip",
     "YYYY-MM-DD": "2021-03-01", "DAY[THH:MM]": "2021-03-01T10:00", "MINUTES": "30", "SECONDS": "1.5",
-    "ROWS": "10", "SMALL/BIG": "0.25/0.50", "N": "3",
+    "ROWS": "10", "SMALL/BIG": "0.25/0.50", "N": "3", "PORT": "8765", "HOST": "127.0.0.1", "TOKEN": "s3cret-token",
 }
 
 

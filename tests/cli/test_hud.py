@@ -73,7 +73,7 @@ def test_the_view_follows_a_file_written_hand_by_hand(table) -> None:
     assert rows["Ann"][2][:2] == ["0 (1)", "0 (1)"] and rows["Ann"][2][3] == "- (0)"  # never reached the draw
     assert rows["Bob"][2][:2] == ["100 (1)", "0 (1)"] and rows["Bob"][2][3] == "0 (1)"
     assert "Hero *" in screen  # the hero marked
-    assert "Hud Test · $0.50/$1.00 FL · 1 hand · hand 91400000001" in screen
+    assert "Hud Test · Badugi $0.50/$1.00 FL · 1 hand · hand 91400000001" in screen  # the game of the table too
 
     with path.open("a") as handle:
         handle.write(_hand(2))

@@ -1,0 +1,414 @@
+"""What the web pages read besides the commands' reports (`hhtracker serve`, issue 26): a
+page of players sorted and searched in SQL, a player's hands as a filtered list, his
+cumulative results over his hands, his results by position and by stakes, the hero's
+lifetime winnings by day.
+
+Each reads the summary tables (player_totals, player_days) where it can, so the time grows
+with the groups, not with the hands; the hand list reads the hands of one player (or of the
+hero) a page at a time."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..filters import SORTS, Filters
+from ..money import Money
+from ..stats.facts import STAT_KEYS
+from ..stats.tags import AUTO_TAGS, Population, population
+from ..stats.values import PlayerStats, Ratio
+from ..store.reading import player_stats
+
+if TYPE_CHECKING:
+    import sqlite3
+
+    from sqlite_utils import Database
+
+def _table(filters: Filters) -> str:
+    return "player_days" if filters.since is not None or filters.until is not None else "player_totals"
+
+
+def name_pattern(search: str) -> str:
+    """A name search as an SQL LIKE pattern (escape character '\\'): `*` matches any
+    characters; a search without `*` matches names that hold it anywhere. Case is ignored
+    for ASCII letters (SQLite's LIKE).
+
+    >>> name_pattern("Hero*"), name_pattern("fish"), name_pattern("50%_x")
+    ('Hero%', '%fish%', '%50\\\\%\\\\_x%')
+    """
+    escaped = search.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return escaped.replace("*", "%") if "*" in search else f"%{escaped}%"
+
+
+def _order(sort: str) -> str:
+    """The ORDER BY of a players page (the same orders as store.reading.sort_players)."""
+    if sort == "player":
+        return "lower(p.name), p.name"
+    if sort == "hands":
+        return "sum(s.hands) desc"
+    if sort == "net":
+        return "sum(s.net) desc"
+    if sort == "bb_per_100":
+        return "coalesce(sum(s.net * 1.0 / s.big_blind), 0) / sum(s.hands) desc"
+    if sort == "big_bets_per_100":
+        return "coalesce(sum(s.net * 1.0 / s.big_bet), 0) / sum(s.hands) desc"
+    assert sort in STAT_KEYS, sort
+    return f"coalesce(sum(s.{sort}_done) * 1.0 / nullif(sum(s.{sort}_opp), 0), -1) desc"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerPage:
+    """One page of the players the filters (and the name search) match: total, how many
+    match in all; players, the page's, in the order asked."""
+
+    total: int
+    players: tuple[PlayerStats, ...]
+
+
+def player_page(db: Database | sqlite3.Connection, *, filters: Filters = Filters(), sort: str = "hands",
+                search: str | None = None, offset: int = 0, limit: int = 50) -> PlayerPage:
+    """The players with at least filters.min_hands matching hands, sorted by `sort` (SORTS;
+    ties: more hands first, then the order they were first stored in), `limit` of them from
+    `offset`, their statistics
+    read for that page only (store.reading.player_stats). search: a name search
+    (name_pattern). raises ValueError for an unknown sort key or bad stakes."""
+    if sort not in SORTS:
+        raise ValueError(f"cannot sort by {sort!r}; choose from {', '.join(SORTS)}")
+    where, params = filters.where("s")
+    needs_names = bool(search) or sort == "player"
+    if search:
+        where += " and p.name like ? escape '\\'"
+        params = [*params, name_pattern(search)]
+    # one pass over the summary rows: the page and (a window over the groups) how many match;
+    # the players' names joined only when searched or sorted by
+    joined = "join players p on p.id = s.player_id" if needs_names else ""
+    grouped = f"""from {_table(filters)} s {joined} where {where}
+                  group by s.player_id having sum(s.hands) >= ?"""
+    params = [*params, max(filters.min_hands, 1)]
+    tie = "lower(p.name), p.name, s.player_id" if needs_names else "s.player_id"
+    rows = db.execute(
+        f"select s.player_id, count(*) over () {grouped} order by {_order(sort)}, sum(s.hands) desc, {tie} limit ? offset ?",
+        [*params, limit, offset]).fetchall()
+    ids = [row[0] for row in rows]
+    total = rows[0][1] if rows else db.execute(f"select count(*) from (select s.player_id {grouped})", params).fetchone()[0]
+    if not ids:
+        return PlayerPage(total, ())
+    by_id = dict(zip(ids, range(len(ids))))
+    found = player_stats(db, filters=filters, with_distributions=False, player_ids=ids)
+    place = {(row[1], row[2]): by_id[row[0]] for row in db.execute(
+        "select id, site, name from players where id in (select value from json_each(?))", [json.dumps(ids)])}
+    return PlayerPage(total, tuple(sorted(found, key=lambda s: place[s.site, s.player])))
+
+
+@dataclass(frozen=True, slots=True)
+class HandQuery:
+    """Which hands the hand list shows (besides the Filters). player: whose hands (exact
+    name; None: the hero's, report.queries.choose_hero); site: his site; against:
+    only hands an opponent of this name was dealt in; showdown: only hands he went to
+    showdown in; saw_draw: only hands he was still in at this draw (1-3); min_pot_big_bets:
+    only pots of at least this many big bets; dominated: only hands where one of his draws
+    kept a dominated keep (odds.decisions; known for the hero's draws); warnings: only
+    hands the replay checked with a warning."""
+
+    player: str | None = None
+    site: str | None = None
+    against: str | None = None
+    showdown: bool = False
+    saw_draw: int | None = None
+    min_pot_big_bets: int | None = None
+    dominated: bool = False
+    warnings: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class HandRow:
+    """One hand of the list, seen from the player's seat: net and pot in the hand's unit
+    (cents, or chips), net_big_bets the net in big bets, description: his hand at showdown
+    ("" when not shown), warnings and dominated: how many of each."""
+
+    site: str
+    site_hand_id: str
+    start_time: str
+    player: str
+    game: str
+    structure: str
+    stakes: str
+    table: str
+    position: str
+    net: Money
+    pot: Money
+    net_big_bets: float
+    showdown: bool
+    description: str
+    warnings: int
+    dominated: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandList:
+    """A page of the hand list, newest first: total, the hands that match (counted up to
+    `counted_to`; more: at_least True); rows, the page's."""
+
+    total: int
+    at_least: bool
+    rows: tuple[HandRow, ...]
+
+
+HANDS_SORTED_UP_TO = 5_000
+"""A player with more matching hands than this has his hand list read from his newest days
+(see hand_list)."""
+
+HAND_COUNT_LIMIT = 100_000
+"""The hand list counts the matching hands up to this many (a count of every hand of a
+million-hand database takes seconds): beyond, it says "more than"."""
+
+
+def hand_list(db: Database | sqlite3.Connection, query: HandQuery, filters: Filters = Filters(), *, offset: int = 0,
+              limit: int = 50) -> HandList:
+    """The hands `query` and `filters` match (the player's rows of hand_facts: the filters'
+    position is his), newest first, `limit` from `offset`. Without query.player, the
+    hero's (report.queries.choose_hero: the configured accounts, else the name dealt cards
+    most, per site). raises ValueError for bad stakes."""
+    from .queries import choose_hero
+
+    if query.player is not None:
+        sql = "select id from players where name = ?" + (" and site = ?" if query.site is not None else "")
+        ids = [row[0] for row in db.execute(sql, [query.player, *([query.site] if query.site is not None else [])])]
+    else:
+        choice = choose_hero(db, None)
+        ids = list(choice.ids) if choice is not None else []
+    if not ids:
+        return HandList(0, False, ())
+    where, params = filters.where("f")
+    # (the ids as placeholders, not json_each: SQLite then reads his rows through the player_id
+    # index instead of every hand)
+    parts = [f"f.player_id in ({', '.join('?' * len(ids))})", where]  # (first: hand_list's window edits it)
+    params = [*ids, *params]
+    if query.site is not None:
+        parts.append("f.site = ?")
+        params.append(query.site)
+    if query.against is not None:
+        parts.append("""f.hand_id in (select o.hand_id from hand_players o where o.dealt_in = 1 and o.player_id in
+                        (select id from players where name = ?)) and f.player != ?""")
+        params += [query.against, query.against]
+    if query.showdown:
+        parts.append("f.showdown = 1")
+    if query.saw_draw is not None:
+        parts.append("hp.reached_draw >= ?")
+        params.append(query.saw_draw)
+    if query.min_pot_big_bets is not None:
+        parts.append("h.total_pot >= ? * h.big_bet")
+        params.append(query.min_pot_big_bets)
+    has_decisions = db.execute("select 1 from sqlite_master where name = 'draw_decisions'").fetchone() is not None
+    if query.dominated:
+        if not has_decisions:
+            return HandList(0, False, ())
+        # (a set of his dominated draws' hands, read once through the (player_id, dominated) index)
+        parts.append(f"""f.hand_id in (select d.hand_id from draw_decisions d where d.dominated = 1
+                         and d.player_id in ({', '.join('?' * len(ids))}))""")
+        params += ids
+    if query.warnings:
+        parts.append("h.status = 'warning'")
+    body = f"""from hand_facts f join hands h on h.id = f.hand_id
+               join hand_players hp on hp.hand_id = f.hand_id and hp.player_id = f.player_id
+               where {' and '.join(parts)}"""
+    # Without the hand list's own conditions the summary table counts his hands (exactly: the
+    # same counted hands); the page is then read from the newest days that hold it, scanning
+    # the hands by time rather than sorting every hand of his (a hero of a million hands).
+    plain = query == HandQuery(player=query.player, site=query.site)
+    window: str | None = None
+    if plain:
+        summary_where, summary_params = filters.where("s")
+        per_day = db.execute(
+            f"""select s.date, sum(s.hands) from player_days s where {summary_where}
+                and s.player_id in ({', '.join('?' * len(ids))}) group by s.date order by s.date desc""",
+            [*summary_params, *ids]).fetchall()
+        counted = sum(hands for _, hands in per_day)
+        if counted > HANDS_SORTED_UP_TO:
+            seen = 0
+            for day, hands in per_day:
+                seen += hands
+                window = day
+                if seen >= offset + limit:
+                    break
+    else:
+        counted = db.execute(f"select count(*) from (select 1 {body} limit ?)", [*params, HAND_COUNT_LIMIT + 1]).fetchone()[0]
+    if window is not None:  # (+: not through the player_id index, the hands' start_time index instead)
+        body = body.replace("where f.player_id in (", "where +f.player_id in (", 1) + " and h.start_time >= ?"
+        params = [*params, window]
+    # the page's rows first, then the counts of its hands' warnings and dominated draws (a
+    # count in the first select would be worked out for every matching hand before the sort)
+    dominated = ("(select count(*) from draw_decisions d where d.hand_id = page.hand_id and "
+                 "d.player_id = page.player_id and d.dominated = 1)") if has_decisions else "0"
+    rows = db.execute(
+        f"""select page.site, page.site_hand_id, page.start_time, page.player, page.game, page.structure,
+                   page.currency, page.small_bet, page.big_bet, page.table_name, page.position, page.net,
+                   page.total_pot, page.showdown, page.hand_description,
+                   (select count(*) from validation_issues v where v.hand_id = page.hand_id), {dominated}
+            from (select f.hand_id, f.player_id, f.site, f.site_hand_id, f.start_time, f.player, f.game, f.structure,
+                         f.currency, f.small_bet, f.big_bet, h.table_name, f.position, f.net, h.total_pot, f.showdown,
+                         hp.hand_description, h.id as id_order
+                  {body} order by h.start_time desc, h.id desc limit ? offset ?) page
+            order by page.start_time desc, page.id_order desc""",
+        [*params, limit, offset]).fetchall()
+    return HandList(min(counted, HAND_COUNT_LIMIT), counted > HAND_COUNT_LIMIT, tuple(_hand_row(r) for r in rows))
+
+
+def stakes_text(currency: str, small_bet: int, big_bet: int) -> str:
+    """"$0.25/$0.50" for money, "30/60" for chips (the header's way)."""
+    if currency == "chips":
+        return f"{small_bet:,}/{big_bet:,}"
+    from ..money import format_money
+
+    return f"{format_money(small_bet, currency)}/{format_money(big_bet, currency)}"
+
+
+def _hand_row(r: Sequence[Any]) -> HandRow:
+    (site, number, start, player, game, structure, currency, small_bet, big_bet, table, position, net, pot, showdown,
+     description, warnings, dominated) = r
+    return HandRow(site, number, start, player, game, structure or "", stakes_text(currency, small_bet or 0, big_bet or 0),
+                   table or "", position or "", Money(net or 0, currency), Money(pot or 0, currency),
+                   (net or 0) / big_bet if big_bet else 0.0, bool(showdown), description or "", warnings, dominated)
+
+
+@dataclass(frozen=True, slots=True)
+class CurvePoint:
+    """After `hand` hands: the cumulative net in big bets, at showdown and without."""
+
+    hand: int
+    total: float
+    showdown: float
+    no_showdown: float
+
+
+CURVE_BY_HAND_UP_TO = 20_000
+"""A player's winnings curve is drawn hand by hand up to this many hands; beyond, day by
+day from the summary table (reading every hand of a player of a million hands takes
+seconds; his days, milliseconds)."""
+
+
+def player_curve(db: Database | sqlite3.Connection, name: str, site: str, filters: Filters = Filters(),
+                 most_points: int = 600) -> tuple[CurvePoint, ...]:
+    """A player's cumulative results over his hands the filters match, oldest first, in big
+    bets (each hand in its own stakes: cash and chips are never added as money), with a 0
+    first; at most `most_points` points after it (every n-th hand, and the last). Over
+    CURVE_BY_HAND_UP_TO hands, one point per day (x: the hands up to that day's end).
+    raises ValueError for bad stakes."""
+    where, params = filters.where("s")
+    ids = [row[0] for row in db.execute("select id from players where name = ? and site = ?", [name, site])]
+    if not ids:
+        return (CurvePoint(0, 0.0, 0.0, 0.0),)
+    hands = db.execute(f"select coalesce(sum(s.hands), 0) from {_table(filters)} s where {where} and s.player_id = ?",
+                       [*params, ids[0]]).fetchone()[0]
+    if hands > CURVE_BY_HAND_UP_TO:
+        return _day_curve(db, f"{where} and s.player_id = ?", [*params, ids[0]], most_points)
+    where, params = filters.where("f")
+    rows = db.execute(
+        f"""select f.net * 1.0 / f.big_bet, f.showdown from hand_facts f join hands h on h.id = f.hand_id
+            where {where} and f.player_id = ? and f.big_bet > 0 order by h.start_time, h.id""",
+        [*params, ids[0]]).fetchall()
+    step = max(1, -(-len(rows) // most_points))
+    points = [CurvePoint(0, 0.0, 0.0, 0.0)]
+    total = showdown = no_showdown = 0.0
+    for i, (big_bets, at_showdown) in enumerate(rows, 1):
+        total += big_bets
+        if at_showdown:
+            showdown += big_bets
+        else:
+            no_showdown += big_bets
+        if i % step == 0 or i == len(rows):
+            points.append(CurvePoint(i, total, showdown, no_showdown))
+    return tuple(points)
+
+
+def _day_curve(db: Database | sqlite3.Connection, where: str, params: list[object],
+               most_points: int) -> tuple[CurvePoint, ...]:
+    """The cumulative big bets of the player_days rows (alias s) `where` matches, a point
+    after each day (at most most_points, evenly picked, and the last)."""
+    rows = db.execute(
+        f"""select s.date, sum(s.hands), sum(s.net * 1.0 / s.big_bet), sum(s.net_showdown * 1.0 / s.big_bet)
+            from player_days s where {where} and s.big_bet > 0 group by s.date order by s.date""", params).fetchall()
+    points = [CurvePoint(0, 0.0, 0.0, 0.0)]
+    hands = 0
+    total = showdown = 0.0
+    step = max(1, -(-len(rows) // most_points))
+    for i, (_day, count, big_bets, at_showdown) in enumerate(rows, 1):
+        hands += count
+        total += big_bets or 0.0
+        showdown += at_showdown or 0.0
+        if i % step == 0 or i == len(rows):
+            points.append(CurvePoint(hands, total, showdown, total - showdown))
+    return tuple(points)
+
+
+@dataclass(frozen=True, slots=True)
+class GroupResult:
+    """A player's results in one group of hands (a position, stakes): hands, net per
+    currency, big bets per 100 hands."""
+
+    group: str
+    hands: int
+    net: tuple[Money, ...]
+    big_bets_per_100: float | None
+
+
+GROUPINGS = {"position": "s.position", "stakes": "s.currency, s.small_bet, s.big_bet, s.structure"}
+"""The groups results_by can give: position, stakes (and structure)."""
+
+
+def results_by(db: Database | sqlite3.Connection, name: str, site: str, grouping: str,
+               filters: Filters = Filters()) -> tuple[GroupResult, ...]:
+    """A player's results by position (BTN, SB...) or by stakes ("$0.25/$0.50 FL"), most
+    hands first, from the summary tables. raises ValueError for bad stakes, KeyError for
+    another grouping."""
+    columns = GROUPINGS[grouping]
+    where, params = filters.where("s")
+    rows = db.execute(
+        f"""select {columns}, s.currency, sum(s.hands), sum(s.net), sum(s.net * 1.0 / s.big_bet)
+            from {_table(filters)} s join players p on p.id = s.player_id
+            where {where} and p.name = ? and p.site = ? group by {columns}, s.currency""",
+        [*params, name, site]).fetchall()
+    groups: dict[str, list[Any]] = {}
+    for row in rows:
+        if grouping == "position":
+            label = row[0] or "?"
+        else:
+            label = f"{stakes_text(row[0], row[1] or 0, row[2] or 0)} {row[3] or ''}".strip()
+        currency, hands, net, big_bets = row[-4:]
+        found = groups.setdefault(label, [0, [], 0.0])
+        found[0] += hands
+        found[1].append(Money(net, currency))
+        found[2] += big_bets or 0.0
+    result = [GroupResult(label, hands, tuple(net), 100.0 * big_bets / hands if hands else None)
+              for label, (hands, net, big_bets) in groups.items()]
+    return tuple(sorted(result, key=lambda g: (-g.hands, g.group)))
+
+
+def lifetime_curve(db: Database | sqlite3.Connection, ids: Sequence[int], most_points: int = 600) -> tuple[CurvePoint, ...]:
+    """The hero's (players.id `ids`) cumulative results over every counted hand, in big
+    bets, by day (a point after each day's hands; at most most_points, evenly picked)."""
+    return _day_curve(db, "s.player_id in (select value from json_each(?))", [json.dumps(list(ids))], most_points)
+
+
+def tag_population(db: Database | sqlite3.Connection, filters: Filters = Filters()) -> Population:
+    """The population the automatic tags compare with (stats.tags.population) over the hands
+    the filters match, read from the summary table with only the tags' statistics: the
+    same cut points as population(player_stats(...)) at a fraction of the time (every
+    player's whole statistics take seconds over 100,000 players). raises ValueError for bad
+    stakes."""
+    keys = list(dict.fromkeys(tag.key for tag in AUTO_TAGS))
+    where, params = filters.where("s")
+    sums = ", ".join(f"sum(s.{key}_done), sum(s.{key}_opp)" for key in keys)
+    rows = db.execute(
+        f"""select s.player_id, sum(s.hands), {sums} from {_table(filters)} s where {where}
+            group by s.player_id having sum(s.hands) >= ?""", [*params, filters.min_hands]).fetchall()
+    players = []
+    for row in rows:
+        values = row[2:]
+        players.append(PlayerStats(
+            player=str(row[0]), site=filters.site or "", hands=row[1], distributions={}, net=(), bb_per_100=None,
+            big_bets_per_100=None,
+            stats={key: Ratio(values[2 * i], values[2 * i + 1]) for i, key in enumerate(keys)}))
+    return population(players)

@@ -1,0 +1,72 @@
+"""What the pages answer when something goes wrong: one line saying what to do, never a
+traceback (the same errors as the CLI's, cli/errors.py: a missing database, no such player,
+bad filters)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import Response
+
+from .. import api
+from .render import error_page
+
+
+class BadRequest(HTTPException):
+    """A query parameter or form field that cannot be read: a 400 page with its message."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(400, message)
+
+
+class NotFound(HTTPException):
+    """No such player, hand or session: a 404 page with its message."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(404, message)
+
+
+Handler = Callable[[Request, Any], Awaitable[Response] | Response]
+
+
+def _http(request: Request, error: Exception) -> Response:
+    assert isinstance(error, HTTPException)
+    detail = error.detail if error.status_code != 404 or error.detail != "Not Found" else \
+        f"no page at {request.url.path} (see the links at the top)"
+    return error_page(error.status_code, str(detail))
+
+
+def _message(error: BaseException) -> str:
+    return str(error.args[0]) if len(error.args) == 1 else str(error)
+
+
+def _unavailable(request: Request, error: Exception) -> Response:
+    return error_page(503, _message(error))
+
+
+def _missing(request: Request, error: Exception) -> Response:
+    return error_page(404, _message(error))
+
+
+def exception_handlers() -> Mapping[Any, Handler]:
+    """The app's exception handlers: HTTP errors as pages; the api's errors as the CLI maps
+    them (database: 503; nothing to report, no hero, no such player: 404). A value the
+    pages cannot read is refused before the api is called (BadRequest: 400)."""
+    return {
+        HTTPException: _http,
+        api.NoDatabaseError: _unavailable, api.DatabaseOpenError: _unavailable, api.DatabaseBusyError: _unavailable,
+        api.ReportError: _missing, api.NoHeroError: _missing, api.UnknownPlayerError: _missing,
+    }
+
+
+def internal_error_page(error: BaseException) -> Response:
+    """A bug of ours: one line on the server's stderr and a 500 page, no traceback."""
+    said = str(error)
+    said = said if len(said) <= 300 else said[:300] + "..."
+    line = f"internal error ({type(error).__name__}: {said}): a bug of hhtracker; please report it"
+    print(api.safe(f"Error: {line}"), file=sys.stderr, flush=True)
+    return error_page(500, line)

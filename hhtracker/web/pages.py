@@ -1,0 +1,572 @@
+"""The pages (issue 26, "Build") and their JSON at /api/...: each page reads through the api
+(read-only connections; notes and tags are written through the api's writers) and shows the
+same objects the CLI's --json prints (the api's *_json functions), so a page and its JSON
+never disagree."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable
+from urllib.parse import unquote
+from typing import TYPE_CHECKING, Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, RedirectResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from .. import api
+from .charts import winnings_chart
+from .errors import BadRequest, NotFound
+from .query import (
+    EVERY_FILTER,
+    GAME,
+    GAME_TYPE,
+    POSITION,
+    SINCE,
+    SITE,
+    STAKES,
+    STRUCTURE,
+    TABLE_SIZE,
+    UNTIL,
+    FilterParam,
+    check_params,
+    filter_names,
+    filters_of,
+    whole_number,
+)
+from .render import page, path_part
+
+if TYPE_CHECKING:
+    from .app import WebConfig
+
+PER_PAGE = 50
+"""Rows per page of the players and hands lists."""
+
+SESSION_FILTERS = (SITE, STRUCTURE, STAKES, GAME_TYPE, TABLE_SIZE, GAME)
+"""The filters `hhtracker sessions` takes."""
+
+LEAK_FILTERS = (SITE, STRUCTURE, STAKES, GAME_TYPE, TABLE_SIZE, SINCE, UNTIL, POSITION, GAME)
+"""The filters `hhtracker leaks` takes."""
+
+HAND_FILTERS = (SITE, STRUCTURE, STAKES, GAME_TYPE, TABLE_SIZE, SINCE, UNTIL, POSITION, GAME)
+"""The filters of the hand list (min_hands means nothing for hands)."""
+
+PLAYER_COLUMNS: tuple[tuple[str, str], ...] = (
+    ("player", "player"), ("", "site"), ("hands", "hands"), ("vpip", "VPIP"), ("pfr", "PFR"), ("three_bet", "3-bet"),
+    ("steal", "steal"), ("pat_d1", "pat d1"), ("cbet", "c-bet"), ("af", "AF"), ("wtsd", "WTSD"), ("wsd", "W$SD"),
+    ("net", "net"), ("big_bets_per_100", "BB/100"),
+)
+"""The players table's columns as `hhtracker players` shows them: sort key ("" none), heading."""
+
+FACTOR_KEYS = frozenset({"af", "af_r2", "af_r3", "af_r4"})
+"""The statistics that are a factor (bets and raises per call), not a percentage."""
+
+
+def _db(request: Request) -> Any:
+    config: WebConfig = request.app.state.config
+    return config.db_path
+
+
+def _cached(request: Request, key: Any, compute: Callable[[], Any]) -> Any:
+    """compute(), or its answer kept while the database is unchanged (cache.DatabaseCache)."""
+    return request.app.state.cache.get(_db(request), key, compute)
+
+
+def _earned_tags(request: Request, found: list[tuple[api.PlayerStats, str | None]], filters: api.Filters) -> list[str]:
+    """The automatic tags of his profiles, each against his site's players over the same
+    filters, as api.earned_tags gives them (the population read by api.tag_population, and
+    kept while the database is unchanged)."""
+    def people(site: str, game: str | None) -> api.Population:
+        def read() -> api.Population:
+            return api.tag_population(_db(request), dataclasses.replace(filters, site=site, game=game))
+        return _cached(request, ("population", site, game, filters), read)  # type: ignore[no-any-return]
+
+    return sorted({tag for stats, game in found for tag in api.auto_tags(stats, people(stats.site, game))})
+
+
+def filter_form(which: tuple[FilterParam, ...] = EVERY_FILTER) -> list[tuple[str, tuple[str, ...] | None]]:
+    """The filter form's fields: (parameter, its choices or None for free text)."""
+    return [(p.name, p.choices) for p in which]
+
+
+def _hero(params: Any) -> str | None:
+    hero = params.get("hero", "").strip()
+    return hero or None
+
+
+def _gap(params: Any) -> int:
+    return whole_number("gap", params.get("gap") or "30", 1, 24 * 60 * 365)
+
+
+def _money_json(value: api.Money) -> dict[str, object]:
+    return {"amount": value.amount, "currency": value.currency}
+
+
+def _plain(value: Any) -> Any:
+    """A dataclass of the api as JSON (Money as {"amount", "currency"})."""
+    if isinstance(value, api.Money):
+        return _money_json(value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+# ---------------------------------------------------------------- players
+
+def _players_filters(request: Request) -> tuple[api.Filters, str | None]:
+    """The filters of /players, and the note saying which game is shown when the database
+    holds several and none was chosen (players of different games are never mixed unless
+    game=all is asked, as `hhtracker players`)."""
+    filters = filters_of(request.query_params)
+    if filters.game is not None:
+        return filters, None
+    games = _cached(request, ("games", filters), lambda: api.games_played(_db(request), filters))
+    if len(games) <= 1:
+        return filters, None
+    note = (f"these hands are of {len(games)} games ({', '.join(games)}): {games[0]} shown; choose a game above "
+            "(all: every game together)")
+    return dataclasses.replace(filters, game=games[0]), note
+
+
+def players_data(request: Request) -> dict[str, Any]:
+    """/players: one page of the players the filters and the name search match, sorted."""
+    params = request.query_params
+    check_params(params, filter_names() | {"sort", "page", "name"})
+    filters, note = _players_filters(request)
+    sort = params.get("sort") or "hands"
+    if sort not in api.SORTS:
+        raise BadRequest(f"sort={sort[:40]!r} is not one of {', '.join(api.SORTS)}")
+    number = whole_number("page", params.get("page") or "1", 1)
+    search = params.get("name") or None
+    found = _cached(request, ("players", filters, sort, search, number),
+                    lambda: api.player_page(_db(request), filters=filters, sort=sort, search=search,
+                                            offset=(number - 1) * PER_PAGE, limit=PER_PAGE))
+    return {"players": [api.profile_json(s, distributions=False) for s in found.players], "total": found.total,
+            "page": number, "per_page": PER_PAGE, "sort": sort, "game": filters.game, "note": note}
+
+
+async def players_page(request: Request) -> Response:
+    data = players_data(request)
+    return page(request, "players.html.j2", {
+        "title": "Players", **data, "columns": PLAYER_COLUMNS,
+        "stat_columns": [k for k, _ in PLAYER_COLUMNS[3:-2]], "filter_form": filter_form(),
+        "keep_params": ("name", "sort"), "factor_keys": FACTOR_KEYS})
+
+
+async def players_json(request: Request) -> Response:
+    return JSONResponse(players_data(request))
+
+
+def player_in_address(request: Request, suffix: str = "") -> tuple[str, str]:
+    """(site, name) of /players/{site}/{name}[suffix] (also under /api), read from the
+    address as sent (ASGI raw_path), each segment unquoted once: a name holding "/" or
+    "%2F" (quoted %2F and %252F by the pages' links) is read as written, and a name ending
+    in "/notes" is not taken for the notes' address."""
+    raw = request.scope.get("raw_path")
+    if not raw:
+        return request.path_params["site"], request.path_params["name"]
+    parts = raw.decode("latin-1").split("/")
+    start = parts.index("players") + 1
+    segments = parts[start:]
+    if suffix:
+        segments = segments[:-1]
+    site, name = segments[0], "/".join(segments[1:])
+    return unquote(site, errors="replace"), unquote(name, errors="replace")
+
+
+def _player(request: Request, suffix: str = "") -> tuple[str, str]:
+    """(site, name) of /players/{site}/{name}: 404 when no hand of his is stored there."""
+    site, name = player_in_address(request, suffix)
+    if site not in {s.value for s in api.Site}:
+        raise NotFound(f"no site {site[:40]!r}: hhtracker reads {', '.join(s.value for s in api.Site)}")
+    _, rows = api.query(_db(request), "select 1 from players where site = ? and name = ?", [site, name], limit=1)
+    if not rows:
+        raise NotFound(f"no player {name[:60]!r} on {site} in the database (see /players, the name search)")
+    return site, name
+
+
+def profile_data(request: Request) -> dict[str, Any]:
+    """/players/{site}/{name}: his profile per game (profile_json), reads, notes and tags,
+    results by position and by stakes, and his winnings curve (big bets)."""
+    check_params(request.query_params, filter_names())
+    site, name = _player(request)
+    db = _db(request)
+    filters = dataclasses.replace(filters_of(request.query_params), site=site)
+    games: list[str | None] = [filters.game] if filters.game is not None else [*api.games_played(db, filters)] or [None]
+    profiles: list[tuple[str | None, api.PlayerStats]] = []
+    for game in games:
+        for stats in api.player_profile(db, name, dataclasses.replace(filters, game=game)):
+            profiles.append((game, stats))
+    results = api.player_results(db, name, site, filters)
+    notes = api.note_list(db, name)
+    _, tags = api.player_marks(db, name)
+    earned = _earned_tags(request, [(s, g) for g, s in profiles], filters)
+    reads = _cached(request, ("reads", name, site, filters),
+                    lambda: api.reads_json([r for r in api.player_reads(db, name, filters) if r.site == site]))
+    return {
+        "player": name, "site": site,
+        "profiles": [{**api.profile_json(s), "game": g} for g, s in profiles],
+        "notes": [{"number": n.number, "text": n.text, "written_at": n.written_at} for n in notes],
+        "tags": list(tags), "automatic_tags": earned,
+        "reads": reads,
+        "by_position": _plain(results.by_position), "by_stakes": _plain(results.by_stakes),
+        "curve": _plain(results.curve),
+    }
+
+
+async def profile_page(request: Request) -> Response:
+    data = profile_data(request)
+    return page(request, "player.html.j2", {
+        "title": f"{data['player']} ({data['site']})", **data, "labels": api.PROFILE_LABELS,
+        "factor_keys": FACTOR_KEYS, "filter_form": filter_form(tuple(p for p in EVERY_FILTER if p is not SITE)),
+        "keep_params": (), "chart": winnings_chart(data["curve"], unit="big bets"),
+        "hands_link": f"/hands?player={path_part(data['player'])}&site={data['site']}"})
+
+
+async def profile_json(request: Request) -> Response:
+    return JSONResponse(profile_data(request))
+
+
+async def _form(request: Request) -> dict[str, str]:
+    form = await request.form()
+    return {k: v for k, v in form.items() if isinstance(v, str)}
+
+
+async def notes_post(request: Request) -> Response:
+    """POST /players/{site}/{name}/notes: action add (text), edit (number, text), delete
+    (number); back to the profile (303)."""
+    site, name = _player(request, "notes")
+    form = await _form(request)
+    action = form.get("action", "add")
+    text = form.get("text", "").strip()
+    db = _db(request)
+    if action in ("add", "edit") and not text:
+        raise BadRequest("the note is empty: write its text")
+    if len(text) > 10_000:
+        raise BadRequest("the note is longer than 10,000 characters")
+    if action == "add":
+        api.note_add(db, name, text)
+    elif action in ("edit", "delete"):
+        number = whole_number("number", form.get("number", ""), 1, 2**62)
+        if not api.note_change(db, name, number, text if action == "edit" else None):
+            raise NotFound(f"{name[:60]!r} has no note number {number}")
+    else:
+        raise BadRequest(f"action={action[:20]!r} is not one of add, edit, delete")
+    return RedirectResponse(f"/players/{path_part(site)}/{path_part(name)}#notes", status_code=303)
+
+
+async def tags_post(request: Request) -> Response:
+    """POST /players/{site}/{name}/tags: action add or remove, tag; back to the profile."""
+    site, name = _player(request, "tags")
+    form = await _form(request)
+    action = form.get("action", "add")
+    tag = " ".join(form.get("tag", "").split())
+    if not tag:
+        raise BadRequest("the tag is empty: write a word or two, such as fish or reg")
+    if len(tag) > 40:
+        raise BadRequest("a tag is a word or two (40 characters at most)")
+    if action not in ("add", "remove"):
+        raise BadRequest(f"action={action[:20]!r} is not one of add, remove")
+    api.tag_set(_db(request), name, tag, remove=action == "remove")
+    return RedirectResponse(f"/players/{path_part(site)}/{path_part(name)}#tags", status_code=303)
+
+
+# ---------------------------------------------------------------- hands
+
+HAND_PARAMS = frozenset({"player", "against", "showdown", "saw_draw", "min_pot", "dominated", "warnings", "page"})
+
+
+def _flag(params: Any, name: str) -> bool:
+    value = params.get(name, "")
+    if value not in ("", "0", "1", "on"):
+        raise BadRequest(f"{name}={value[:20]!r}: give 1 (or leave it out)")
+    return value in ("1", "on")
+
+
+def hands_data(request: Request) -> dict[str, Any]:
+    """/hands: one page of the hands the player (default the hero) played that match."""
+    params = request.query_params
+    check_params(params, filter_names(HAND_FILTERS) | HAND_PARAMS)
+    filters = filters_of(params, HAND_FILTERS)
+    saw = params.get("saw_draw") or ""
+    pot = params.get("min_pot") or ""
+    query = api.HandQuery(
+        player=(params.get("player") or "").strip() or None, site=filters.site,
+        against=(params.get("against") or "").strip() or None, showdown=_flag(params, "showdown"),
+        saw_draw=whole_number("saw_draw", saw, 1, 3) if saw else None,
+        min_pot_big_bets=whole_number("min_pot", pot, 0, 10**6) if pot else None,
+        dominated=_flag(params, "dominated"), warnings=_flag(params, "warnings"))
+    number = whole_number("page", params.get("page") or "1", 1)
+    found = api.hand_list(_db(request), query, filters, offset=(number - 1) * PER_PAGE, limit=PER_PAGE)
+    return {"player": query.player, "total": found.total, "at_least": found.at_least, "page": number,
+            "per_page": PER_PAGE, "hands": [_plain(r) for r in found.rows]}
+
+
+async def hands_page(request: Request) -> Response:
+    data = hands_data(request)
+    return page(request, "hands.html.j2", {
+        "title": f"Hands of {data['player']}" if data["player"] else "Hands of the hero", **data,
+        "filter_form": filter_form(HAND_FILTERS), "keep_params": ()})
+
+
+async def hands_json(request: Request) -> Response:
+    return JSONResponse(hands_data(request))
+
+
+def _replays(request: Request) -> list[api.HandReplay]:
+    check_params(request.query_params, frozenset())
+    site, number = request.path_params["site"], request.path_params["number"]
+    found = api.hand_replays(_db(request), number, site=site) if site in {s.value for s in api.Site} else []
+    if not found:
+        raise NotFound(f"no hand {number[:40]!r} of {site[:40]!r} in the database")
+    return found
+
+
+_STYLE = re.compile(r"<style>(.*?)</style>", re.S)
+_SCRIPT = re.compile(r"<script>(.*?)</script>", re.S)
+_META_CSP = re.compile(r'<meta http-equiv="Content-Security-Policy"[^>]*>\n?')
+
+
+@dataclasses.dataclass
+class _ReplayerAssets:
+    """The replayer page's style and script (report/templates/replayer.html.j2 writes them
+    inline, for a file that stands alone), served here as files: the server's CSP allows no
+    inline style or script."""
+
+    css: str = ""
+    js: str = ""
+
+
+_ASSETS = _ReplayerAssets()
+
+
+def served_replayer(html: str) -> str:
+    """The replayer page as this server serves it: its inline <style> and <script> moved to
+    /hands/replayer.css and /hands/replayer.js (kept in _ASSETS), its own meta CSP left out
+    (the server's header applies), a link back to the hand list added."""
+    html = _META_CSP.sub("", html, count=1)
+    style = _STYLE.search(html)
+    if style is None:
+        raise RuntimeError("the replayer page has no inline style to serve as a file")
+    _ASSETS.css = style.group(1)
+    html = html[:style.start()] + '<link rel="stylesheet" href="/hands/replayer.css">' + html[style.end():]
+    script = _SCRIPT.search(html)
+    if script is None:
+        raise RuntimeError("the replayer page has no inline script to serve as a file")
+    _ASSETS.js = script.group(1)
+    html = html[:script.start()] + '<script src="/hands/replayer.js"></script>' + html[script.end():]
+    return html.replace("<body>", '<body>\n<p class="muted"><a href="/hands">&larr; the hand list</a> · '
+                                  '<a href="/">home</a></p>', 1)
+
+
+async def hand_page(request: Request) -> Response:
+    replay = _replays(request)[0]
+    if replay.replayed is None:
+        return page(request, "hand_text.html.j2", {"title": f"Hand {replay.hand_id}", "replay": replay.as_json()})
+    from starlette.responses import HTMLResponse
+
+    return HTMLResponse(served_replayer(api.replayer_html(replay.replayed, replay.draw_odds)))
+
+
+async def hand_json(request: Request) -> Response:
+    return JSONResponse(_replays(request)[0].as_json())
+
+
+def _replayer_assets(request: Request) -> _ReplayerAssets:
+    """_ASSETS, read from the replayer page of a stored hand when no page was served yet
+    (a page kept by the browser from before a restart); empty without a hand that replays."""
+    if not _ASSETS.js:
+        _, rows = api.query(_db(request), "select site, site_hand_id from hands where status in ('ok', 'warning') "
+                                          "order by id limit 1", limit=1)
+        for site, number in rows:
+            for replay in api.hand_replays(_db(request), str(number), site=str(site)):
+                if replay.replayed is not None:
+                    served_replayer(api.replayer_html(replay.replayed, replay.draw_odds))
+    return _ASSETS
+
+
+async def replayer_css(request: Request) -> Response:
+    return Response(_replayer_assets(request).css, media_type="text/css")
+
+
+async def replayer_js(request: Request) -> Response:
+    return Response(_replayer_assets(request).js, media_type="text/javascript")
+
+
+# ---------------------------------------------------------------- sessions, tournaments, leaks
+
+def sessions_data(request: Request) -> dict[str, Any]:
+    params = request.query_params
+    check_params(params, filter_names(SESSION_FILTERS) | {"hero", "gap"})
+    filters = filters_of(params, SESSION_FILTERS)
+    hero_names, found = _cached(request, ("sessions", _hero(params), _gap(params), filters),
+                                lambda: api.sessions(_db(request), hero=_hero(params), gap_minutes=_gap(params),
+                                                     filters=filters))
+    choice = api.hero_choice(_db(request), _hero(params))
+    return {"hero": hero_names, "hero_note": choice.note if choice else None,
+            "sessions": [api.summary_json(s) for s in found]}
+
+
+async def sessions_page(request: Request) -> Response:
+    data = sessions_data(request)
+    return page(request, "sessions.html.j2", {"title": "Sessions", **data, "filter_form": filter_form(SESSION_FILTERS),
+                                              "keep_params": ("hero", "gap")})
+
+
+async def sessions_json(request: Request) -> Response:
+    return JSONResponse(sessions_data(request))
+
+
+def report_data(request: Request) -> dict[str, Any]:
+    params = request.query_params
+    check_params(params, {"hero", "gap"})
+    number = whole_number("session", request.path_params["number"], 1)
+    return _cached(request, ("report", number, _hero(params), _gap(params)),  # type: ignore[no-any-return]
+                   lambda: api.report_json(api.session_report(_db(request), session=number, hero=_hero(params),
+                                                              gap_minutes=_gap(params), review_limit=None)))
+
+
+async def report_page(request: Request) -> Response:
+    data = report_data(request)
+    return page(request, "report.html.j2", {
+        "title": f"Session {data['session']}", "report": data, "labels": api.PROFILE_LABELS,
+        "factor_keys": FACTOR_KEYS,
+        "chart": _report_chart(data["chart"])})
+
+
+def _report_chart(chart: dict[str, Any]) -> Any:
+    """The session report's chart: in big bets ("BB"), chips, or a currency's units (the
+    points are in cents: shown divided by 100)."""
+    unit = chart["unit"]
+    if unit == "BB":
+        return winnings_chart(chart["points"], unit="big bets")
+    if unit == "chips":
+        return winnings_chart(chart["points"], unit="chips")
+    return winnings_chart(chart["points"], unit=unit, scale=0.01)
+
+
+async def report_json(request: Request) -> Response:
+    return JSONResponse(report_data(request))
+
+
+def tournaments_data(request: Request) -> dict[str, Any]:
+    params = request.query_params
+    check_params(params, filter_names() | {"hero"})
+    found = api.tournaments(_db(request), hero=_hero(params), filters=filters_of(params))
+    return {"hero_note": found.hero.note if found.hero else None, "tournaments": [r.as_json() for r in found.results],
+            "totals": [{"currency": t.currency, "tournaments": t.tournaments, "known_finishes": t.known_finishes,
+                        "in_the_money": t.in_the_money, "profit": t.profit, "cost": t.cost, "roi": t.roi,
+                        "itm": t.itm, "average_finish": t.average_finish} for t in found.totals]}
+
+
+async def tournaments_page(request: Request) -> Response:
+    data = tournaments_data(request)
+    return page(request, "tournaments.html.j2", {"title": "Tournaments", **data, "filter_form": filter_form(),
+                                                 "keep_params": ("hero",)})
+
+
+async def tournaments_json(request: Request) -> Response:
+    return JSONResponse(tournaments_data(request))
+
+
+def leaks_data(request: Request) -> dict[str, Any]:
+    params = request.query_params
+    check_params(params, filter_names(LEAK_FILTERS) | {"hero"})
+    filters = filters_of(params, LEAK_FILTERS)
+    choice, found = _cached(request, ("leaks", _hero(params), filters),
+                            lambda: api.leaks(_db(request), hero=_hero(params), filters=filters))
+    return {"hero": choice.names, "hero_note": choice.note, **api.leaks_json(found)}
+
+
+async def leaks_page(request: Request) -> Response:
+    data = leaks_data(request)
+    return page(request, "leaks.html.j2", {"title": "Leaks", **data, "filter_form": filter_form(LEAK_FILTERS),
+                                           "keep_params": ("hero",)})
+
+
+async def leaks_json(request: Request) -> Response:
+    return JSONResponse(leaks_data(request))
+
+
+# ---------------------------------------------------------------- home
+
+def home_data(request: Request) -> dict[str, Any]:
+    check_params(request.query_params, {"hero"})
+    db = _db(request)
+    status = api.import_status(db)
+    choice, curve = api.lifetime_results(db, _hero(request.query_params))
+    latest = None
+    if choice is not None:
+        hero = _hero(request.query_params)
+        _, found = _cached(request, ("latest session", hero), lambda: api.sessions(db, hero=hero, newest=1))
+        latest = api.summary_json(found[0]) if found else None
+    return {"hero": choice.names if choice else {}, "hero_note": choice.note if choice else None,
+            "latest_session": latest, "lifetime": _plain(curve),
+            "import": _plain(status), "watching": [str(p) for p in request.app.state.config.watch]}
+
+
+async def home_page(request: Request) -> Response:
+    data = home_data(request)
+    return page(request, "home.html.j2", {"title": "hhtracker", **data,
+                                          "chart": winnings_chart(data["lifetime"], unit="big bets")})
+
+
+async def home_json(request: Request) -> Response:
+    return JSONResponse(home_data(request))
+
+
+def warm_up(config: WebConfig, cache: Any) -> None:
+    """Read, once at start, what the first views would otherwise wait for on a large
+    database (the home page's latest session and the session list, each site and game's population for the
+    automatic tags of a profile, the leaks), into `cache` under the keys the pages use. Any error is
+    left for the page to meet (and say)."""
+    db = config.db_path
+    try:
+        cache.get(db, ("latest session", None), lambda: api.sessions(db, newest=1))  # (home: one session read)
+        cache.get(db, ("sessions", None, 30, api.Filters()), lambda: api.sessions(db))
+        _, rows = api.query(db, "select distinct site, game from player_totals", limit=None)
+        for site, game in rows:
+            filters = api.Filters(site=str(site))
+            cache.get(db, ("population", str(site), str(game), filters),
+                      lambda: api.tag_population(db, dataclasses.replace(filters, game=str(game))))
+        cache.get(db, ("leaks", None, api.Filters()), lambda: api.leaks(db))
+    except Exception:  # (a page that needs it reads it again, and says what is wrong)
+        return
+
+
+async def no_icon(request: Request) -> Response:
+    """/favicon.ico, which browsers ask for: none (204), rather than a 404 in their console."""
+    return Response(status_code=204)
+
+
+Endpoint = Callable[[Request], Any]
+
+
+def routes(config: WebConfig) -> list[BaseRoute]:
+    """The pages' routes and their /api/ twins."""
+    pages: list[tuple[str, Endpoint, Endpoint | None]] = [
+        ("/", home_page, home_json),
+        ("/players", players_page, players_json),
+        ("/players/{site}/{name:path}", profile_page, profile_json),
+        ("/hands", hands_page, hands_json),
+        ("/hands/{site}/{number}", hand_page, hand_json),
+        ("/sessions", sessions_page, sessions_json),
+        ("/sessions/{number}", report_page, report_json),
+        ("/tournaments", tournaments_page, tournaments_json),
+        ("/leaks", leaks_page, leaks_json),
+    ]
+    found: list[BaseRoute] = [
+        Route("/favicon.ico", no_icon),
+        Route("/hands/replayer.css", replayer_css),
+        Route("/hands/replayer.js", replayer_js),
+        Route("/players/{site}/{name:path}/notes", notes_post, methods=["POST"]),
+        Route("/players/{site}/{name:path}/tags", tags_post, methods=["POST"]),
+    ]
+    for address, html, json in pages:
+        found.append(Route(address, html, methods=["GET", "HEAD"]))
+        if json is not None:
+            found.append(Route("/api" + (address if address != "/" else "/home"), json, methods=["GET", "HEAD"]))
+    return found

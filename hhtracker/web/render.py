@@ -1,0 +1,110 @@
+"""The pages' templates (Jinja2, autoescaped: every text from a hand history is escaped) and
+the helpers they use to show values: money, ratios with their sample and interval, links
+that keep the query string."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import quote, urlencode
+
+import jinja2
+from starlette.requests import Request
+from starlette.responses import HTMLResponse
+
+from .. import api
+
+_ENV = jinja2.Environment(
+    loader=jinja2.PackageLoader("hhtracker.web", "templates"),
+    autoescape=True,  # every template, whatever its name
+    undefined=jinja2.StrictUndefined,
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+
+NAV: tuple[tuple[str, str], ...] = (
+    ("/", "Home"), ("/players", "Players"), ("/hands", "Hands"), ("/sessions", "Sessions"),
+    ("/tournaments", "Tournaments"), ("/leaks", "Leaks"), ("/hud", "Live"),
+)
+"""The navigation bar: address, label."""
+
+
+def money(value: dict[str, Any] | api.Money | None, signed: bool = True) -> str:
+    """A Money, or its JSON ({"amount": cents, "currency": ...}), as "+$1.00" ("" for None)."""
+    if value is None:
+        return ""
+    amount, currency = (value["amount"], value["currency"]) if isinstance(value, dict) else (value.amount, value.currency)
+    return api.format_result(amount, currency) if signed else api.format_money(amount, currency)
+
+
+def moneys(values: list[dict[str, Any]] | tuple[api.Money, ...]) -> str:
+    """Several currencies' amounts, "+$1.00; +475 chips" (never added together)."""
+    return "; ".join(money(v) for v in values) or "0"
+
+
+def ratio(value: dict[str, int] | api.Ratio) -> str:
+    """A ratio (or its JSON {"done", "opportunities"}) as "23.6% (17/72) [15-35%]"."""
+    done, opportunities = (value["done"], value["opportunities"]) if isinstance(value, dict) else (value.done, value.opportunities)
+    return api.format_ratio(done, opportunities)
+
+
+def percent_only(value: dict[str, int] | api.Ratio) -> str:
+    """The percentage alone, "23.6%", "-" without an opportunity."""
+    done, opportunities = (value["done"], value["opportunities"]) if isinstance(value, dict) else (value.done, value.opportunities)
+    return f"{100.0 * done / opportunities:.1f}%" if opportunities else "-"
+
+
+def number(value: float | None, digits: int = 2) -> str:
+    """A float with its sign, "+15.38"; "-" for None."""
+    return "-" if value is None else f"{value:+.{digits}f}"
+
+
+def path_part(text: str) -> str:
+    """One segment of an address: every character but letters, digits and -._~ quoted
+    ('/' too: a name with a slash stays one segment)."""
+    return quote(text, safe="")
+
+
+def address_path(request: Request) -> str:
+    """The path of the address as the browser sent it (still quoted: a name's "%2F" stays
+    one segment when a form or a link is sent to it again)."""
+    raw = request.scope.get("raw_path")
+    return raw.decode("latin-1") if raw else quote(request.url.path)
+
+
+def with_query(request: Request, **changes: object) -> str:
+    """The current address with some query parameters changed (None or "" removes one)."""
+    params = {k: v for k, v in request.query_params.items()}
+    for key, value in changes.items():
+        if value is None or value == "":
+            params.pop(key, None)
+        else:
+            params[key] = str(value)
+    return address_path(request) + ("?" + urlencode(params) if params else "")
+
+
+_ENV.filters.update(money=money, moneys=moneys, ratio=ratio, percent_only=percent_only, number=number,
+                    path_part=path_part)
+_ENV.globals.update(NAV=NAV, with_query=with_query, path_part=path_part)
+
+
+def render(template: str, context: dict[str, Any]) -> str:
+    """The template filled in (autoescaped)."""
+    return _ENV.get_template(template).render(context)
+
+
+def page(request: Request, template: str, context: dict[str, Any], status_code: int = 200) -> HTMLResponse:
+    """A page: the template with the request, this process's CSRF token (for the forms)
+    and the address's path as sent (the navigation's current page, the filter forms'
+    action) added to its context."""
+    config = request.app.state.config
+    full = {"request": request, "csrf_token": config.csrf_token, "path": address_path(request), **context}
+    return HTMLResponse(render(template, full), status_code=status_code)
+
+
+def error_page(status_code: int, message: str) -> HTMLResponse:
+    """The page of a refusal or an error: its status and one line saying what to do."""
+    titles = {400: "Bad request", 401: "Token needed", 403: "Refused", 404: "Not found", 405: "Method not allowed",
+              413: "Too large", 500: "Internal error", 503: "Database unavailable"}
+    html = render("error.html.j2", {"title": titles.get(status_code, "Error"), "message": message,
+                                     "status": status_code, "path": ""})
+    return HTMLResponse(html, status_code=status_code)

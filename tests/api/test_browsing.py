@@ -1,0 +1,167 @@
+"""The api the web pages read (api/browsing.py, report/browse.py): a page of players sorted
+and searched in SQL, the hand list, a player's results. Checked against the names and hands
+read from the sample files' text, and the players page against `api.players` (the CLI's
+sort, in Python: a second implementation)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from hhtracker import api
+from tests.common import SAMPLES
+
+CASH = SAMPLES / "stars_cash_badugi_025_050.txt"
+SNG = SAMPLES / "stars_sng_badugi.txt"
+
+
+@pytest.fixture(scope="module")
+def samples_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("browse") / "samples.db"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("HHTRACKER_STATE_DIR", str(tmp_path_factory.mktemp("browse-state")))
+        api.import_paths([SAMPLES], path)
+    return path
+
+
+def _seated_names() -> set[str]:
+    """Every name seated in the sample files, from their "Seat N: NAME ($... in chips)" lines."""
+    names = set()
+    for path in (CASH, SNG):
+        for line in path.read_text(encoding="utf-8-sig").splitlines():
+            found = re.match(r"^Seat \d+: (.+?) \(\$?[\d.,]+ in chips", line)
+            if found:
+                names.add(found.group(1))
+    return names
+
+
+def test_every_seated_player_is_on_a_page_once(samples_db: Path) -> None:
+    names = _seated_names()
+    pages = [api.player_page(samples_db, sort="player", offset=offset, limit=4) for offset in range(0, 40, 4)]
+    assert {p.total for p in pages} == {len(names)}
+    listed = [s.player for page in pages for s in page.players]
+    assert listed == sorted(names, key=str.lower)
+
+
+@pytest.mark.parametrize("sort", api.SORTS)
+def test_the_sql_order_is_the_clis_order(samples_db: Path, sort: str) -> None:
+    everyone = api.players(samples_db, sort=sort)
+
+    def key(stats: api.PlayerStats) -> object:  # the sorted value: ties may come in either order
+        if sort == "player":
+            return stats.player.lower()
+        if sort == "hands":
+            return stats.hands
+        if sort == "net":
+            return sum(m.amount for m in stats.net)
+        if sort in ("bb_per_100", "big_bets_per_100"):
+            return round(float(getattr(stats, sort) or 0.0), 9)
+        return round(stats.stats[sort].percent if stats.stats[sort].percent is not None else -1.0, 9)
+
+    paged = [s for offset in range(0, 40, 5) for s in api.player_page(samples_db, sort=sort, offset=offset, limit=5).players]
+    assert [key(s) for s in paged] == [key(s) for s in everyone]
+    assert {(s.site, s.player) for s in paged} == {(s.site, s.player) for s in everyone}
+    # the statistics of a page are those of the whole table
+    assert {s.player: s.stats for s in paged} == {s.player: s.stats for s in everyone}
+
+
+def test_the_name_search(samples_db: Path) -> None:
+    names = _seated_names()
+
+    def found(search: str) -> set[str]:
+        return {s.player for s in api.player_page(samples_db, search=search, limit=100).players}
+
+    assert found("*crab") == {n for n in names if n.lower().endswith("crab")} == {"velvetcrab"}
+    assert found("Hero*") == {"Hero"}
+    assert found("hero") == {"Hero"}  # case ignored, anywhere in the name
+    assert found("_") == {n for n in names if "_" in n}  # '_' is a character, not SQL's wildcard
+    assert len(found("_")) < len(names)
+    assert found("%") == set()  # nor '%'
+    assert found("*") == names
+
+
+def test_min_hands_and_filters(samples_db: Path) -> None:
+    page = api.player_page(samples_db, filters=api.Filters(min_hands=9), limit=100)
+    assert {s.player for s in page.players} == {s.player for s in api.players(samples_db, min_hands=9)}
+    cash = api.player_page(samples_db, filters=api.Filters(game_type="cash"), search="Hero", limit=100)
+    assert [s.hands for s in cash.players] == [sum(1 for line in CASH.read_text(encoding="utf-8-sig").splitlines()
+                                                   if line.startswith("PokerStars "))]
+
+
+def test_the_hand_list_and_a_players_results(samples_db: Path) -> None:
+    everything = api.hand_list(samples_db, api.HandQuery(player="Hero"), limit=100)
+    assert everything.total == len(everything.rows) == 14 and not everything.at_least
+    # his net over the list is his profile's net, per currency
+    by_currency: dict[str, int] = {}
+    for row in everything.rows:
+        by_currency[row.net.currency] = by_currency.get(row.net.currency, 0) + row.net.amount
+    profile = api.player_profile(samples_db, "Hero")[0]
+    assert by_currency == {m.currency: m.amount for m in profile.net}
+    results = api.player_results(samples_db, "Hero", "pokerstars")
+    assert results.curve[0].hand == 0 and results.curve[-1].hand == 14
+    assert results.curve[-1].total == pytest.approx(sum(r.net_big_bets for r in everything.rows))
+    assert results.curve[-1].showdown == pytest.approx(sum(r.net_big_bets for r in everything.rows if r.showdown))
+    assert results.curve[-1].total == pytest.approx(results.curve[-1].showdown + results.curve[-1].no_showdown)
+    assert sum(g.hands for g in results.by_position) == sum(g.hands for g in results.by_stakes) == 14
+    # the stakes are the headers': ($0.25/$0.50 USD) for the cash file, Level I (10/20) and up for the SNG
+    assert results.by_stakes[0].group == "$0.25/$0.50 FL" and results.by_stakes[0].hands == 9
+
+
+def test_a_long_curve_is_drawn_by_day_to_the_same_end(samples_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from hhtracker.report import browse
+
+    by_hand = api.player_results(samples_db, "Hero", "pokerstars").curve
+    monkeypatch.setattr(browse, "CURVE_BY_HAND_UP_TO", 5)
+    by_day = api.player_results(samples_db, "Hero", "pokerstars").curve
+    # the samples' hands are of a few days: a point per day, fewer than per hand
+    assert len(by_day) < len(by_hand)
+    days = {line.split(" - ")[-1][:10] for path in (CASH, SNG) for line in path.read_text(encoding="utf-8-sig").splitlines()
+            if line.startswith("PokerStars ")}
+    assert len(by_day) - 1 <= len(days) + 1  # one point per UTC day (an ET evening may end past midnight UTC)
+    assert by_day[-1].hand == by_hand[-1].hand == 14
+    for field in ("total", "showdown", "no_showdown"):
+        assert getattr(by_day[-1], field) == pytest.approx(getattr(by_hand[-1], field))
+
+
+@pytest.mark.parametrize("filters", [api.Filters(), api.Filters(game_type="cash"), api.Filters(position="BB")])
+def test_a_long_hand_list_read_by_days_is_the_same_list(samples_db: Path, monkeypatch: pytest.MonkeyPatch,
+                                                       filters: api.Filters) -> None:
+    from hhtracker.report import browse
+
+    def pages() -> list[tuple[int, list[str]]]:
+        return [(found.total, [row.site_hand_id for row in found.rows])
+                for offset in range(0, 24, 4)
+                for found in [api.hand_list(samples_db, api.HandQuery(player="Hero"), filters, offset=offset, limit=4)]]
+
+    monkeypatch.setattr(browse, "HANDS_SORTED_UP_TO", 10**9)
+    sorted_whole = pages()
+    monkeypatch.setattr(browse, "HANDS_SORTED_UP_TO", 0)
+    assert pages() == sorted_whole
+    every = api.hand_list(samples_db, api.HandQuery(player="Hero"), filters, limit=1000).rows
+    assert sorted_whole[0][0] == len(every) > 0  # the count (from the summary) is the rows'
+    assert [n for _, page in sorted_whole for n in page] == [row.site_hand_id for row in every]
+
+
+@pytest.mark.parametrize("filters", [api.Filters(site="pokerstars"), api.Filters(site="pokerstars", game_type="cash"),
+                                     api.Filters(site="pokerstars", min_hands=5)])
+def test_the_light_population_is_population_of(samples_db: Path, monkeypatch: pytest.MonkeyPatch,
+                                              filters: api.Filters) -> None:
+    import dataclasses
+
+    from hhtracker.report import browse
+    from hhtracker.stats import tags
+
+    # (the samples seat a dozen players with a few hands each: the tags' minimums made small)
+    monkeypatch.setattr(tags, "MIN_POPULATION", 2)
+    small = tuple(dataclasses.replace(tag, minimum=1) for tag in tags.AUTO_TAGS)
+    monkeypatch.setattr(tags, "AUTO_TAGS", small)
+    monkeypatch.setattr(browse, "AUTO_TAGS", small)
+    conn = api.read_only(samples_db)
+    try:
+        whole = api.population_of(conn, filters)
+    finally:
+        conn.close()
+    assert whole.cuts  # something to compare
+    assert api.tag_population(samples_db, filters) == whole
