@@ -21,21 +21,42 @@
     list.forEach(function (c) { node.appendChild(c); });
   }
 
+  // Each seat on an ellipse inside the felt: its centre at most half a box from the felt's
+  // edges (the box is 176 x 124 px, replayer.css), so no box ever crosses an edge. Its bet
+  // sits on the way to the middle, just outside the box grown by half a bet (at most 96 x 28
+  // px), so a bet never covers its seat.
+  function place(node, cos, sin, back) {
+    node.style.left = "calc(50% + (50% - 88px) * " + cos.toFixed(4) + " - " + (back * cos).toFixed(1) + "px)";
+    node.style.top = "calc(50% + (50% - 62px) * " + sin.toFixed(4) + " - " + (back * sin).toFixed(1) + "px)";
+  }
+  function clear(cos, sin) {  // from the seat's centre to the edge of its box grown by half a bet, plus 4 px
+    var across = Math.abs(cos) > 1e-6 ? (88 + 48) / Math.abs(cos) : Infinity;
+    var down = Math.abs(sin) > 1e-6 ? (62 + 14) / Math.abs(sin) : Infinity;
+    return Math.min(across, down) + 4;
+  }
   data.seats.forEach(function (seat, i) {
     var angle = Math.PI / 2 + (2 * Math.PI * i) / data.seats.length;
+    var cos = Math.cos(angle), sin = Math.sin(angle);
     var box = el("div", "seat" + (seat.hero ? " hero" : ""));
     box.setAttribute("data-seat", String(seat.seat));
-    box.style.left = (50 + 41 * Math.cos(angle)) + "%";
-    box.style.top = (50 + 42 * Math.sin(angle)) + "%";
+    place(box, cos, sin, 0);
     var name = el("div", "name", seat.player);
+    var line = el("div", "line");
     var pos = el("span", "pos " + seat.position, seat.position || "\u00a0");
-    var stack = el("div", "stack");
+    var stack = el("span", "stack");
+    line.appendChild(pos); line.appendChild(stack);
     var drew = el("div", "drew");
     var cards = el("div", "cards");
-    box.appendChild(name); box.appendChild(pos); box.appendChild(stack); box.appendChild(drew); box.appendChild(cards);
+    var label = el("div", "label");
+    box.appendChild(name); box.appendChild(line); box.appendChild(drew); box.appendChild(cards); box.appendChild(label);
+    var bet = el("div", "bet");
+    bet.setAttribute("data-seat", String(seat.seat));
+    place(bet, cos, sin, clear(cos, sin));
+    felt.appendChild(bet);
     felt.appendChild(box);
-    seats.push({ box: box, stack: stack, drew: drew, cards: cards, seat: seat });
+    seats.push({ box: box, stack: stack, drew: drew, cards: cards, label: label, bet: bet, seat: seat });
   });
+  cardsInto(document.getElementById("summary-lines"), data.summary.map(function (line) { return el("li", "", line); }));
 
   function show() {
     var f = frames[at];
@@ -43,6 +64,10 @@
     document.getElementById("step").textContent = "step " + at + " of " + (frames.length - 1);
     document.getElementById("street").textContent = f.street;
     document.getElementById("pot").textContent = "pot " + f.pot;
+    var rake = document.getElementById("rake");
+    rake.textContent = "collected, rake " + data.rake;
+    rake.style.display = f.done ? "block" : "none";
+    document.getElementById("summary").style.display = f.done ? "block" : "none";
     document.getElementById("reshuffle").style.display = f.reshuffle ? "inline-block" : "none";
     document.getElementById("action").textContent = f.text;
     var hero = [];
@@ -52,6 +77,8 @@
     seats.forEach(function (s, i) {
       s.stack.textContent = f.stacks[i];
       s.drew.textContent = f.draws[i];
+      s.bet.textContent = f.bets[i];
+      s.label.textContent = f.labels[i];
       s.box.classList.toggle("folded", f.folded[i]);
       s.box.classList.toggle("actor", f.actor === i);
       var list = [];
@@ -105,6 +132,12 @@
     else if (event.key === "Home") { go(0); event.preventDefault(); }
     else if (event.key === "End") { go(frames.length - 1); event.preventDefault(); }
   });
-  var start = parseInt((location.hash || "#0").slice(1), 10);
-  go(isNaN(start) ? 0 : start);
+  // The step in the address: read when the page opens and whenever the address's #step
+  // changes in the open page (a link, the address bar, the history).
+  function fromHash() {
+    var step = parseInt((location.hash || "#0").slice(1), 10);
+    return isNaN(step) ? 0 : step;
+  }
+  window.addEventListener("hashchange", function () { go(fromHash()); });
+  go(fromHash());
 })();
