@@ -34,7 +34,7 @@ from math import comb, prod
 
 from ..cards import DECK, Card, Suit
 
-__all__ = ["LOW_TARGETS", "LowKeepOdds", "LowTarget", "all_low_keeps", "low_odds"]
+__all__ = ["HAND", "LOW_TARGETS", "LowKeepOdds", "LowTarget", "all_low_keeps", "low_odds"]
 
 HAND = 5
 """Cards in a 2-7 hand."""

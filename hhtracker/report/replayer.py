@@ -34,6 +34,7 @@ from typing import SupportsFloat
 
 from ..cards import Card, format_cards
 from ..model import (
+    CHIPS,
     Bet,
     BettingStructure,
     Call,
@@ -54,8 +55,11 @@ from ..model import (
 from ..money import format_money
 from ..odds.decisions import DrawDecision
 from ..odds.draws import TARGETS, KeepOdds
+from ..odds.lowball import HAND as LOW_HAND
+from ..odds.lowball import LOW_TARGETS, LowKeepOdds, all_low_keeps
 from ..rules.deck import first_reshuffle
 from ..rules.games import GameRules, Half, game_rules
+from ..rules.lowball import LowGame
 from ..rules.replay import ReplayedHand
 from ..rules.results import ActionKind, PotResult
 from .hand_text import event_line
@@ -76,6 +80,50 @@ def possible_reshuffle(replayed: ReplayedHand) -> int | None:
 def percent(value: SupportsFloat) -> str:
     """A probability as "37.7%"."""
     return f"{float(value) * 100:.1f}%"
+
+
+def low_odds_panels(replayed: ReplayedHand) -> dict[int, dict[str, object]]:
+    """At each hero draw of a 2-7 lowball hand with known cards (five before the draw): the
+    exact chance of a 7-, 8- and 9-low or better on that draw for his keep and for the best
+    other keep per target (odds.lowball: one draw exact; computed here, a few milliseconds,
+    not stored). {} for other games. By draw number; panels as odds_panel's."""
+    game = game_rules(replayed.hand.game)
+    if not game.lowball or game.low is not LowGame.DEUCE_TO_SEVEN or game.hand_size != LOW_HAND:
+        return {}
+    panels: dict[int, dict[str, object]] = {}
+    seen: list[Card] = []
+    for action in sorted((d for d in replayed.draws if d.player == replayed.hero), key=lambda d: d.draw):
+        before, thrown = action.cards_before, action.discarded_cards
+        if before is None or thrown is None:
+            continue
+        try:
+            keeps = all_low_keeps(before, seen)
+        except ValueError:  # not five distinct cards: the replay reports it
+            seen.extend(thrown)
+            continue
+        kept = tuple(c for c in before if c not in thrown)
+        chosen = next(k for k in keeps if k.keep == kept)
+        others = [k for k in keeps if k is not chosen]
+
+        def row(label: str, keep: LowKeepOdds) -> dict[str, object]:
+            return {"label": label, "keep": format_cards(keep.keep) or "nothing (draw five)",
+                    "odds": [percent(keep.odds(t)) for t in LOW_TARGETS]}
+
+        rows = [row("his keep", chosen)]
+        for target in LOW_TARGETS:  # the most likely; on a tie the one keeping more cards, then the first
+            best = max(others, key=lambda k: (k.odds(target), len(k.keep), -keeps.index(k)))
+            rows.append(row(f"best other for {target.words}", best))
+        later = game.record.draws - action.draw
+        unseen = 52 - len(set(before) | set(seen))
+        panels[action.draw] = {
+            "title": f"Draw {action.draw}: the chance of each low on this draw ({unseen} unseen cards)",
+            "targets": [t.words for t in LOW_TARGETS], "rows": rows,
+            "verdict": (f"exact for this draw; with {later} more draw{'s' if later > 1 else ''} to come, the chance by the "
+                        "last draw is higher") if later else "exact: the last draw",
+            "dominated": False,
+        }
+        seen.extend(thrown)
+    return panels
 
 
 def odds_panel(decision: DrawDecision) -> dict[str, object]:
@@ -176,7 +224,8 @@ def hand_summary(replayed: ReplayedHand) -> list[str]:
 
 
 def replayer_data(replayed: ReplayedHand, decisions: tuple[DrawDecision, ...] | None = ()) -> dict[str, object]:
-    """The page's data: {"title", "game", "hero", "seats": [{"seat", "player", "position",
+    """The page's data: {"title", "game", "hero", "hand_size" (cards dealt, face down for
+    the opponents), "seats": [{"seat", "player", "position",
     "hero", "final"}], "summary": [line], "rake", "frames": [{"street", "text", "pot",
     "stacks", "bets", "folded", "draws", "labels", "actor", "hero_cards": [{"card",
     "state"}], "shown": {player: cards}, "odds", "reshuffle", "done"}]}.
@@ -187,13 +236,14 @@ def replayer_data(replayed: ReplayedHand, decisions: tuple[DrawDecision, ...] | 
     or "new"; the hero's cards are shown from the first step; "final" is a player's cards
     when the hand shows them (for the reveal switch); "done": the pot has been collected
     (the summary is shown). decisions: the hero's draw decisions stored for the hand
-    (report.queries.StoredHand; None or () when not stored: no odds panels)."""
+    (report.queries.StoredHand; None or () when not stored: no odds panels); in 2-7
+    lowball the odds panels are low_odds_panels'."""
     hand = replayed.hand
     game = game_rules(hand.game)
     seated = [p for p in replayed.players]
     table = _Table(replayed, {p.player: p.stack for p in seated})
     actions = {(a.line, a.player): a for a in replayed.actions}
-    by_draw = {d.draw: d for d in decisions or ()}
+    panels = {d.draw: odds_panel(d) for d in decisions or ()} | low_odds_panels(replayed)
     reshuffle = possible_reshuffle(replayed)
     folded: set[str] = set()
     draws: dict[str, str] = {}
@@ -264,30 +314,34 @@ def replayer_data(replayed: ReplayedHand, decisions: tuple[DrawDecision, ...] | 
             if player == replayed.hero and event.cards is not None and hero_cards:
                 thrown = {str(c) for c in event.cards}
                 hero_cards[:] = [{"card": c["card"], "state": "discarded" if c["card"] in thrown else "kept"} for c in hero_cards]
-                odds = odds_panel(by_draw[table.draw]) if table.draw in by_draw else None
+                odds = panels.get(table.draw)
         elif isinstance(event, StandPat):
             draws[event.player] = "pat"
             if player == replayed.hero and hero_cards:
                 hero_cards[:] = [{"card": c["card"], "state": "kept"} for c in hero_cards]
-                odds = odds_panel(by_draw[table.draw]) if table.draw in by_draw else None
+                odds = panels.get(table.draw)
         elif isinstance(event, DealtCards) and player == replayed.hero:
             if event.new is None:
                 hold(event.cards)
             else:
                 hero_cards[:] = ([{"card": str(c), "state": "kept"} for c in event.cards]
                                  + [{"card": str(c), "state": "new"} for c in event.new])
-                odds = odds_panel(by_draw[table.draw]) if table.draw in by_draw else None
+                odds = panels.get(table.draw)
         elif isinstance(event, Show):
             shown[event.player] = format_cards(event.cards)
             labels[event.player] = hand_words(event.cards, game)
         if line is None:
             continue
         frame(line, player, odds)
-    stakes = f"{table.money(hand.stakes.small_bet)}/{table.money(hand.stakes.big_bet)}"
+    if hand.currency == CHIPS:  # "30/60 chips", as `hand ID` heads it
+        stakes = f"{hand.stakes.small_bet:,}/{hand.stakes.big_bet:,} chips"
+    else:
+        stakes = f"{table.money(hand.stakes.small_bet)}/{table.money(hand.stakes.big_bet)}"
     return {
         "title": f"Hand {hand.hand_id} ({hand.site.value}), table {hand.table}",
         "game": f"{game.record.name}, {_STRUCTURE.get(hand.structure, hand.structure.value)}, {stakes}",
         "hero": replayed.hero,
+        "hand_size": game.hand_size,
         "seats": [{"seat": p.seat, "player": p.player, "position": p.position or ("out" if not p.dealt_in else ""),
                    "hero": p.player == replayed.hero,
                    "final": format_cards(p.final_cards) if p.final_cards and p.player != replayed.hero else None}
@@ -317,10 +371,13 @@ def script_hash(script: str) -> str:
 
 
 def _odds_note(replayed: ReplayedHand) -> str:
-    if replayed.hand.game != "badugi":
-        return ""
-    return ("Odds are exact (hhtracker's draw odds): the chance of making each badugi by the last draw, keeping the "
-            "cards and drawing to them.")
+    if replayed.hand.game == "badugi":
+        return ("Odds are exact (hhtracker's draw odds): the chance of making each badugi by the last draw, keeping the "
+                "cards and drawing to them.")
+    if low_odds_panels(replayed):
+        return ("Odds are exact (hhtracker's draw odds): the chance of making each low on the hero's draw, keeping the "
+                "cards and drawing to them, counted over every set of cards the draw can bring.")
+    return ""
 
 
 def replayer_html(replayed: ReplayedHand, decisions: tuple[DrawDecision, ...] | None = (), *,

@@ -22,7 +22,7 @@ from hhtracker.cards import parse_cards
 from hhtracker.report.replayer import ASSETS, hand_words, replayer_asset, replayer_data, replayer_html, script_hash
 from hhtracker.rules.games import BADACEY, BADEUCEY, BADUGI, DEUCE_TO_SEVEN_TRIPLE_DRAW
 
-from tests.common import DATA
+from tests.common import CORPUS, DATA
 
 HANDS = DATA / "decision_hands" / "decisions.txt"
 SPLIT = DATA / "split_hands"
@@ -310,6 +310,7 @@ BOXES = """JSON.stringify({
   cards: Array.from(document.querySelectorAll(".seat .cards, #hero-cards")).map(function (row) {
     return Array.from(row.querySelectorAll(".card")).map(function (n) { return n.getBoundingClientRect().top; });
   }),
+  backs: Array.from(document.querySelectorAll(".seat .cards")).map(function (n) { return n.querySelectorAll(".back").length; }),
   folded: Array.from(document.querySelectorAll(".seat.folded")).map(function (n) {
     var r = n.getBoundingClientRect();
     var top = document.elementFromPoint(r.left + r.width / 2, r.top + 4);
@@ -381,6 +382,7 @@ def test_seats_inside_the_felt_and_five_cards_on_a_line(db_path: Path, tmp_path:
         assert end["labels"] == ["", "6-4-3-2 badugi; 7-6-4-3-2 low", "4-3-2-A badugi; 5-4-3-2-A low"]
         browser.evaluate("location.hash = '#0'")
         assert browser.wait("document.getElementById('summary').style.display === 'none'")
+        assert json.loads(browser.evaluate(BOXES))["backs"] == [5, 5, 0]  # five cards face down, the hero's shown
     finally:
         browser.close()
 
@@ -406,3 +408,27 @@ def test_linked_page_has_no_inline_style_or_script(db_path: Path, tmp_path: Path
         assert browser.evaluate("getComputedStyle(document.querySelector('.seat')).position") == "absolute"
     finally:
         browser.close()
+
+
+FULL_TILT_27 = CORPUS.parent / "corpus-draw" / "FullTilt__27TD_FL_STT_201211.txt"
+
+
+@pytest.mark.skipif(not FULL_TILT_27.is_file(), reason=f"the real draw-game corpus is not beside the repo ({FULL_TILT_27.parent})")
+def test_lowball_odds_labels_and_summary_of_a_real_27_hand(db_path: Path):
+    """Full Tilt hand 31331067778 (2-7 Triple Draw): Hero keeps 5s 2s 3c 4s at every draw.
+    By hand: a 7 makes 7-5-4-3-2 (a 6 is a straight), an 8 or a 9 the 8- and 9-lows, four
+    of each rank unseen; no flush (a club kept): 4, 8, 12 cards of 47 unseen at draw 1, of 46
+    at draw 2 (his Qh thrown), of 45 at draw 3 (the Ts too). At showdown Hero's pair of twos
+    loses to Player0's J-7-6-5-4, the pot 240 chips (no rake)."""
+    api.import_paths([FULL_TILT_27], db_path)
+    data = replayer_data(api.hand_replays(db_path, "31331067778")[0].replayed)
+    assert data["game"] == "2-7 Triple Draw, fixed limit, 30/60 chips"
+    panels = [f["odds"] for f in data["frames"] if f["odds"] and f["text"].startswith("Hero discards")]
+    assert [p["rows"][0]["keep"] for p in panels] == ["5s 2s 3c 4s"] * 3
+    assert [p["rows"][0]["odds"] for p in panels] == [
+        [f"{100 * n / unseen:.1f}%" for n in (4, 8, 12)] for unseen in (47, 46, 45)]
+    assert panels[0]["targets"] == ["7-low or better", "8-low or better", "9-low or better"]
+    assert [p["title"].split("(")[1] for p in panels] == ["47 unseen cards)", "46 unseen cards)", "45 unseen cards)"]
+    assert data["frames"][-1]["labels"] == ["2-2-5-4-3 low (pair)", "J-7-6-5-4 low"]
+    assert data["summary"] == ["Pot 240 chips: Player0 240 chips with J-7-6-5-4 low", "Rake 0 chips",
+                               "Results: Hero -120 chips, Player0 +120 chips"]

@@ -89,7 +89,7 @@
       } else if (reveal && s.seat.final) {
         s.seat.final.split(" ").forEach(function (c) { list.push(card(c, "revealed")); });
       } else if (!f.folded[i]) {
-        for (var k = 0; k < 4; k++) list.push(el("span", "card back", "??"));
+        for (var k = 0; k < data.hand_size; k++) list.push(el("span", "card back", "??"));
       }
       cardsInto(s.cards, list);
     });
