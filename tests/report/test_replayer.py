@@ -362,7 +362,9 @@ def test_seats_inside_the_felt_and_five_cards_on_a_line(db_path: Path, tmp_path:
                     where = (hand_id, width, step)
                     assert len(boxes["seats"]) == seats, where
                     for i, seat in enumerate(boxes["seats"]):
-                        assert _inside(seat, boxes["felt"]), where
+                        ring = {"left": seat["left"] - 4, "right": seat["right"] + 4,  # the acting seat's ring
+                                "top": seat["top"] - 4, "bottom": seat["bottom"] + 4}
+                        assert _inside(ring, boxes["felt"]), where
                         assert not any(_overlap(seat, other) for other in boxes["seats"][i + 1:]), where
                         assert not any(_overlap(seat, bet) for bet in boxes["bets"]), where
                         folded_at.setdefault(i, seat)

@@ -21,13 +21,13 @@
     list.forEach(function (c) { node.appendChild(c); });
   }
 
-  // Each seat on an ellipse inside the felt: its centre at most half a box from the felt's
-  // edges (the box is 176 x 124 px, replayer.css), so no box ever crosses an edge. Its bet
-  // sits on the way to the middle, just outside the box grown by half a bet (at most 96 x 28
-  // px), so a bet never covers its seat.
+  // Each seat on an ellipse inside the felt: its centre at most half a box and 6 px (room
+  // for the ring of the seat to act) from the felt's edges (the box is 176 x 124 px,
+  // replayer.css), so no box ever crosses an edge. Its bet sits on the way to the middle,
+  // just outside the box grown by half a bet (at most 96 x 28 px): a bet never covers its seat.
   function place(node, cos, sin, back) {
-    node.style.left = "calc(50% + (50% - 88px) * " + cos.toFixed(4) + " - " + (back * cos).toFixed(1) + "px)";
-    node.style.top = "calc(50% + (50% - 62px) * " + sin.toFixed(4) + " - " + (back * sin).toFixed(1) + "px)";
+    node.style.left = "calc(50% + (50% - 94px) * " + cos.toFixed(4) + " - " + (back * cos).toFixed(1) + "px)";
+    node.style.top = "calc(50% + (50% - 68px) * " + sin.toFixed(4) + " - " + (back * sin).toFixed(1) + "px)";
   }
   function clear(cos, sin) {  // from the seat's centre to the edge of its box grown by half a bet, plus 4 px
     var across = Math.abs(cos) > 1e-6 ? (88 + 48) / Math.abs(cos) : Infinity;
