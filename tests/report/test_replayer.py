@@ -392,24 +392,47 @@ def test_seats_inside_the_felt_and_five_cards_on_a_line(db_path: Path, tmp_path:
 @pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (Debian: apt-get install chromium); CI installs it")
 def test_linked_page_has_no_inline_style_or_script(db_path: Path, tmp_path: Path):
     """The page a server gives (assets: the address of replayer.css and replayer.js) has no
-    inline style or script, so a Content-Security-Policy of 'self' only allows it; with the
-    two files beside it, it works like the self-contained one."""
+    inline style or script; served over HTTP with the web app's Content-Security-Policy
+    (script-src 'self'; style-src 'self': no inline ones), it works like the self-contained
+    one: the script runs, the style applies, the seats are placed (style set from the script)."""
+    import http.server
+    import threading
+    from functools import partial
+
     api.import_paths([HANDS], db_path)
-    page = _hand_page(db_path, tmp_path, "92000000002", assets="")
+    page = _hand_page(db_path, tmp_path, "92000000002", assets="/assets/")
     text = page.read_text(encoding="utf-8")
-    assert "<style" not in text and " style=" not in text
+    assert "<style" not in text and " style=" not in text and "Content-Security-Policy" not in text
     assert re.findall(r"<script[^>]*>", text) == ['<script type="application/json" id="hand-data">',
-                                                   '<script src="replayer.js">']
+                                                   '<script src="/assets/replayer.js">']
+    (tmp_path / "assets").mkdir()
     for name in ASSETS:
-        (tmp_path / name).write_text(replayer_asset(name), encoding="utf-8")
+        (tmp_path / "assets" / name).write_text(replayer_asset(name), encoding="utf-8")
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        def end_headers(self) -> None:
+            self.send_header("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self'; "
+                                                        "object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
+            super().end_headers()
+
+        def log_message(self, *args) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), partial(Handler, directory=str(tmp_path)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
     browser = Browser(tmp_path / "profile")
     try:
-        browser.open(page.as_uri())
+        browser.open(f"http://127.0.0.1:{server.server_address[1]}/{page.name}")
         browser.evaluate("location.hash = '#13'")
         assert browser.wait("document.getElementById('step').textContent === 'step 13 of 27'")
         assert browser.evaluate("getComputedStyle(document.querySelector('.seat')).position") == "absolute"
+        boxes = json.loads(browser.evaluate(BOXES))
+        assert all(_inside(seat, boxes["felt"]) for seat in boxes["seats"])
+        assert not _overlap(boxes["seats"][0], boxes["seats"][1]) and not _overlap(boxes["seats"][1], boxes["seats"][2])
     finally:
         browser.close()
+        server.shutdown()
+        server.server_close()
 
 
 FULL_TILT_27 = CORPUS.parent / "corpus-draw" / "FullTilt__27TD_FL_STT_201211.txt"
