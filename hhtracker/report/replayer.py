@@ -33,6 +33,7 @@ from importlib import resources
 from typing import SupportsFloat
 
 from ..cards import Card, format_cards
+from ..games import Evaluator
 from ..model import (
     CHIPS,
     Bet,
@@ -58,7 +59,6 @@ from ..odds.draws import TARGETS, KeepOdds
 from ..odds.lowball import HAND as LOW_HAND
 from ..odds.lowball import LOW_TARGETS, LowKeepOdds, all_low_keeps
 from ..rules.deck import first_reshuffle
-from ..games import Evaluator
 from ..rules.games import GameRules, Half, game_rules
 from ..rules.lowball import LowGame
 from ..rules.replay import ReplayedHand
@@ -120,7 +120,7 @@ def low_odds_panels(replayed: ReplayedHand) -> dict[int, dict[str, object]]:
             "title": f"Draw {action.draw}: the chance of each low on this draw ({unseen} unseen cards)",
             "targets": [t.words for t in LOW_TARGETS], "rows": rows,
             "verdict": (f"exact for this draw; with {later} more draw{'s' if later > 1 else ''} to come, the chance by the "
-                        "last draw is higher") if later else "exact: the last draw",
+                        "last draw is at least this") if later else "exact: the last draw",
             "dominated": False,
         }
         seen.extend(thrown)
