@@ -222,7 +222,7 @@ def hand_summary(replayed: ReplayedHand) -> list[str]:
             continue
         takers = ", ".join(f"{p} {money(a)}{with_hand(p)}" for p, a in pot.collected.items() if a) or "-"
         lines.append(f"{name} {money(pot.amount)}: {takers}")
-    lines.append(f"Rake {money(replayed.rake)}")
+    lines.append(f"Rake {money(replayed.rake)}" if replayed.rake else "No rake")
     lines.append("Results: " + ", ".join(f"{p.player} {'+' if p.net > 0 else ''}{money(p.net)}"
                                          for p in replayed.players if p.dealt_in))
     return lines
@@ -231,7 +231,7 @@ def hand_summary(replayed: ReplayedHand) -> list[str]:
 def replayer_data(replayed: ReplayedHand, decisions: tuple[DrawDecision, ...] | None = ()) -> dict[str, object]:
     """The page's data: {"title", "game", "hero", "hand_size" (cards dealt, face down for
     the opponents), "seats": [{"seat", "player", "position",
-    "hero", "final"}], "summary": [line], "rake", "frames": [{"street", "text", "pot",
+    "hero", "final"}], "summary": [line], "rake" ("" for none), "frames": [{"street", "text", "pot",
     "stacks", "bets", "folded", "draws", "labels", "actor", "hero_cards": [{"card",
     "state"}], "shown": {player: cards}, "odds", "reshuffle", "done"}]}.
     Money is formatted text (the hand's currency); "pot" is the money in the middle, bets of
@@ -352,7 +352,7 @@ def replayer_data(replayed: ReplayedHand, decisions: tuple[DrawDecision, ...] | 
                    "final": format_cards(p.final_cards) if p.final_cards and p.player != replayed.hero else None}
                   for p in seated],
         "summary": hand_summary(replayed),
-        "rake": table.money(replayed.rake),
+        "rake": table.money(replayed.rake) if replayed.rake else "",
         "frames": frames,
     }
 

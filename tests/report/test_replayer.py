@@ -78,6 +78,8 @@ def test_frames_by_hand(replayed):
     # his cards from the first step (he holds them before the dealing line is reached)
     assert [c["card"] for c in frames[0]["hero_cards"]] == ["As", "2h", "3d", "Ks"]
     assert [f["done"] for f in frames].index(True) == 27  # the summary from the collect on
+    data = replayer_data(*replayed)
+    assert (data["summary"], data["rake"]) == (["Pot $3.25: Hero $3.25", "No rake", "Results: Hero +$1.75, Bob -$0.25, Cara -$1.50"], "")
 
 
 def test_summary_and_pot_of_a_hand_with_rake(db_path: Path):
@@ -382,6 +384,8 @@ def test_seats_inside_the_felt_and_five_cards_on_a_line(db_path: Path, tmp_path:
         assert end["summary"][:2] == ["Pot, Badugi half $69.00: Hero $69.00 with 4-3-2-A badugi",
                                       "Pot, low half $69.00: Hero $69.00 with 5-4-3-2-A low"]
         assert end["labels"] == ["", "6-4-3-2 badugi; 7-6-4-3-2 low", "4-3-2-A badugi; 5-4-3-2-A low"]
+        assert browser.evaluate("document.getElementById('pot').textContent + ' | ' + "
+                                "document.getElementById('rake').textContent") == "pot $140.00 | collected, rake $2.00"
         browser.evaluate("location.hash = '#0'")
         assert browser.wait("document.getElementById('summary').style.display === 'none'")
         assert json.loads(browser.evaluate(BOXES))["backs"] == [5, 5, 0]  # five cards face down, the hero's shown
@@ -455,5 +459,5 @@ def test_lowball_odds_labels_and_summary_of_a_real_27_hand(db_path: Path):
     assert panels[0]["targets"] == ["7-low or better", "8-low or better", "9-low or better"]
     assert [p["title"].split("(")[1] for p in panels] == ["47 unseen cards)", "46 unseen cards)", "45 unseen cards)"]
     assert data["frames"][-1]["labels"] == ["2-2-5-4-3 low (pair)", "J-7-6-5-4 low"]
-    assert data["summary"] == ["Pot 240 chips: Player0 240 chips with J-7-6-5-4 low", "Rake 0 chips",
+    assert data["summary"] == ["Pot 240 chips: Player0 240 chips with J-7-6-5-4 low", "No rake",
                                "Results: Hero -120 chips, Player0 +120 chips"]

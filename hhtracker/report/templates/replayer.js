@@ -65,7 +65,7 @@
     document.getElementById("street").textContent = f.street;
     document.getElementById("pot").textContent = "pot " + f.pot;
     var rake = document.getElementById("rake");
-    rake.textContent = "collected, rake " + data.rake;
+    rake.textContent = "collected" + (data.rake ? ", rake " + data.rake : "");
     rake.style.display = f.done ? "block" : "none";
     document.getElementById("summary").style.display = f.done ? "block" : "none";
     document.getElementById("reshuffle").style.display = f.reshuffle ? "inline-block" : "none";
