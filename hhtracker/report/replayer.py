@@ -30,7 +30,7 @@ import base64
 import hashlib
 from dataclasses import dataclass
 from importlib import resources
-from typing import SupportsFloat
+from typing import SupportsFloat, cast
 
 from ..cards import Card, format_cards
 from ..games import Evaluator
@@ -85,9 +85,9 @@ def percent(value: SupportsFloat) -> str:
 
 def low_odds_panels(replayed: ReplayedHand) -> dict[int, dict[str, object]]:
     """At each hero draw of a 2-7 lowball hand with known cards (five before the draw): the
-    exact chance of a 7-, 8- and 9-low or better on that draw for his keep and for the best
-    other keep per target (odds.lowball: one draw exact; computed here, a few milliseconds,
-    not stored). {} for other games. By draw number; panels as odds_panel's."""
+    exact chance of a 7-, 8- and 9-low or better by the last draw, for his keep and for the
+    best other keep per target (odds.lowball; computed here, about 0.2 s a draw with three
+    left, not stored). {} for other games. By draw number; panels as odds_panel's."""
     game = game_rules(replayed.hand.game)
     if not game.lowball or game.low is not LowGame.DEUCE_TO_SEVEN or game.hand_size != LOW_HAND:
         return {}
@@ -97,9 +97,10 @@ def low_odds_panels(replayed: ReplayedHand) -> dict[int, dict[str, object]]:
         before, thrown = action.cards_before, action.discarded_cards
         if before is None or thrown is None:
             continue
+        left = game.record.draws - action.draw + 1  # this draw and those after it
         try:
-            keeps = all_low_keeps(before, seen)
-        except ValueError:  # not five distinct cards: the replay reports it
+            keeps = all_low_keeps(before, seen, left)
+        except ValueError:  # not five distinct cards, or a draw past the third: the replay reports it
             seen.extend(thrown)
             continue
         kept = tuple(c for c in before if c not in thrown)
@@ -114,14 +115,10 @@ def low_odds_panels(replayed: ReplayedHand) -> dict[int, dict[str, object]]:
         for target in LOW_TARGETS:  # the most likely; on a tie the one keeping more cards, then the first
             best = max(others, key=lambda k: (k.odds(target), len(k.keep), -keeps.index(k)))
             rows.append(row(f"best other for {target.words}", best))
-        later = game.record.draws - action.draw
         unseen = 52 - len(set(before) | set(seen))
         panels[action.draw] = {
-            "title": f"Draw {action.draw}: the chance of each low on this draw ({unseen} unseen cards)",
-            "targets": [t.words for t in LOW_TARGETS], "rows": rows,
-            "verdict": (f"exact for this draw; with {later} more draw{'s' if later > 1 else ''} to come, the chance by the "
-                        "last draw is at least this") if later else "exact: the last draw",
-            "dominated": False,
+            "title": f"Draw {action.draw}, {left} draw{'s' if left > 1 else ''} left ({unseen} unseen cards)",
+            "targets": [t.words for t in LOW_TARGETS], "rows": rows, "verdict": "", "dominated": False,
         }
         seen.extend(thrown)
     return panels
@@ -375,13 +372,13 @@ def script_hash(script: str) -> str:
     return "'sha256-" + base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii") + "'"
 
 
-def _odds_note(replayed: ReplayedHand) -> str:
+def _odds_note(replayed: ReplayedHand, frames: list[dict[str, object]]) -> str:
     if replayed.hand.game == "badugi":
         return ("Odds are exact (hhtracker's draw odds): the chance of making each badugi by the last draw, keeping the "
                 "cards and drawing to them.")
-    if low_odds_panels(replayed):
-        return ("Odds are exact (hhtracker's draw odds): the chance of making each low on the hero's draw, keeping the "
-                "cards and drawing to them, counted over every set of cards the draw can bring.")
+    if any(f["odds"] for f in frames):  # 2-7 lowball's (low_odds_panels)
+        return ("Odds are exact (hhtracker's draw odds): the chance of making each low by the last draw, keeping the "
+                "cards and drawing to them.")
     return ""
 
 
@@ -404,4 +401,4 @@ def replayer_html(replayed: ReplayedHand, decisions: tuple[DrawDecision, ...] | 
     data = replayer_data(replayed, decisions)
     return template.render(title=data["title"], data=data, script=script, script_hash=Markup(script_hash(script)),
                            style=style, style_hash=Markup(script_hash(style)), back_link=back_link, assets=assets,
-                           odds_note=_odds_note(replayed))
+                           odds_note=_odds_note(replayed, cast(list[dict[str, object]], data["frames"])))

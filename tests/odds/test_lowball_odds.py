@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from math import comb
 
 import pytest
 
 from hhtracker.cards import DECK, parse_cards
 from hhtracker.odds.lowball import LOW_TARGETS, LowTarget, all_low_keeps, low_odds
 
-from tests.oracles.lowball_odds import brute_low_odds
+from tests.oracles.lowball_odds import brute_low_odds, brute_low_odds_by_last
 
 SEVEN, EIGHT, NINE = LowTarget.SEVEN_LOW, LowTarget.EIGHT_LOW, LowTarget.NINE_LOW
 
@@ -83,3 +84,38 @@ def test_all_keeps_orders_and_counts():
         all_low_keeps(hand[:4], ())
     with pytest.raises(ValueError):
         low_odds(parse_cards("7c 7c"), hand, NINE)
+
+
+@pytest.mark.parametrize("draws", [1, 2, 3])
+def test_drawing_one_by_the_last_draw_by_hand(draws):
+    # keep 7-5-3-2 of four suits, 47 unseen, 8 outs for a 7-low (the fours and sixes): he
+    # misses when every draw brings one of the 39 others, 1 - C(39, n) / C(47, n); for the
+    # 8-low 12 outs, for the 9-low 16
+    hand = parse_cards("7c 5d 3h 2s Kc")
+    keep = hand[:4]
+    for target, outs in ((SEVEN, 8), (EIGHT, 12), (NINE, 16)):
+        expected = 1 - Fraction(comb(47 - outs, draws), comb(47, draws))
+        assert low_odds(keep, hand, target, draws) == expected, target
+
+
+@pytest.mark.parametrize(("hand", "keep", "seen", "draws"), [
+    ("7c 5d 3h 2s Kc", "7c 5d 3h 2s", "", 3),  # one card, three draws: every one of 97,290 orders
+    ("7h 5h 3h 2h Kc", "7h 5h 3h 2h", "9c 9d", 3),  # a flush draw's keep: the 4h and 6h do not count
+    # two cards to draw, two draws: a deck thinned by 27 seen cards (20 unseen) to list them all
+    ("8c 6d 2h Ks Qs", "8c 6d 2h", "Ac Ad Ah As Kc Kd Kh Qc Qd Qh Jd Jh Js Tc Td Th Ts 9c 9d 3c 3d 4c", 2),
+    ("7s 4s 2s Kd Qd", "7s 4s 2s", "Ac Ad Ah As Kc Kh Ks Qc Qh Qs Jd Jh Js Tc Td Th Ts 9c 9d 9h 3c 5c", 2),
+    # keeping nothing (any suit's flush), two draws of five from 15 unseen cards
+    ("Kc Kd Kh Ks Qc", "", "Ac Ad Ah As Qd Qh Qs Jc Jd Jh Js Tc Td Th Ts 9c 9d 9h 9s 8c 8d 8h 7c 7d 7h 7s 6c 6d 6h 6s 5c 5d", 2),
+    # three draws of three cards (a keep of one suit: its flush excluded), 17 and 16 unseen
+    ("7h 5h Kd Qd Jc", "7h 5h", "Ac Ad Ah As Kc Kh Ks Qc Qh Qs Jd Jh Js Tc Td Th Ts 9c 9d 9h 3c 5c 8s 8c 2d 2c 6s 4c 6c 7d", 3),
+    ("8c 6d Ks Qs Jc", "8c 6d", "Ac Ad Ah As Kc Kd Kh Qc Qd Qh Jd Jh Js Tc Td Th Ts 9c 9d 3c 3d 4c 7h 7s 2c 5s 5h 6h 9s", 3),
+    # keeping nothing, three draws of five from 15 unseen cards
+    ("Kc Kd Kh Ks Qc", "", "Ac Ad Ah As Qd Qh Qs Jc Jd Jh Js Tc Td Th Ts 9c 9d 9h 9s 8c 8d 8h 7c 7d 7h 7s 6c 6d 6h 6s 5c 5d", 3),
+    # three cards to draw, two draws, 25 unseen
+    ("9c 8d Qh Ks Jc", "9c 8d", "Ac Ad Ah As Kc Kd Kh Qc Qd Qs Jd Jh Js Tc Td Th Ts 6c 6d 6h 6s 5h", 2),
+])
+def test_by_the_last_draw_against_every_order_enumerated(hand, keep, seen, draws):
+    known = parse_cards(hand) + (parse_cards(seen) if seen else ())
+    kept = parse_cards(keep) if keep else ()
+    for target in LOW_TARGETS:
+        assert low_odds(kept, known, target, draws) == brute_low_odds_by_last(kept, known, target.top_rank, draws), target

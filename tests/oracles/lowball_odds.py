@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import combinations
+from math import comb
 
 from hhtracker.cards import DECK
 
@@ -30,3 +31,26 @@ def brute_low_odds(keep, seen, top: int) -> Fraction:
         total += 1
         made += makes_low((*keep, *drawn), top)
     return Fraction(made, total)
+
+
+def brute_low_odds_by_last(keep, seen, top: int, draws: int) -> Fraction:
+    """The chance of making the low by the last of `draws` draws, keeping `keep` and
+    redrawing the rest each time from what is left: 1 - the share of ordered `draws`-tuples
+    of disjoint draws from the unseen cards in which every draw misses. Every draw but the
+    last is listed; at the last, the draws that miss are all those left less the ones that
+    make it (each card a bit, so "disjoint" is a bitwise and)."""
+    unseen = [c for c in DECK if c not in set(seen)]
+    k = 5 - len(keep)
+    blocks = [(sum(1 << unseen.index(c) for c in block), makes_low((*keep, *block), top))
+              for block in combinations(unseen, k)]
+    good = [mask for mask, made in blocks if made]
+
+    def missing(n: int, used: int, left: int) -> int:  # ordered n-tuples of disjoint missing draws
+        if n == 1:
+            return comb(left, k) - sum(1 for mask in good if not mask & used)
+        return sum(missing(n - 1, used | mask, left - k) for mask, made in blocks if not made and not mask & used)
+
+    tuples = 1
+    for i in range(draws):
+        tuples *= comb(len(unseen) - i * k, k)
+    return 1 - Fraction(missing(draws, 0, len(unseen)), tuples)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+from math import comb
 import re
 import shutil
 import subprocess
@@ -446,18 +447,22 @@ FULL_TILT_27 = CORPUS.parent / "corpus-draw" / "FullTilt__27TD_FL_STT_201211.txt
 def test_lowball_odds_labels_and_summary_of_a_real_27_hand(db_path: Path):
     """Full Tilt hand 31331067778 (2-7 Triple Draw): Hero keeps 5s 2s 3c 4s at every draw.
     By hand: a 7 makes 7-5-4-3-2 (a 6 is a straight), an 8 or a 9 the 8- and 9-lows, four
-    of each rank unseen; no flush (a club kept): 4, 8, 12 cards of 47 unseen at draw 1, of 46
-    at draw 2 (his Qh thrown), of 45 at draw 3 (the Ts too). At showdown Hero's pair of twos
-    loses to Player0's J-7-6-5-4, the pot 240 chips (no rake)."""
+    of each rank unseen; no flush (a club kept): 4, 8, 12 outs among 47 unseen cards at draw
+    1, 46 at draw 2 (his Qh thrown), 45 at draw 3 (the Ts too). Drawing one card, he misses
+    by the last draw when each draw brings a non-out: 1 - C(N - outs, n) / C(N, n) with n
+    the draws left. At showdown Hero's pair of twos loses to Player0's J-7-6-5-4, the pot 240
+    chips (no rake)."""
     api.import_paths([FULL_TILT_27], db_path)
     data = replayer_data(api.hand_replays(db_path, "31331067778")[0].replayed)
     assert data["game"] == "2-7 Triple Draw, fixed limit, 30/60 chips"
     panels = [f["odds"] for f in data["frames"] if f["odds"] and f["text"].startswith("Hero discards")]
     assert [p["rows"][0]["keep"] for p in panels] == ["5s 2s 3c 4s"] * 3
     assert [p["rows"][0]["odds"] for p in panels] == [
-        [f"{100 * n / unseen:.1f}%" for n in (4, 8, 12)] for unseen in (47, 46, 45)]
+        [f"{100 * (1 - comb(unseen - outs, left) / comb(unseen, left)):.1f}%" for outs in (4, 8, 12)]
+        for unseen, left in ((47, 3), (46, 2), (45, 1))]
     assert panels[0]["targets"] == ["7-low or better", "8-low or better", "9-low or better"]
-    assert [p["title"].split("(")[1] for p in panels] == ["47 unseen cards)", "46 unseen cards)", "45 unseen cards)"]
+    assert [p["title"] for p in panels] == ["Draw 1, 3 draws left (47 unseen cards)", "Draw 2, 2 draws left (46 unseen cards)",
+                                            "Draw 3, 1 draw left (45 unseen cards)"]
     assert data["frames"][-1]["labels"] == ["2-2-5-4-3 low (pair)", "J-7-6-5-4 low"]
     assert data["summary"] == ["Pot 240 chips: Player0 240 chips with J-7-6-5-4 low", "No rake",
                                "Results: Hero -120 chips, Player0 +120 chips"]
