@@ -222,8 +222,10 @@ class Browser:
         return False
 
     def width(self, pixels: int) -> None:
-        """The page's viewport width (its height 900)."""
+        """The page's viewport width (its height 900), then a resize event (the override's own
+        comes later than the next evaluation)."""
         self.call("Emulation.setDeviceMetricsOverride", width=pixels, height=900, deviceScaleFactor=1, mobile=False)
+        self.evaluate("window.dispatchEvent(new Event('resize'))")
 
     def key(self, name: str, code: int) -> None:
         for kind in ("keyDown", "keyUp"):
@@ -305,26 +307,33 @@ def test_hand_json_has_the_draw_odds(db_path: Path):
     assert odds[0]["best"]["badugi"]["keep"] == "2h 3d Ks"  # the same 10 outs, a keep of three too
 
 
-BOXES = """JSON.stringify({
-  felt: document.getElementById("felt").getBoundingClientRect(),
-  seats: Array.from(document.querySelectorAll(".seat")).map(function (n) { return n.getBoundingClientRect(); }),
-  bets: Array.from(document.querySelectorAll(".bet")).filter(function (n) { return n.textContent; })
-            .map(function (n) { return n.getBoundingClientRect(); }),
-  cards: Array.from(document.querySelectorAll(".seat .cards, #hero-cards")).map(function (row) {
-    return Array.from(row.querySelectorAll(".card")).map(function (n) { return n.getBoundingClientRect().top; });
-  }),
-  backs: Array.from(document.querySelectorAll(".seat .cards")).map(function (n) { return n.querySelectorAll(".back").length; }),
-  folded: Array.from(document.querySelectorAll(".seat.folded")).map(function (n) {
+BOXES = """(function () {
+  var felt = document.getElementById("felt").getBoundingClientRect();
+  function box(n) {  // in the felt's coordinates: the page may be scrolled between two looks
     var r = n.getBoundingClientRect();
-    var top = document.elementFromPoint(r.left + r.width / 2, r.top + 4);
-    return n.contains(top) && getComputedStyle(n).opacity === "1";  // on top of the felt, not see-through
-  }),
-  game: document.getElementById("game").textContent,
-  title: document.querySelector("h1").textContent,
-  summary: document.getElementById("summary").style.display === "block"
-    ? Array.from(document.querySelectorAll("#summary li")).map(function (n) { return n.textContent; }) : null,
-  labels: Array.from(document.querySelectorAll(".seat .label")).map(function (n) { return n.textContent; })
-})"""
+    return { left: r.left - felt.left, right: r.right - felt.left, top: r.top - felt.top, bottom: r.bottom - felt.top };
+  }
+  return JSON.stringify({
+    felt: { left: 0, right: felt.width, top: 0, bottom: felt.height },
+    seats: Array.from(document.querySelectorAll(".seat")).map(box),
+    bets: Array.from(document.querySelectorAll(".bet")).filter(function (n) { return n.textContent; }).map(box),
+    cards: Array.from(document.querySelectorAll(".seat .cards, #hero-cards")).map(function (row) {
+      return Array.from(row.querySelectorAll(".card")).map(function (n) { return n.getBoundingClientRect().top; });
+    }),
+    backs: Array.from(document.querySelectorAll(".seat .cards")).map(function (n) { return n.querySelectorAll(".back").length; }),
+    folded: Array.from(document.querySelectorAll(".seat.folded")).map(function (n) {
+      n.scrollIntoView({ block: "center" });  // elementFromPoint sees the window only
+      var r = n.getBoundingClientRect();
+      var top = document.elementFromPoint(r.left + r.width / 2, r.top + 4);
+      return n.contains(top) && getComputedStyle(n).opacity === "1";  // on top of the felt, not see-through
+    }),
+    game: document.getElementById("game").textContent,
+    title: document.querySelector("h1").textContent,
+    summary: document.getElementById("summary").style.display === "block"
+      ? Array.from(document.querySelectorAll("#summary li")).map(function (n) { return n.textContent; }) : null,
+    labels: Array.from(document.querySelectorAll(".seat .label")).map(function (n) { return n.textContent; })
+  });
+})()"""
 
 
 def _inside(inner: dict, outer: dict) -> bool:
@@ -343,23 +352,44 @@ def _hand_page(db_path: Path, folder: Path, hand_id: str, **html) -> Path:
 
 
 @pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (Debian: apt-get install chromium); CI installs it")
+def with_seats_sitting_out(source: Path, hand_id: str, new_id: str, after: str, seats: range, folder: Path) -> Path:
+    """A copy of one PokerStars hand of `source` numbered `new_id`, on a 10-max table, with
+    players sitting out in `seats` (their seat lines after the line `after`): more seats at
+    the table, the same hand."""
+    text = next(h for h in re.split(r"\n\s*\n", source.read_text(encoding="utf-8")) if f"#{hand_id}:" in h)
+    lines = "".join(f"Seat {n}: Out{n} ($20 in chips) is sitting out\n" for n in seats)
+    text = re.sub(r"\d+-max", "10-max", text.replace(f"#{hand_id}:", f"#{new_id}:")).replace(after, after + lines)
+    path = folder / f"{new_id}.txt"
+    path.write_text(text + "\n", encoding="utf-8")
+    return path
+
+
 def test_seats_inside_the_felt_and_five_cards_on_a_line(db_path: Path, tmp_path: Path):
-    """At 3, 6 and 8 seats, at every step and at two widths: every seat box inside the felt,
-    no two overlapping, no bet under a seat; a folded seat on top of the felt where it was;
-    each row of cards (five in Badacey) on one line; the game's own name; the summary at the end."""
-    api.import_paths([SPLIT / "scoop_badacey.txt", SPLIT / "reshuffle_badeucey.txt", HANDS.parent / "reshuffle.txt"],
-                     db_path)
+    """At 3, 6, 7, 8, 9 and 10 seats, at every step and at three widths: every seat box inside
+    the felt, no two overlapping, no bet under a seat; a folded seat on top of the felt where
+    it was; each row of cards (five in Badacey) on one line; the game's own name; the summary
+    at the end."""
+    api.import_paths([SPLIT / "scoop_badacey.txt", SPLIT / "reshuffle_badeucey.txt", HANDS.parent / "reshuffle.txt",
+                      with_seats_sitting_out(HANDS, "92000000002", "92000000097", "Seat 3: Cara ($20 in chips) \n",
+                                             range(4, 8), tmp_path),
+                      with_seats_sitting_out(HANDS.parent / "reshuffle.txt", "92000000010", "92000000099",
+                                             "Seat 8: P8 ($20 in chips) \n", range(9, 10), tmp_path),
+                      with_seats_sitting_out(HANDS.parent / "reshuffle.txt", "92000000010", "92000000100",
+                                             "Seat 8: P8 ($20 in chips) \n", range(9, 11), tmp_path)], db_path)
     browser = Browser(tmp_path / "profile")
     try:
-        for hand_id, seats in (("1001", 3), ("4004", 6), ("92000000010", 8)):
+        for hand_id, seats in (("1001", 3), ("4004", 6), ("92000000097", 7), ("92000000010", 8), ("92000000099", 9),
+                               ("92000000100", 10)):
             page = _hand_page(db_path, tmp_path, hand_id)
             steps = len(replayer_data(api.hand_replays(db_path, hand_id)[0].replayed)["frames"])
             browser.open(page.as_uri())
-            for width in (1100, 760):
+            for width in (1100, 760, 600):
                 browser.width(width)
                 folded_at: dict[int, dict] = {}
-                for step in range(steps):
-                    browser.evaluate(f"location.hash = '#{step}'")
+                browser.key("Home", 36)
+                for step in range(steps):  # by the keys: Chromium throttles more than 200 address changes in 10 s
+                    if step:
+                        browser.key("ArrowRight", 39)
                     assert browser.wait(f"document.getElementById('step').textContent === 'step {step} of {steps - 1}'")
                     boxes = json.loads(browser.evaluate(BOXES))
                     where = (hand_id, width, step)

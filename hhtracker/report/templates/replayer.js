@@ -21,25 +21,20 @@
     list.forEach(function (c) { node.appendChild(c); });
   }
 
-  // Each seat on an ellipse inside the felt: its centre at most half a box and 6 px (room
-  // for the ring of the seat to act) from the felt's edges (the box is 176 x 124 px,
-  // replayer.css), so no box ever crosses an edge. Its bet sits on the way to the middle,
-  // just outside the box grown by half a bet (at most 96 x 28 px): a bet never covers its seat.
-  function place(node, cos, sin, back) {
-    node.style.left = "calc(50% + (50% - 94px) * " + cos.toFixed(4) + " - " + (back * cos).toFixed(1) + "px)";
-    node.style.top = "calc(50% + (50% - 68px) * " + sin.toFixed(4) + " - " + (back * sin).toFixed(1) + "px)";
-  }
-  function clear(cos, sin) {  // from the seat's centre to the edge of its box grown by half a bet, plus 4 px
-    var across = Math.abs(cos) > 1e-6 ? (88 + 48) / Math.abs(cos) : Infinity;
-    var down = Math.abs(sin) > 1e-6 ? (62 + 14) / Math.abs(sin) : Infinity;
-    return Math.min(across, down) + 4;
-  }
+  // The seats on an ellipse inside the felt, placed in pixels from the felt's width: each
+  // box's centre half a box and 6 px (room for the ring of the seat to act) from the felt's
+  // edges, so no box crosses an edge. The felt grows taller (500 to 760 px), then the boxes
+  // get smaller (replayer.css, #felt.compact) and the felt taller still, until no two boxes
+  // are closer than 8 px; in a window too narrow for that, the seats go in rows over the pot
+  // (#felt.rows). Each bet sits on the way to the middle (in rows: under its seat), just
+  // outside its box grown by half a bet (at most 96 x 28 px): a bet never covers its seat.
+  var SIZES = [{ w: 176, h: 124, compact: false, tallest: 760 }, { w: 148, h: 112, compact: true, tallest: 760 },
+               { w: 148, h: 112, compact: true, tallest: 1400 }];
+  var RING = 6, GAP = 8;
   data.seats.forEach(function (seat, i) {
     var angle = Math.PI / 2 + (2 * Math.PI * i) / data.seats.length;
-    var cos = Math.cos(angle), sin = Math.sin(angle);
     var box = el("div", "seat" + (seat.hero ? " hero" : ""));
     box.setAttribute("data-seat", String(seat.seat));
-    place(box, cos, sin, 0);
     var name = el("div", "name", seat.player);
     var line = el("div", "line");
     var pos = el("span", "pos " + seat.position, seat.position || "\u00a0");
@@ -51,11 +46,65 @@
     box.appendChild(name); box.appendChild(line); box.appendChild(drew); box.appendChild(cards); box.appendChild(label);
     var bet = el("div", "bet");
     bet.setAttribute("data-seat", String(seat.seat));
-    place(bet, cos, sin, clear(cos, sin));
     felt.appendChild(bet);
     felt.appendChild(box);
-    seats.push({ box: box, stack: stack, drew: drew, cards: cards, label: label, bet: bet, seat: seat });
+    seats.push({ box: box, stack: stack, drew: drew, cards: cards, label: label, bet: bet, seat: seat,
+                 cos: Math.cos(angle), sin: Math.sin(angle) });
   });
+  function centres(width, height, size) {
+    return seats.map(function (s) {
+      return { x: width / 2 + (width / 2 - size.w / 2 - RING) * s.cos, y: height / 2 + (height / 2 - size.h / 2 - RING) * s.sin };
+    });
+  }
+  function apart(points, size) {
+    for (var i = 0; i < points.length; i++) {
+      for (var j = i + 1; j < points.length; j++) {
+        if (Math.abs(points[i].x - points[j].x) < size.w + GAP && Math.abs(points[i].y - points[j].y) < size.h + GAP) return false;
+      }
+    }
+    return true;
+  }
+  function rows(width) {  // the fallback: the compact boxes in rows, the pot under them
+    var size = SIZES[1], across = Math.max(1, Math.floor((width - 2 * RING) / (size.w + GAP)));
+    var step = size.h + GAP + 28;  // room for a bet under each box
+    var points = seats.map(function (s, i) {
+      var row = Math.floor(i / across), column = i % across;
+      return { x: RING + size.w / 2 + column * (size.w + GAP), y: RING + size.h / 2 + row * step };
+    });
+    return { points: points, size: size, height: RING + Math.ceil(seats.length / across) * step + 90 };
+  }
+  function layout() {
+    var width = felt.clientWidth, found = null;
+    for (var k = 0; k < SIZES.length && !found; k++) {
+      for (var h = 500; h <= SIZES[k].tallest && !found; h += 20) {
+        var tried = centres(width, h, SIZES[k]);
+        if (apart(tried, SIZES[k])) found = { points: tried, size: SIZES[k], height: h };
+      }
+    }
+    var inRows = !found;
+    if (inRows) found = rows(width);
+    var size = found.size;
+    felt.style.height = found.height + "px";
+    felt.classList.toggle("compact", size.compact);
+    felt.classList.toggle("rows", inRows);
+    seats.forEach(function (s, i) {
+      var point = found.points[i];
+      s.box.style.left = point.x + "px";
+      s.box.style.top = point.y + "px";
+      if (inRows) {  // under the box
+        s.bet.style.left = point.x + "px";
+        s.bet.style.top = (point.y + size.h / 2 + 4 + 14) + "px";
+        return;
+      }
+      var across = Math.abs(s.cos) > 1e-6 ? (size.w / 2 + 48) / Math.abs(s.cos) : Infinity;
+      var down = Math.abs(s.sin) > 1e-6 ? (size.h / 2 + 14) / Math.abs(s.sin) : Infinity;
+      var back = Math.min(across, down) + 4;
+      s.bet.style.left = (point.x - back * s.cos) + "px";
+      s.bet.style.top = (point.y - back * s.sin) + "px";
+    });
+  }
+  layout();
+  window.addEventListener("resize", layout);
   cardsInto(document.getElementById("summary-lines"), data.summary.map(function (line) { return el("li", "", line); }));
 
   function show() {
