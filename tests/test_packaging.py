@@ -19,7 +19,7 @@ from tests.common import ROOT
 
 DATA_FILES = ("py.typed", "grammars/common.lark", "grammars/pokerstars.lark", "grammars/fulltilt.lark",
               "grammars/kingsclub.lark", "stats/baselines.json", "report/templates/report.html.j2",
-              "report/templates/replayer.html.j2", "report/templates/replayer.js")
+              "report/templates/replayer.html.j2", "report/templates/replayer.js", "report/templates/replayer.css")
 
 _WHERE = "import importlib.util as u; s = u.find_spec('hhtracker'); print(s.submodule_search_locations[0] if s else '')"
 

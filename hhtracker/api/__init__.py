@@ -95,7 +95,7 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("format_prize", "ordinal"), "tournaments"),
     **dict.fromkeys(("print_report", "print_sessions", "print_hand", "summary_json", "report_json", "report_html",
                      "chart_png", "hands_listed"), "report.render"),
-    **dict.fromkeys(("replayer_html",), "report.replayer"),
+    **dict.fromkeys(("replayer_html", "replayer_asset"), "report.replayer"),
     **dict.fromkeys(("HandReplay",), "report.hand_text"),
     **dict.fromkeys(("leaks", "player_reads", "NoHeroError"), "api.leaks"),
     **dict.fromkeys(("print_leaks", "leaks_json", "print_reads", "reads_json"), "report.insight_render"),
@@ -127,7 +127,7 @@ __all__ = [
     "ordinal", "output_file", "output_path", "parse_stakes", "player_marks", "player_profile", "player_reads", "players", "population", "population_of", "Population", "print_hand",
     "print_leaks", "print_high_classes", "print_low_classes", "print_players", "print_profile", "print_reads", "print_report",
     "print_sessions", "print_tournaments", "profile_json", "PROFILE_LABELS", "query", "read_hands",
-    "read_only", "read_table", "reads_json", "replayer_html", "report_html", "report_json",
+    "read_only", "read_table", "reads_json", "replayer_asset", "replayer_html", "report_html", "report_json",
     "reprocess", "safe", "safe_json", "session_report", "sessions", "summary_json", "table_of_file",
     "tag_set", "tournaments", "validate_paths", "watch", "write_hand_pages", "write_output",
 ]
@@ -180,7 +180,7 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
     from ..report.hand_text import HandReplay
     from ..report.players_render import PROFILE_LABELS, print_high_classes, print_low_classes, print_players, print_profile, profile_json
     from ..report.tournament_render import print_tournaments
-    from ..report.replayer import replayer_html
+    from ..report.replayer import replayer_asset, replayer_html
     from ..stats.facts import DRAW_KEYS, STAT_KEYS
     from ..stats.tags import AUTO_TAGS, AutoTag, Population, auto_tags, population
     from ..stats.values import PlayerStats, Ratio, format_ratio

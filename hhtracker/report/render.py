@@ -27,7 +27,8 @@ from ..money import Money, format_money
 from ..stats.values import Luck, Ratio, format_ratio
 from ..tournaments import format_prize, ordinal
 from . import REVIEW_LIMIT
-from .contents import Chart, NotableHand, SessionReport, SessionSummary
+from .charts import chart_values
+from .contents import NotableHand, SessionReport, SessionSummary
 from .hand_text import HandReplay
 
 if TYPE_CHECKING:
@@ -137,19 +138,6 @@ def sparkline(values: list[float], width: int = 60) -> str:
     low, high = min(values), max(values)
     span = (high - low) or 1
     return "".join(_SPARK[int((v - low) / span * (len(_SPARK) - 1))] for v in values)
-
-
-def chart_values(chart: Chart) -> tuple[str, list[float], list[float], list[float]]:
-    """(axis label, total, showdown, no showdown) in display units: currency units (dollars,
-    not cents), chips, or big bets."""
-    if chart.unit == "BB":
-        label, scale = "big bets (BB)", 1.0
-    elif chart.unit == CHIPS:
-        label, scale = "chips", 1.0
-    else:
-        label, scale = chart.unit, 100.0
-    return (label, [p.total / scale for p in chart.points], [p.showdown / scale for p in chart.points],
-            [p.no_showdown / scale for p in chart.points])
 
 
 REVIEW_LABELS: tuple[tuple[str, str], ...] = (("snow", "snows"), ("break", "breaks"), ("warning", "warnings"))
@@ -438,34 +426,12 @@ def report_json(report: SessionReport) -> dict[str, object]:
 
 
 def chart_png(report: SessionReport, *, width: float = 10.0, height: float = 5.0, dpi: int = 100) -> bytes:
-    """The cumulative winnings chart (total, at showdown, without showdown) as PNG bytes."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-    from matplotlib.ticker import MaxNLocator
+    """The cumulative winnings chart (total, at showdown, without showdown) as PNG bytes,
+    width x height inches at dpi (charts.winnings_figure: nothing cut)."""
+    from .charts import winnings_figure
 
-    label, total, showdown, no_showdown = chart_values(report.chart)
-    hands = [p.hand for p in report.chart.points]
-    figure = Figure(figsize=(width, height), dpi=dpi)
-    FigureCanvasAgg(figure)
-    axes = figure.add_subplot()
-    # the total on top: where it equals one of the others, it is the line that shows
-    axes.plot(hands, showdown, color="#1f5fbf", linewidth=1.5, label="at showdown", zorder=2)
-    axes.plot(hands, no_showdown, color="#c0392b", linewidth=1.5, label="without showdown", zorder=2)
-    axes.plot(hands, total, color="#1a7f37", linewidth=2.4, label="total", zorder=3)
-    for level in report.chart.levels[1:]:  # a tournament's blinds going up
-        axes.axvline(level.hand, color="#999999", linewidth=0.8, linestyle=":", zorder=1)
-        axes.annotate(level.stakes, (level.hand, 1), xycoords=("data", "axes fraction"), fontsize=7,
-                      color="#666666", rotation=90, va="top", ha="right")
-    axes.xaxis.set_major_locator(MaxNLocator(integer=True))
-    axes.axhline(0, color="#888888", linewidth=0.8)
-    axes.set_xlabel("hands")
-    axes.set_ylabel(f"cumulative winnings, {label}")
-    axes.set_title(title(report).replace("$", r"\$"), fontsize=10)  # names are text, never mathtext
-    axes.grid(True, alpha=0.3)
-    axes.legend(loc="best")
-    figure.tight_layout()
     buffer = io.BytesIO()
-    figure.savefig(buffer, format="png")
+    winnings_figure(report.chart, title(report), width=width, height=height, dpi=dpi).savefig(buffer, format="png")
     return buffer.getvalue()
 
 
