@@ -73,11 +73,11 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("check_output", "write_output", "output_file", "output_path"), "api.outputs"),
     # the values and views a caller needs with them, from the layer that defines each
     **dict.fromkeys(("Site", "CHIPS"), "model"),
-    **dict.fromkeys(("GAMES", "GameId", "has_low_classes", "is_split_game"), "games"),
+    **dict.fromkeys(("GAMES", "GameId", "game_name", "has_low_classes", "is_split_game"), "games"),
     **dict.fromkeys(("SITES",), "sites"),
     **dict.fromkeys(("DatabaseOpenError", "DatabaseBusyError", "NewerDatabaseError", "NotOurDatabaseError",
                      "DatabaseCorruptError", "DatabaseWriteError", "OutputPathError"), "errors"),
-    **dict.fromkeys(("Filters", "Game", "GameType", "TableSize", "SORTS", "parse_stakes"), "filters"),
+    **dict.fromkeys(("ALL_GAMES", "Filters", "Game", "GameType", "TableSize", "SORTS", "parse_stakes"), "filters"),
     **dict.fromkeys(("games_played", "low_showdown_classes"), "api.games"),
     **dict.fromkeys(("Money", "format_money", "format_result"), "money"),
     **dict.fromkeys(("PlayerStats", "Ratio", "format_ratio"), "stats.values"),
@@ -102,7 +102,7 @@ _HOMES: dict[str, str] = {
 
 __all__ = [
     "ACTIVE_MINUTES", "APP_NAME", "DatabaseCheck", "REBUILD", "RawExport", "check_database", "export_raw", "AUTO_TAGS", "AutoTag", "CHIPS", "DRAW_KEYS", "DatabaseBusyError",
-    "DatabaseCorruptError", "DatabaseOpenError", "GAMES", "GameId", "SITES", "has_low_classes", "is_split_game", "DatabaseWriteError", "NotOurDatabaseError", "OutputPathError", "EXPORT_FORMATS", "ExportResult", "FLUSH_HANDS", "FLUSH_SECONDS",
+    "DatabaseCorruptError", "DatabaseOpenError", "ALL_GAMES", "GAMES", "GameId", "SITES", "game_name", "has_low_classes", "is_split_game", "DatabaseWriteError", "NotOurDatabaseError", "OutputPathError", "EXPORT_FORMATS", "ExportResult", "FLUSH_HANDS", "FLUSH_SECONDS",
     "Filters", "Game", "GameType", "HAND_HISTORY_SUFFIXES", "HandOutcome", "HandReplay", "HandValidation",
     "HeroChoice", "Hud", "HudState", "ImportSummary", "MissingExtraError", "Money",
     "NewerDatabaseError", "NoDatabaseError", "NoHeroError", "PARQUET_TABLES", "PlayerStats",

@@ -232,7 +232,7 @@ def test_one_hand_profile_lists_only_the_class_shown(db: Path) -> None:
     out = runner.invoke(app, ["player", "Cara", "--db", str(db)]).stdout
     shown = [line for line in out.splitlines() if "Shown:" in line]
     # Cara (the big blind, in the first hand only) showed 7d 6s 5h 9c: a 9-high badugi
-    assert "(pokerstars, 1 hand)" in out
+    assert "(pokerstars, 1 hand, Badugi)" in out
     assert len(shown) == 1 and "badugi 9-high" in shown[0] and "100.0% (1/1)" in shown[0]
 
 

@@ -151,7 +151,7 @@ def test_the_database_holds_every_game_and_site(every_game: EveryGame) -> None:
 def test_players_one_table_per_game_and_all_together(every_game: EveryGame) -> None:
     db = every_game.db
     text = run("players", "--db", db)
-    for game in ("badugi", "badacey", "badeucey"):
+    for game in ("Badugi", "Badacey", "Badeucey"):  # the games' names, not the stored keys
         assert f"players ({game})" in text
     rows = json.loads(run("players", "--db", db, "--json"))
     for game in ("badacey", "badeucey"):
@@ -309,8 +309,9 @@ def test_27_triple_draw_has_its_table_and_its_profile(every_game: EveryGame) -> 
     # Hero's seats in those hands, counted in the file.
     db = every_game.db
     deuce = _stars_27td(CORPUS / STARS_8GAME, "Hero")
-    assert "players (27_triple_draw)" in run("players", "--db", db)
+    assert "players (2-7 Triple Draw)" in run("players", "--db", db)
     text = run("player", "Hero", "--db", db, "--site", "pokerstars", "--game", "27_triple_draw")
     assert f"Hero (pokerstars, {deuce} hands, 2-7 Triple Draw)" in text
-    assert "the whole hand in 2-7 Triple Draw" in text
+    assert "Low hands at showdown, 2-7 Triple Draw" in text
+    assert "Break a made 2-7 low, all draws" in text and "a badugi" not in text  # the game's made hand
     assert "2-7 Triple Draw)" not in run("player", "Hero", "--db", db, "--site", "pokerstars", "--game", "badugi")

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from hhtracker import api
 from hhtracker.cli import app
 
-from tests.common import CORPUS, DATA, STARS_SNG
+from tests.common import CORPUS, DATA, STARS_CASH, STARS_SNG
 
 runner = CliRunner()
 HANDS = DATA / "leak_hands" / "hands.txt"
@@ -149,7 +149,7 @@ def test_a_one_hand_profile_is_not_rows_of_nothing(db: Path) -> None:
     # hand 2, Hero in the HJ: Eve folded before him, he folded (no draw, no bet after it)
     code, out = run("player", "Hero", "--position", "HJ", "--db", db)
     assert code == 0, out
-    assert "Hero (pokerstars, 1 hand)" in out and "Net, cash (1 hand)" in out
+    assert "Hero (pokerstars, 1 hand, Badugi)" in out and "Net, cash (1 hand)" in out
     for section, count in (("After the draws (betting)", 22), ("The draws", 19), ("Showdown", 3)):
         line = next(line for line in out.splitlines() if section in line)
         assert f"no opportunity in these hands: - (0/0) for its {count} statistics" in line, line
@@ -245,3 +245,48 @@ def test_sessions_take_the_filters_of_players(tmp_path: Path) -> None:
         assert all(m["currency"] == ("chips" if kind == "tournament" else "USD") for s in found for m in s["net_by_currency"])
     code, out = run("sessions", "--hero", "Hero", "--site", "kingsclub", "--db", db)
     assert code == 0 and out == "no hands of the hero match --site kingsclub\n"
+
+
+# --- issue 25, item 3: `player NAME` never adds games together -----------------------------------
+
+STARS_27TD = CORPUS.parent / "corpus-draw" / "PokerStars__27TD_FL_cash_200911.txt"
+
+
+def _hands_with_seat(path: Path, name: str) -> int:
+    text = path.read_text(encoding="utf-8-sig")
+    hands = re.split(r"(?m)^(?=PokerStars (?:Game|Hand) #)", text)
+    return sum(1 for h in hands if re.search(rf"(?m)^Seat \d+: {re.escape(name)} \(", h))
+
+
+def test_player_gives_one_profile_per_game(tmp_path: Path) -> None:
+    if not (CORPUS / STARS_CASH).is_file() or not STARS_27TD.is_file():
+        pytest.skip(f"the real corpus is not beside the repo ({CORPUS} missing)")
+    db = tmp_path / "g.db"
+    api.import_paths([CORPUS / STARS_CASH, STARS_27TD], db)
+    badugi, deuce = _hands_with_seat(CORPUS / STARS_CASH, "Hero"), _hands_with_seat(STARS_27TD, "Hero")
+    assert (badugi, deuce) == (4, 17)  # counted in the files: Hero sits in every hand of both
+    code, out = run("player", "Hero", "--site", "pokerstars", "--db", db)
+    assert code == 0, out
+    assert f"Hero (pokerstars, {badugi} hands, Badugi)" in out
+    assert f"Hero (pokerstars, {deuce} hands, 2-7 Triple Draw)" in out
+    assert f"{badugi + deuce} hands" not in out  # never the two games added together
+    assert "Break a badugi, all draws" in out and "Break a made 2-7 low, all draws" in out
+    code, out = run("player", "Hero", "--site", "pokerstars", "--game", "all", "--db", db)
+    assert f"Hero (pokerstars, {badugi + deuce} hands)" in out  # asked for: every game together
+    code, out = run("player", "Hero", "--site", "pokerstars", "--json", "--db", db)
+    assert code == 2 and "give --game for one JSON profile" in out
+    code, out = run("player", "Hero", "--site", "pokerstars", "--json", "--game", "27_triple_draw", "--db", db)
+    assert code == 0 and json.loads(out)["results"]["hands"] == deuce
+
+
+def test_snow_names_one_statistic_and_labels_are_one_per_key() -> None:
+    from hhtracker.report.labels import STAT_LABELS, STAT_SECTIONS, stat_label
+
+    # "snow" is snow_known (and its draws) only; snow_shown is said another way
+    snowy = {key for key in STAT_LABELS if "snow" in stat_label(key, "badugi").lower()}
+    assert snowy == {"snow_known", "snow_known_d1", "snow_known_d2", "snow_known_d3"}
+    # the report's labels are the profile's, word for word (a report may mix games: "a made hand")
+    for _, rows in STAT_SECTIONS:
+        for key, label in rows:
+            assert label == stat_label(key), key
+    assert len({stat_label(k, "badugi") for k in STAT_LABELS}) == len(STAT_LABELS)  # one meaning per label
