@@ -143,7 +143,7 @@ def print_reads(reads: list[PlayerReads], console: Console) -> None:
         known = "1 hand" if read.hands_known == 1 else f"{read.hands_known:,} hands"
         table = Table(title=cell(f"Reads: {read.player} on {read.site}{game}, {known} with cards known "
                                  f"(groups under {read.min_hands} hands: counts only)"))
-        for column in ("grouping", "played", "hands", "badugis", "badugi high card", "hands shown"):
+        for column in ("grouping", "played", "hands", "badugis", "badugi high card", "final hands"):
             table.add_column(column, justify="right" if column == "hands" else "left")
         keep_columns(table, "played", "hands", "badugis")
         for group in read.groups:

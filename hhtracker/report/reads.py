@@ -1,6 +1,7 @@
 """Reads (issue 19): what a player showed, grouped by the way he played it. From every
 counted hand of his whose final cards became known (hand_players.final_cards: shown or
-revealed at showdown, or the hero's own), read from the database (hand_facts, actions,
+revealed at showdown, or the hero's own, those he folded included: his cards are known
+whether or not the hand reached a showdown), read from the database (hand_facts, actions,
 draws), never the hand text.
 
 Three groupings: by his draw pattern (the cards he drew at each draw he reached, e.g. "drew
@@ -72,15 +73,17 @@ def last_draw(discarded: int, most: int | None) -> str:
     return f"{drew} at the last draw, then {_LAST_ROUND[most]}"
 
 
-def predraw_action(first_kind: str | None, entered_before: bool, raised: bool, called: bool) -> str:
+def predraw_action(first_kind: str | None, entered_before: bool, raised: bool, called: bool,
+                   folded: bool = False) -> str:
     """His pre-draw line: "raised first in" (his first decision a raise, nobody having
     called or raised before), "raised" (any other raise), "limped" (his first decision a
-    call, nobody in before), "called", else "checked" (the big blind)."""
+    call, nobody in before), "called", "folded" (folded pre-draw without a call or raise:
+    the hero's own hands only, his cards being known), else "checked" (the big blind)."""
     if raised:
         return "raised first in" if first_kind in ("raise", "bet") and not entered_before else "raised"
     if called:
         return "limped" if first_kind == "call" and not entered_before else "called"
-    return "checked"
+    return "folded" if folded else "checked"
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,7 +160,8 @@ def player_reads(db: Any, name: str, filters: Filters = Filters(), min_hands: in
                      and c.round = 1 and c.kind = 'call'),
               (select max(case l.kind when 'raise' then 4 when 'bet' then 3 when 'call' then 2 when 'check' then 1
                                       when 'fold' then 0 end)
-                 from actions l where l.hand_id = f.hand_id and l.player_id = f.player_id and l.round = 4)
+                 from actions l where l.hand_id = f.hand_id and l.player_id = f.player_id and l.round = 4),
+              hp.folded_round
             from hand_facts f
             join hand_players hp on hp.hand_id = f.hand_id and hp.player_id = f.player_id
             left join actions a on a.hand_id = f.hand_id and a.seq = (
@@ -167,12 +171,12 @@ def player_reads(db: Any, name: str, filters: Filters = Filters(), min_hands: in
             order by f.site, f.game, f.start_time, f.hand_id""",
         [name, *params]).fetchall()
     by_site: dict[tuple[str, str], dict[tuple[str, str], list[str]]] = defaultdict(lambda: defaultdict(list))
-    for site, game, position, cards, d1, d2, d3, first, entered, raised, called, last in rows:
+    for site, game, position, cards, d1, d2, d3, first, entered, raised, called, last, folded_round in rows:
         groups = by_site[site, game]
         groups["draw pattern", draw_pattern((d1, d2, d3))].append(cards)
         if d3 is not None:
             groups["last draw and bet", last_draw(d3, last)].append(cards)
-        groups["pre-draw action", f"{predraw_action(first, bool(entered), bool(raised), bool(called))}, {position}"].append(cards)
+        groups["pre-draw action", f"{predraw_action(first, bool(entered), bool(raised), bool(called), folded_round == 1)}, {position}"].append(cards)
     result = []
     for (site, game), groups in by_site.items():
         rules = game_rules(game)

@@ -182,8 +182,11 @@ class _Hand:
         facts["break_known"] = Count.of(*broke)
         facts["pat_raiser_d1"] = Fact.of(counts[0] == 0, True) if raised and counts[0] is not None else NO
         # Choice: "final cards became known" is the replay's final hand: shown or revealed
-        # in the summary, or the hero's own cards when he did not fold.
-        if self.lowball and counts[2] == 0 and _five_distinct(player.final_cards):
+        # in the summary, or the hero's own cards when he did not fold (a folded hero's cards
+        # are his final cards too, for his reads, but not a hand "seen" here).
+        if name == self.replayed.hero and player.folded_round is not None:
+            facts["snow_shown"] = NO
+        elif self.lowball and counts[2] == 0 and _five_distinct(player.final_cards):
             facts["snow_shown"] = Fact.of(not made_27_low(player.final_cards), True)  # type: ignore[arg-type]
         elif not self.lowball and counts[2] == 0 and player.final_hand is not None:
             facts["snow_shown"] = Fact.of(not player.final_hand.is_badugi, True)
