@@ -26,7 +26,7 @@ def player_command(
 ) -> None:
     """One player's statistics, every percentage with its sample size.
 
-    Percentages show (done/opportunities) and, under 100 opportunities, a 95% Wilson interval; "-" when there was no opportunity. bb/100 and BB/100 average each hand in its own big blind / big bet, so in a tournament they can have the opposite sign of the net chips.
+    Percentages show (done/opportunities) and, under 100 opportunities, a 95% Wilson interval; "-" when there was no opportunity. bb/100 and BB/100 take each cash hand in its own big blind / big bet; in chips, the chips over the hands' average big blind / big bet (the sign of the chips).
     """
     name = stored_name(resolve_db(db), name)
     if reads:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, SupportsFloat
 from rich.console import Console
 from rich.table import Table
 
-from ..display import cell, keep_columns, safe
+from ..display import cell, counted, keep_columns, safe
 from ..model import CHIPS
 from ..money import Money, format_money
 from ..stats.values import Luck, Ratio, format_ratio
@@ -82,11 +82,11 @@ def hero_label(hero: dict[str, str]) -> str:
 
 def net_text(s: SessionSummary) -> str:
     """The Net line: money and chips apart, each with its big bets ("+$5.05 (+5.05 big bets);
-    -15 chips (-0.25 big bets at each hand's level)"); chips never added to money."""
+    -15 chips (-0.25 big bets at the hands' average level)"); chips never added to money."""
     parts = []
     for kind in s.by_kind:
         amounts = tuple(m for m in s.net_by_currency if (m.currency == CHIPS) == (kind.kind == "chips"))
-        level = " at each hand's level" if kind.kind == "chips" else ""
+        level = " at the hands' average level" if kind.kind == "chips" else ""
         parts.append(f"{moneys(amounts)} ({kind.net_big_bets:+.2f} big bets{level})")
     return "; ".join(parts) or moneys(s.net_by_currency)
 
@@ -113,10 +113,18 @@ def tournament_lines(report: SessionReport) -> list[str]:
     return lines
 
 
+def length_text(report: SessionReport) -> str:
+    """How long the report's hands took: a session's duration ("1 h 10 min"); a date range's
+    sessions and time at the tables ("6 sessions, 1 h 24 min played"), never the range's span."""
+    if report.played is None:
+        return duration(report.summary.duration)
+    return f"{counted(report.played.sessions, 'session')}, {duration(report.played.time)} played"
+
+
 def title(report: SessionReport) -> str:
     s = report.summary
     which = f"Session {s.number} of {report.sessions_total}" if s.number is not None else "Hands from a date range"
-    return f"{which}: {hero_label(report.hero)}, {when(s.start)} to {when(s.end)} UTC ({duration(s.duration)})"
+    return f"{which}: {hero_label(report.hero)}, {when(s.start)} to {when(s.end)} UTC ({length_text(report)})"
 
 
 def luck_text(luck: Luck) -> str:
@@ -394,6 +402,8 @@ def report_json(report: SessionReport) -> dict[str, object]:
     value: dict[str, object] = {"hero": dict(report.hero), "hero_note": report.hero_note, **summary_json(report.summary)}
     value["tournaments"] = [t.as_json() for t in report.tournaments]
     value["sessions_total"] = report.sessions_total
+    value["played"] = (None if report.played is None else
+                       {"sessions": report.played.sessions, "seconds": int(report.played.time.total_seconds())})
     value["net_showdown"] = [_money(m) for m in report.net_showdown]
     value["net_no_showdown"] = [_money(m) for m in report.net_no_showdown]
     value["chart"] = {
@@ -507,7 +517,7 @@ def report_html(report: SessionReport, *, limit: int | None = REVIEW_LIMIT, link
         hero=hero_label(report.hero),
         summary=[
             ("Hands", f"{s.hands:,}"),
-            ("Duration", duration(s.duration)),
+            ("Duration", length_text(report)),
             ("Tables", f"{len(s.tables)}: {', '.join(s.tables)}"),
             *(("Tournament", line) for line in tournament_lines(report)),
             ("Stakes", ", ".join(s.stakes)),

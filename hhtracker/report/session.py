@@ -7,7 +7,8 @@ first, so a session keeps its number while newer hands are imported.
 
 Choices: the duration of a session is from its first hand's start to its last hand's start
 (the files give no end time), so a one-hand session lasts 0 minutes. BB/100 and bb/100
-average each hand in its own big bet / big blind (as the `player_stats` view does), and
+take each cash hand in its own big bet / big blind, and hands for chips at their average
+level (in_bets: the sign of the chips), as player_stats does, and
 money is summed per currency, cash before chips; `net` is the first currency.
 
 Scale: sessions are found from the hero's half hours (the player_periods summary table) when
@@ -44,6 +45,7 @@ from .contents import (  # noqa: F401  (re-exported: the report's values are imp
     LevelChange,
     NotableHand,
     PositionResult,
+    Played,
     SessionReport,
     SessionSummary,
     ShowdownClass,
@@ -113,6 +115,33 @@ def _per_100(items: Sequence[Results], value: Callable[[Results], float]) -> flo
     return 100.0 * sum(value(i) for i in items) / hands if hands else None
 
 
+def in_bets(items: Sequence[Results], bet: Callable[[Results], int]) -> float:
+    """The items' net in big bets (bet: the item's big bet) or big blinds (its big blind).
+    Cash: each hand in its own stakes' bet, added (BB/100 as trackers count it). Chips
+    (tournaments, play money): the chips won or lost over the hands' average bet (their bets
+    weighted by hands), so the figure has the sign of the chips; hand by hand, a player who
+    loses chips can win big bets (small pots won at high levels, big ones lost low), and a
+    busted tournament read "+4.47 big bets" (issue 27, item 6)."""
+    if any(i.currency == CHIPS for i in items):
+        weight = sum(bet(i) * i.count for i in items)
+        return sum(i.net for i in items) * sum(i.count for i in items) / weight if weight else 0.0
+    return sum(i.net / bet(i) for i in items)
+
+
+def _in_big_bets(items: Sequence[Results]) -> float:
+    return in_bets(items, lambda i: i.big_bet)
+
+
+def _in_big_blinds(items: Sequence[Results]) -> float:
+    return in_bets(items, lambda i: i.big_blind)
+
+
+def _per_100_of(items: Sequence[Results], total: Callable[[Sequence[Results]], float]) -> float:
+    """100 x total(items) (in big bets or big blinds) per hand; 0.0 without a hand."""
+    hands = sum(i.count for i in items)
+    return 100.0 * total(items) / hands if hands else 0.0
+
+
 def format_stakes(hand: Results) -> str:
     """"$0.50/$1 USD FL" (money) or "30/60 chips FL"."""
     if hand.currency == CHIPS:
@@ -132,8 +161,8 @@ def kind_results(items: Sequence[Results]) -> tuple[KindResult, ...]:
     for item in items:
         by.setdefault("chips" if item.currency == CHIPS else "cash", []).append(item)
     return tuple(
-        KindResult(kind, sum(i.count for i in group), sum(i.big_bets for i in group),
-                   _per_100(group, lambda i: i.big_bets) or 0.0, _per_100(group, lambda i: i.big_blinds) or 0.0)
+        KindResult(kind, sum(i.count for i in group), _in_big_bets(group),
+                   _per_100_of(group, _in_big_bets), _per_100_of(group, _in_big_blinds))
         for kind, group in sorted(by.items())
     )
 
@@ -163,9 +192,9 @@ def _summary(number: int | None, items: Sequence[Results], start: dt.datetime, e
         sites=tuple(sorted({i.site for i in items})),
         net=net[0],
         net_by_currency=net,
-        net_big_bets=None if mixed else sum(i.big_bets for i in items),
-        big_bets_per_100=None if mixed else _per_100(items, lambda i: i.big_bets) or 0.0,
-        bb_per_100=None if mixed else _per_100(items, lambda i: i.big_blinds) or 0.0,
+        net_big_bets=None if mixed else _in_big_bets(items),
+        big_bets_per_100=None if mixed else _per_100_of(items, _in_big_bets),
+        bb_per_100=None if mixed else _per_100_of(items, _in_big_blinds),
         by_kind=kinds,
     )
 
@@ -197,9 +226,9 @@ def _positions(hands: Sequence[Results]) -> tuple[PositionResult, ...]:
     return tuple(
         PositionResult(
             position=position, hands=sum(h.count for h in group), net=money_by_currency(group),
-            net_big_bets=None if mixed else sum(h.big_bets for h in group),
-            big_bets_per_100=None if mixed else _per_100(group, lambda h: h.big_bets) or 0.0,
-            bb_per_100=None if mixed else _per_100(group, lambda h: h.big_blinds) or 0.0,
+            net_big_bets=None if mixed else _in_big_bets(group),
+            big_bets_per_100=None if mixed else _per_100_of(group, _in_big_bets),
+            bb_per_100=None if mixed else _per_100_of(group, _in_big_blinds),
         )
         for position, group in sorted(by.items(), key=lambda kv: order.get(kv[0], 99))
         for mixed in (len({h.currency == CHIPS for h in group}) > 1,)
@@ -484,7 +513,8 @@ def _session_report(db: Database, *, number: int | None = None, start: dt.dateti
         read = _read(db, ids, start or sessions[0].start, end or sessions[-1].end + _SECOND, per_hand_limit)
         if read.first is None:
             raise ReportError("no hands of the hero in that date range")
-        return _report(db, names, ids, read, None, len(sessions), review_limit)
+        report = _report(db, names, ids, read, None, len(sessions), review_limit)
+        return replace(report, played=played_in(sessions, report.summary.start, report.summary.end))
     if number is None:
         number = sessions[-1].number
     if not 1 <= number <= len(sessions):
@@ -492,6 +522,13 @@ def _session_report(db: Database, *, number: int | None = None, start: dt.dateti
     chosen = sessions[number - 1]
     return _report(db, names, ids, _read(db, ids, chosen.start, chosen.end + _SECOND, per_hand_limit),
                    number, len(sessions), review_limit)
+
+
+def played_in(sessions: Sequence[_Span], first: dt.datetime, last: dt.datetime) -> Played:
+    """The sessions with a hand started from `first` to `last` (inclusive, UTC) and the time
+    they last, each cut to [first, last]."""
+    inside = [s for s in sessions if s.end >= first and s.start <= last]
+    return Played(len(inside), sum((min(s.end, last) - max(s.start, first) for s in inside), dt.timedelta()))
 
 
 def session_list(db: Database, *, hero: str | None = None, gap: dt.timedelta = DEFAULT_GAP,

@@ -290,3 +290,20 @@ def test_snow_names_one_statistic_and_labels_are_one_per_key() -> None:
         for key, label in rows:
             assert label == stat_label(key), key
     assert len({stat_label(k, "badugi") for k in STAT_LABELS}) == len(STAT_LABELS)  # one meaning per label
+
+
+def test_a_date_range_lasts_its_sessions_not_its_span(tmp_path: Path) -> None:
+    # tests/data/report_hands: Mira's hands start (ET, UTC-5) 20:00:00, 20:00:40, 20:02, 20:03,
+    # 20:04, 20:34 (a 30-minute gap stays in the session: 34 min), then 21:04:01 (30 min 1 s
+    # later: a new session) and 21:06:00 (1 min 59 s). The range's span is 1 h 06 min; the
+    # time at the tables 34 min + 1 min 59 s = 2,159 s.
+    db = tmp_path / "r.db"
+    folder = DATA / "report_hands"
+    api.import_paths([folder / "alpha.txt", folder / "beta.txt", folder / "warning.txt"], db)
+    code, out = run("report", "--from", "2021-03-02", "--to", "2021-03-02", "--db", db)
+    assert code == 0, out
+    assert "(2 sessions, 35 min played)" in out and "1 h 06 min" not in out
+    code, out = run("report", "--from", "2021-03-02", "--to", "2021-03-02", "--json", "--db", db)
+    assert json.loads(out)["played"] == {"sessions": 2, "seconds": 34 * 60 + 119}
+    code, out = run("report", "--session", "1", "--db", db)
+    assert "(34 min)" in out
