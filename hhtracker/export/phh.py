@@ -113,7 +113,7 @@ def to_phh(replayed: ReplayedHand) -> PhhHand:
     button = hand.button_seat
     dealt = sorted((p for p in replayed.players if p.dealt_in), key=lambda p: ((p.seat - button - 1) % 1000, p.seat))
     if len(dealt) < 2:
-        raise NotExportable(f"{len(dealt)} player(s) dealt in: PHH needs two or more")
+        raise NotExportable(f"{len(dealt)} player{'' if len(dealt) == 1 else 's'} dealt in: PHH needs two or more")
     forfeits = sorted({a.player for a in replayed.actions if a.kind is ActionKind.FOLD and a.all_in})
     if forfeits:
         raise NotExportable(f"{', '.join(forfeits)} folds while all-in (forfeits the pot): PHH has no action for that")

@@ -164,7 +164,7 @@ def print_profile(stats: PlayerStats, console: Console, game: str | None = None)
 
 
 def _fmt(value: float | None) -> str:
-    return "-" if value is None else f"{value:+.2f}"
+    return "-" if value is None else f"{value:+,.2f}"
 
 
 _KINDS = {"cash": "cash", "tournament": "tournament chips", "play": "play money"}

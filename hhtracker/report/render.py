@@ -47,7 +47,7 @@ def moneys(amounts: tuple[Money, ...]) -> str:
 
 
 def signed(value: float | None, digits: int = 2) -> str:
-    return "-" if value is None else f"{value:+.{digits}f}"
+    return "-" if value is None else f"{value:+,.{digits}f}"
 
 
 def duration(delta: dt.timedelta) -> str:
@@ -87,7 +87,7 @@ def net_text(s: SessionSummary) -> str:
     for kind in s.by_kind:
         amounts = tuple(m for m in s.net_by_currency if (m.currency == CHIPS) == (kind.kind == "chips"))
         level = " at the hands' average level" if kind.kind == "chips" else ""
-        parts.append(f"{moneys(amounts)} ({kind.net_big_bets:+.2f} big bets{level})")
+        parts.append(f"{moneys(amounts)} ({kind.net_big_bets:+,.2f} big bets{level})")
     return "; ".join(parts) or moneys(s.net_by_currency)
 
 
@@ -151,7 +151,7 @@ def chart_values(chart: Chart) -> tuple[str, list[float], list[float], list[floa
     """(axis label, total, showdown, no showdown) in display units: currency units (dollars,
     not cents), chips, or big bets."""
     if chart.unit == "BB":
-        label, scale = "big bets (BB)", 1.0
+        label, scale = "big bets", 1.0
     elif chart.unit == CHIPS:
         label, scale = "chips", 1.0
     else:

@@ -267,9 +267,9 @@ def _notable(pots: Sequence[HeroHand], review: Mapping[str, Sequence[HeroHand]],
     won = sorted((h for h in pots if h.net > 0), key=lambda h: (-h.big_bets, h.start_time))[:NOTABLE_POTS]
     lost = sorted((h for h in pots if h.net < 0), key=lambda h: (h.big_bets, h.start_time))[:NOTABLE_POTS]
     for hand in won:
-        found.append(note("won", hand, f"biggest pots won: {hand.big_bets:+.2f} big bets" + (" at showdown" if hand.showdown else "")))
+        found.append(note("won", hand, f"biggest pots won: {hand.big_bets:+,.2f} big bets" + (" at showdown" if hand.showdown else "")))
     for hand in lost:
-        found.append(note("lost", hand, f"biggest pots lost: {hand.big_bets:+.2f} big bets" + (" at showdown" if hand.showdown else "")))
+        found.append(note("lost", hand, f"biggest pots lost: {hand.big_bets:+,.2f} big bets" + (" at showdown" if hand.showdown else "")))
     for hand in review["snow"]:
         found.append(note("snow", hand, f"stood pat without a badugi ({hand.snows} time{'s' if hand.snows > 1 else ''})"))
     for hand in review["break"]:

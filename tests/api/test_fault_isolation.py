@@ -49,7 +49,7 @@ def test_a_bad_hand_between_good_ones_is_rejected_and_both_files_import(case: Ba
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     assert "Traceback" not in result.output
     assert f"{written.bad_file}:{written.bad_line}: error [{case.code}] " in result.stderr
-    assert "2 file(s): 3 new hand(s)" in result.stdout and "1 rejected" in result.stdout
+    assert "2 files: 3 new hands" in result.stdout and "1 rejected" in result.stdout
     statuses, bad = _stored(db_path)
     assert {n for n, s in statuses.items() if s == "ok"} == written.good_numbers
     assert len(bad) == 1

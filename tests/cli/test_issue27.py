@@ -138,7 +138,7 @@ def test_validate_json_lists_the_hands_of_other_games(tmp_path: Path) -> None:
     rows = json.loads(result.stdout)
     assert [(r["hand_id"], r["status"], r["game"], r["line"]) for r in rows] == [
         ("77000000001", "skipped", "Razz Limit", 1), ("77000000002", "skipped", "Hold'em Limit", 6)]
-    assert "0 hand(s) checked" in result.stderr and "2 skipped" in result.stderr
+    assert "0 hands checked" in result.stderr and "2 skipped" in result.stderr
     assert "not read" not in result.stderr  # no other-site files among them
 
 

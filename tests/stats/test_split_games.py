@@ -60,7 +60,7 @@ def db(tmp_path_factory) -> Path:
     target = folder / "t.db"
     result = runner.invoke(app, ["import", "--db", str(target), str(folder)])
     assert result.exit_code == 0, result.output
-    assert "6 new hand(s) (6 clean" in result.output
+    assert "6 new hands (6 clean" in result.output
     return target
 
 
@@ -157,7 +157,7 @@ def test_phh_export_leaves_the_split_games_out(db: Path, tmp_path: Path) -> None
     # Badugi; the one Badugi hand is.
     result = runner.invoke(app, ["export", "--format", "phh", "--db", str(db), str(tmp_path / "out.phh")])
     assert result.exit_code == 0, result.output
-    assert "1 hand(s) exported as phh" in result.output and "5 not exported" in result.output
+    assert "1 hand exported as phh" in result.output and "5 not exported" in result.output
     assert (tmp_path / "out.phh").read_text().count('variant = "FB"') == 1
 
 
