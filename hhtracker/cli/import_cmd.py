@@ -97,17 +97,23 @@ def short_name(name: str, width: int = NAME_WIDTH) -> str:
     return name if len(name) <= width else "…" + name[-(width - 1):]
 
 
+DUPLICATE_DIFFERS = "duplicate_differs"
+"""The code of a hand number stored already with another text (rules.issues.Code)."""
+
+
 def _print_summary(summary: api.ImportSummary, db_path: Path, ignored: int = 0, *, title: str = "",
                    errors: bool = True) -> None:
     """The import's summary: hands counted once each (new = clean + with warnings, rejected,
     duplicate, skipped), file problems apart from the hands' warnings; each error first, on
     stderr, unless `errors` is False."""
-    for problem in summary.problems:
-        if errors and problem.severity == "error":
+    for problem in summary.problems:  # errors, and a duplicate whose text differs (nothing else says it)
+        if errors and (problem.severity == "error" or problem.code == DUPLICATE_DIFFERS):
             stderr_line(problem)
     if errors:
         print_tracebacks(summary.problems)
-    hand_warnings = sum(1 for p in summary.problems if p.severity == "warning" and p.hand_id is not None)
+    hand_warnings = sum(1 for p in summary.problems if p.severity == "warning" and p.hand_id is not None
+                        and p.code != DUPLICATE_DIFFERS)
+    differ = sum(1 for p in summary.problems if p.code == DUPLICATE_DIFFERS)
     file_problems = sum(1 for p in summary.problems if p.hand_id is None)
     clean = summary.hands_new - summary.hands_with_warnings
     say(f"{title}{api.counted(summary.files, 'file')}: {api.counted(summary.hands_new, 'new hand')} ({clean:,} clean, "
@@ -132,6 +138,8 @@ def _print_summary(summary: api.ImportSummary, db_path: Path, ignored: int = 0, 
         where = (f"in {api.counted(summary.hands_with_warnings, 'new hand')} (hands kept)" if summary.hands_with_warnings
                  else "in hands not stored now (duplicates or rejected)")
         say(f"{api.counted(hand_warnings, 'warning')} {where}; see `hhtracker validate` or --json")
+    if differ:
+        say(f"{api.counted(differ, 'duplicate')} with a text that differs from the stored copy (kept): see the lines above")
     if summary.hands_pending:
         say(f"{api.counted(summary.hands_pending, 'hand')} still being written, left for the next look")
 

@@ -160,8 +160,8 @@ def test_two_imports_of_the_same_files_store_each_hand_once(tmp_path: Path, db_p
     out_b, err_b = b.communicate(timeout=300)
     assert a.returncode == 0 and b.returncode == 0, (err_a, err_b)
     assert b"Traceback" not in err_a + err_b
-    new = [int(re.search(rb"(\d+) new hand", out).group(1)) for out in (out_a, out_b)]
-    duplicates = [int(re.search(rb"(\d+) duplicate", out).group(1)) for out in (out_a, out_b)]
+    new = [int(re.search(rb"([\d,]+) new hand", out).group(1).replace(b",", b"")) for out in (out_a, out_b)]
+    duplicates = [int(re.search(rb"([\d,]+) duplicate", out).group(1).replace(b",", b"")) for out in (out_a, out_b)]
     assert sum(new) == 1500 and new[0] + duplicates[0] == 1500 and new[1] + duplicates[1] == 1500
     assert _assert_whole_hands(db_path) == 14 + 1500
     with sqlite3.connect(db_path) as conn:

@@ -307,3 +307,24 @@ def test_a_date_range_lasts_its_sessions_not_its_span(tmp_path: Path) -> None:
     assert json.loads(out)["played"] == {"sessions": 2, "seconds": 34 * 60 + 119}
     code, out = run("report", "--session", "1", "--db", db)
     assert "(34 min)" in out
+
+
+# --- item 9: a duplicate hand number with another text is said -----------------------------------
+
+
+def test_a_duplicate_whose_text_differs_is_reported(db: Path, tmp_path: Path) -> None:
+    text = HANDS.read_text(encoding="utf-8")
+    assert text.startswith("PokerStars Game #93000000001") and text.count("Seat 1: Hero ($20 in chips)") == 1
+    changed = tmp_path / "changed.txt"  # hand 1 (line 1) with Hero's stack changed: same number, another text
+    changed.write_text(text.replace("Seat 1: Hero ($20 in chips)", "Seat 1: Hero ($21 in chips)"), encoding="utf-8")
+    same = tmp_path / "same.txt"  # the same hands with other line ends: not a difference
+    same.write_bytes(text.replace("\n", "\r\n").encode("utf-8"))
+    result = runner.invoke(app, ["import", str(changed), "--db", str(db)])
+    assert result.exit_code == 0, result.output
+    assert (f"{changed}:1: warning [duplicate_differs] hand 93000000001 is stored already from {HANDS}:1 "
+            "with a different text") in result.stderr
+    assert "1 duplicate with a text that differs" in result.stdout and "5 duplicates" in result.stdout
+    summary = json.loads(runner.invoke(app, ["import", str(changed), "--db", str(db), "--json"]).stdout)
+    assert [(p["line"], p["hand_id"], p["code"]) for p in summary["problems"]] == [(1, "93000000001", "duplicate_differs")]
+    result = runner.invoke(app, ["import", str(same), "--db", str(db)])
+    assert "duplicate_differs" not in result.output and "5 duplicates" in result.stdout
