@@ -270,7 +270,10 @@ def test_table_and_live_view_of_each_game(every_game: EveryGame, tmp_path: Path)
         # each seat's statistics are those of the table's game (the hero plays all three)
         assert {p["player"]: p["results"]["hands"] for p in table["players"]} == {
             name: every_game.hands_of(name, game) for name in last.seated}
-        assert last.number in run("table", path, "--db", db)
+        # the game of the table, read from the hand's header (issue 25: "table shows the game")
+        assert table["game"] == last.game
+        shown = run("table", path, "--db", db)
+        assert last.number in shown and f"the table of its latest hand, {api.game_name(last.game)}" in shown
         state = api.Hud([folder], db).look()
         console = Console(record=True, width=160, height=40, force_terminal=True)
         console.print(render(state, 160, None))
