@@ -351,9 +351,13 @@ class _Hands:
 
 
 def _read(db: Database, ids: tuple[int, ...], start: dt.datetime, end: dt.datetime,
-          per_hand_limit: int = PER_HAND_LIMIT) -> _Hands:
+          per_hand_limit: int = PER_HAND_LIMIT, filters: Filters | None = None) -> _Hands:
     """The hero's counted hands from start to end (exclusive): one by one when there are at
-    most per_hand_limit of them or no whole day inside, else by day for the whole days."""
+    most per_hand_limit of them or no whole day inside, else by day for the whole days; with
+    filters, only the hands they match, always one by one (the days' sums hold every hand)."""
+    if filters is not None and filters != Filters():
+        hands = tuple(queries.hero_hands(db, ids, start, end, filters=filters))
+        return _Hands(hands, first=hands[0].start_time if hands else None, last=hands[-1].start_time if hands else None)
     first_day = start.date() if start == _midnight(start.date()) else start.date() + dt.timedelta(days=1)
     last_day = end.date() - dt.timedelta(days=1)
     if first_day > last_day or queries.day_hands(db, ids, start.date(), end.date()) <= per_hand_limit:
@@ -473,12 +477,12 @@ def _spans(db: Database, ids: tuple[int, ...], gap: dt.timedelta) -> list[_Span]
 def session_report(db: Database, *, number: int | None = None, start: dt.datetime | None = None,
                    end: dt.datetime | None = None, hero: str | None = None,
                    gap: dt.timedelta = DEFAULT_GAP, per_hand_limit: int = PER_HAND_LIMIT,
-                   review_limit: int | None = REVIEW_LIMIT) -> SessionReport:
+                   review_limit: int | None = REVIEW_LIMIT, filters: Filters | None = None) -> SessionReport:
     """_session_report() with who the hero is and why (hero_note) and the finish and prize of
     the tournaments its hands were played in (those of the hero's ids, from the first hand to
     the last)."""
     report = _session_report(db, number=number, start=start, end=end, hero=hero, gap=gap,
-                             per_hand_limit=per_hand_limit, review_limit=review_limit)
+                             per_hand_limit=per_hand_limit, review_limit=review_limit, filters=filters)
     choice = queries.choose_hero(db, hero)
     ids = choice.ids if choice is not None else ()
     marks = ", ".join("?" for _ in ids)
@@ -487,30 +491,37 @@ def session_report(db: Database, *, number: int | None = None, start: dt.datetim
             where hp.player_id in ({marks}) and h.tournament_id is not null and h.start_time >= ? and h.start_time <= ?""",
         [*ids, report.summary.start.isoformat(), report.summary.end.isoformat()]).fetchall()} if ids else set()
     tournaments = tuple(r for r in tournament_results(db, ids) if (r.site, r.tournament_id) in played) if played else ()
-    leaks = hero_leaks(db, ids, start=report.summary.start, end=report.summary.end + _SECOND) if ids else None
+    leaks = hero_leaks(db, ids, filters or Filters(), start=report.summary.start, end=report.summary.end + _SECOND) if ids else None
     return replace(report, hero_note=choice.note if choice is not None else "", tournaments=tournaments, leaks=leaks)
 
 
 def _session_report(db: Database, *, number: int | None = None, start: dt.datetime | None = None,
                     end: dt.datetime | None = None, hero: str | None = None,
                     gap: dt.timedelta = DEFAULT_GAP, per_hand_limit: int = PER_HAND_LIMIT,
-                    review_limit: int | None = REVIEW_LIMIT) -> SessionReport:
+                    review_limit: int | None = REVIEW_LIMIT, filters: Filters | None = None) -> SessionReport:
     """The report of session `number` (default: the latest) or, when start or end is given,
     of every hand of the hero from start (inclusive) to end (exclusive), UTC. A report over
     more than per_hand_limit hands reads the days wholly inside it from the summary tables.
     review_limit: how many hands of each list to review are listed (see REVIEW_LIMIT; None:
-    every one); they are counted in full either way. raises ReportError when there is
-    nothing to report."""
+    every one); they are counted in full either way. filters: only the hands they match, in
+    sessions made of those hands (as session_list makes them); the lifetime column stays
+    every hand's. raises ReportError when there is nothing to report."""
     if review_limit is not None and review_limit < 0:
         raise ValueError(f"review_limit must be None or at least 0, not {review_limit}")
     names, ids = find_hero(db, hero)
-    sessions = _spans(db, ids, gap)
+    filtered = filters is not None and filters != Filters()
+    if filtered:
+        sessions = [_Span(s.number, s.start, s.end, len(s.hands))
+                    for s in split_sessions(queries.hero_hands(db, ids, filters=filters), gap)]
+    else:
+        sessions = _spans(db, ids, gap)
     if not sessions:
-        raise ReportError(f"no counted hands of {', '.join(sorted(set(names.values())))} in the database")
+        who = ', '.join(sorted(set(names.values())))
+        raise ReportError(f"no hands of {who} match the filters" if filtered else f"no counted hands of {who} in the database")
     if start is not None or end is not None:
         if number is not None:
             raise ReportError("give a session number or a date range, not both")
-        read = _read(db, ids, start or sessions[0].start, end or sessions[-1].end + _SECOND, per_hand_limit)
+        read = _read(db, ids, start or sessions[0].start, end or sessions[-1].end + _SECOND, per_hand_limit, filters)
         if read.first is None:
             raise ReportError("no hands of the hero in that date range")
         report = _report(db, names, ids, read, None, len(sessions), review_limit)
@@ -520,7 +531,7 @@ def _session_report(db: Database, *, number: int | None = None, start: dt.dateti
     if not 1 <= number <= len(sessions):
         raise ReportError(f"no session {number}: there are {len(sessions)} (see `hhtracker sessions`)")
     chosen = sessions[number - 1]
-    return _report(db, names, ids, _read(db, ids, chosen.start, chosen.end + _SECOND, per_hand_limit),
+    return _report(db, names, ids, _read(db, ids, chosen.start, chosen.end + _SECOND, per_hand_limit, filters),
                    number, len(sessions), review_limit)
 
 

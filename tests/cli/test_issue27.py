@@ -328,3 +328,22 @@ def test_a_duplicate_whose_text_differs_is_reported(db: Path, tmp_path: Path) ->
     assert [(p["line"], p["hand_id"], p["code"]) for p in summary["problems"]] == [(1, "93000000001", "duplicate_differs")]
     result = runner.invoke(app, ["import", str(same), "--db", str(db)])
     assert "duplicate_differs" not in result.output and "5 duplicates" in result.stdout
+
+
+def test_report_takes_the_filters_of_players(tmp_path: Path) -> None:
+    # item 7: Hero's 4 Badugi cash hands (2010) and 17 2-7 Triple Draw cash hands (2009), each
+    # counted in its file; the report of one game is made of that game's hands only
+    if not (CORPUS / STARS_CASH).is_file() or not STARS_27TD.is_file():
+        pytest.skip(f"the real corpus is not beside the repo ({CORPUS} missing)")
+    db = tmp_path / "g.db"
+    api.import_paths([CORPUS / STARS_CASH, STARS_27TD], db)
+    badugi, deuce = _hands_with_seat(CORPUS / STARS_CASH, "Hero"), _hands_with_seat(STARS_27TD, "Hero")
+    for game, hands in (("badugi", badugi), ("27_triple_draw", deuce)):
+        code, out = run("report", "--hero", "Hero", "--game", game, "--json", "--db", db)
+        assert code == 0, out
+        assert json.loads(out)["hands"] == hands, game
+    code, out = run("report", "--hero", "Hero", "--from", "2009-01-01", "--to", "2011-12-31", "--game", "badugi",
+                    "--json", "--db", db)
+    assert json.loads(out)["hands"] == badugi  # a date range over both games, one game's hands
+    code, out = run("report", "--hero", "Hero", "--site", "merge", "--db", db)
+    assert code == 2 and "no hands of Hero match the filters (--site merge)" in out
