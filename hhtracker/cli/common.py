@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
+import re
 import sqlite3
 from collections import Counter
 from collections.abc import Iterable
@@ -15,7 +16,7 @@ import typer
 from rich.console import Console
 
 from .. import api
-from .fitting import FittingConsole
+from .fitting import FittingConsole, output_width
 
 # tables fitted to the width, prose wrapped between words; piped: COLUMNS, else 160 (fitting.py)
 stdout = FittingConsole()
@@ -99,9 +100,18 @@ def say(text: object) -> None:
     stdout.print(api.safe(text), markup=False, highlight=False)
 
 
+PROBLEM_LINE = re.compile(r"^\S+:\d+: ")
+"""A problem as `file:line: ...`: one line whatever the width (grep-able, an editor jumps to it)."""
+
+
 def stderr_line(text: object) -> None:
-    """A line on stderr (an error, progress), escaped as `say` escapes."""
-    stderr.print(api.safe(text), markup=False, highlight=False)
+    """A line on stderr (an error, progress), escaped as `say` escapes: a problem line
+    (`file:line: ...`) on one line, anything else wrapped between words to the width."""
+    line = api.safe(text)
+    if PROBLEM_LINE.match(line):
+        stderr.print(line, markup=False, highlight=False)
+    else:
+        stderr.print(line, markup=False, highlight=False, soft_wrap=False, width=output_width(stderr))
 
 
 def skipped_sites_line(sites: Counter[str]) -> str:
