@@ -100,13 +100,15 @@ def say(text: object) -> None:
     stdout.print(api.safe(text), markup=False, highlight=False)
 
 
-PROBLEM_LINE = re.compile(r"^\S+:\d+: ")
-"""A problem as `file:line: ...`: one line whatever the width (grep-able, an editor jumps to it)."""
+PROBLEM_LINE = re.compile(r"^(?:\S+:\d+: |Error: )")
+"""A problem as `file:line: ...`, or an error: one line whatever the width (grep-able, an
+editor jumps to it)."""
 
 
 def stderr_line(text: object) -> None:
     """A line on stderr (an error, progress), escaped as `say` escapes: a problem line
-    (`file:line: ...`) on one line, anything else wrapped between words to the width."""
+    (`file:line: ...`, `Error: ...`) on one line, anything else wrapped between words to
+    the width."""
     line = api.safe(text)
     if PROBLEM_LINE.match(line):
         stderr.print(line, markup=False, highlight=False)

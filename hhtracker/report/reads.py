@@ -12,9 +12,9 @@ Per group: hands, the badugis among them, the high card of those badugis (median
 and the classes of the hands shown. A group of fewer than READ_MIN_HANDS hands shows its
 count only (`shown` False): no share, no median.
 
-Reads are per game (Badugi, Badacey, Badeucey are different games, never mixed; 2-7 Triple
-Draw, with no Badugi hand, has none yet): in the
-five-card games the figures are those of the Badugi half, read with the game's own
+Reads are per game (Badugi, Badacey, Badeucey, 2-7 Triple Draw are different games, never
+mixed): in 2-7 Triple Draw the made hands are made 2-7 lows (their top card the "high card",
+the classes five_card.LowClass); in the split five-card games the figures are those of the Badugi half, read with the game's own
 evaluator (rules/games.py: four of the five cards, the ace high in Badeucey, so an ace-high
 badugi's high card is "A").
 """
@@ -29,6 +29,8 @@ from typing import Any
 from ..filters import Filters
 from ..cards import parse_cards
 from ..rules.badugi import HandClass
+from ..rules.lowball import LowKind, evaluate_27
+from ..stats.five_card import LowClass, low_class
 from ..rules.games import BADUGI, GameRules, game_rules
 from ..stats.values import wilson_interval
 
@@ -130,6 +132,28 @@ _GROUPINGS = ("draw pattern", "last draw and bet", "pre-draw action")
 _ORDER = {c.value: i for i, c in enumerate(HandClass)}
 
 
+_LOW_ORDER = {c.value: i for i, c in enumerate(LowClass)}
+
+
+def _group_low(grouping: str, label: str, cards: list[str], min_hands: int) -> ReadGroup:
+    """A group of a 2-7 lowball game (2-7 Triple Draw): its made hands are made 2-7 lows (no
+    pair, straight or flush, five_card.made_27_low), their top card the "high card" (A for
+    an ace-high no-pair hand); classes: five_card.LowClass values. Hands not of five
+    distinct cards (never from a good replay) are left out."""
+    hands = []
+    for text in cards:
+        held = parse_cards(text)
+        if len(held) == 5 and len(set(held)) == 5:
+            hands.append(evaluate_27(held))
+    tops = sorted(h.ranks[0] for h in hands if h.kind is LowKind.HIGH_CARD)
+    classes = Counter(low_class(h).value for h in hands)
+    return ReadGroup(
+        grouping, label, len(hands), len(tops),
+        rank_letter(statistics.median_low(tops)) if tops else None,
+        rank_letter(tops[0]) if tops else None, rank_letter(tops[-1]) if tops else None,
+        dict(sorted(classes.items(), key=lambda item: _LOW_ORDER[item[0]])), len(hands) >= min_hands)
+
+
 def _group(grouping: str, label: str, cards: list[str], min_hands: int, game: GameRules = BADUGI) -> ReadGroup:
     hands = [game.badugi(parse_cards(c)) for c in cards]
     tops = sorted(h.ranks[0] for h in hands if h.size == 4)
@@ -180,9 +204,8 @@ def player_reads(db: Any, name: str, filters: Filters = Filters(), min_hands: in
     result = []
     for (site, game), groups in by_site.items():
         rules = game_rules(game)
-        if rules.lowball:  # (2-7 Triple Draw: no Badugi hand to read; its own reads are not made yet)
-            continue
-        made = [_group(grouping, label, cards, min_hands, rules) for (grouping, label), cards in groups.items()]
+        made = [_group_low(grouping, label, cards, min_hands) if rules.lowball  # made 2-7 lows, not badugis
+                else _group(grouping, label, cards, min_hands, rules) for (grouping, label), cards in groups.items()]
         made.sort(key=lambda g: (_GROUPINGS.index(g.grouping), -g.hands, g.label))
         known = sum(g.hands for g in made if g.grouping == "draw pattern")
         result.append(PlayerReads(name, site, known, min_hands, tuple(made), rules.name))

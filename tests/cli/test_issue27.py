@@ -347,3 +347,32 @@ def test_report_takes_the_filters_of_players(tmp_path: Path) -> None:
     assert json.loads(out)["hands"] == badugi  # a date range over both games, one game's hands
     code, out = run("report", "--hero", "Hero", "--site", "merge", "--db", db)
     assert code == 2 and "no hands of Hero match the filters (--site merge)" in out
+
+
+def _made_27_low(cards: list[str]) -> bool:
+    """A made 2-7 low worked out here: five ranks, no straight (the ace high only: A-2-3-4-5
+    is no straight), not one suit."""
+    values = sorted("23456789TJQKA".index(c[0]) for c in cards)
+    straight = values == list(range(values[0], values[0] + 5))
+    return len(set(values)) == 5 and not straight and len({c[1] for c in cards}) > 1
+
+
+def test_27_triple_draw_reads_count_made_lows(tmp_path: Path) -> None:
+    # issue 25: reads by draw pattern per game. Hero's final cards in each hand of the file:
+    # the last "Dealt to Hero [..] [..]" line (his cards after his last draw, folded or not)
+    if not STARS_27TD.is_file():
+        pytest.skip(f"the real corpus is not beside the repo ({STARS_27TD} missing)")
+    text = STARS_27TD.read_text(encoding="utf-8-sig")
+    hands = [h for h in re.split(r"(?m)^(?=PokerStars (?:Game|Hand) #)", text) if "Dealt to Hero" in h]
+    finals = [re.findall(r"(?m)^Dealt to Hero (.*)$", h)[-1] for h in hands]
+    finals = [re.findall(r"[2-9TJQKA][cdhs]", line) for line in finals]
+    made = sum(_made_27_low(cards) for cards in finals)
+    assert (len(finals), made) == (17, 12)  # checked by hand: 5 of the 17 hold a pair
+    db = tmp_path / "d.db"
+    api.import_paths([STARS_27TD], db)
+    (read,) = api.player_reads(db, "Hero", api.Filters(game="27_triple_draw"), min_hands=1)
+    patterns = [g for g in read.groups if g.grouping == "draw pattern"]
+    assert read.hands_known == sum(g.hands for g in patterns) == 17
+    assert sum(g.badugis for g in patterns) == made  # "badugis" counts the game's made hand
+    code, out = run("player", "Hero", "--reads", "--game", "27_triple_draw", "--db", db)
+    assert code == 0 and "Reads: Hero on pokerstars, 2-7 Triple Draw, 17 hands" in out and "made lows" in out
