@@ -97,5 +97,9 @@ def players_command(
             print_json([{**api.profile_json(s, distributions=False), "game": g} for g, found in tables for s in found])
         return
     for g, found in tables:
+        if not found:  # no table of headers only
+            of_game = f" of {api.game_name(g)}" if g is not None and g != api.ALL_GAMES else ""
+            say(f"no player{of_game} matches {filters_said(filters)}")
+            continue
         api.print_players(found, stdout, g if len(tables) > 1 or filters.game is not None else None)
 

@@ -86,7 +86,12 @@ def leak_notes(leaks: Leaks) -> list[str]:
 
 
 def print_leaks(leaks: Leaks, console: Console, title: str = "Leaks against the published baselines") -> None:
-    """The leak lines as a table, then the caveats and the snows' result."""
+    """The leak lines as a table, then the caveats and the snows' result; without a hand, one
+    line saying so (no table of "- (0/0)" rows) and the hands of other games left out."""
+    if leaks.hands == 0:
+        note = games_note(leaks) or "the baselines are Badugi's"
+        console.print(f"{title}: no Badugi hand to read; {note}", markup=False, highlight=False)
+        return
     table = Table(title=f"{title} ({'1 hand' if leaks.hands == 1 else f'{leaks.hands:,} hands'})")
     for column in ("leak", "hero", "baseline", "source", "verdict"):
         table.add_column(column, justify="right" if column in ("hero", "baseline") else "left")

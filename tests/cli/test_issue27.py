@@ -376,3 +376,17 @@ def test_27_triple_draw_reads_count_made_lows(tmp_path: Path) -> None:
     assert sum(g.badugis for g in patterns) == made  # "badugis" counts the game's made hand
     code, out = run("player", "Hero", "--reads", "--game", "27_triple_draw", "--db", db)
     assert code == 0 and "Reads: Hero on pokerstars, 2-7 Triple Draw, 17 hands" in out and "made lows" in out
+
+
+def test_no_table_of_headers_only_when_nothing_matches(tmp_path: Path) -> None:
+    # players with a --min-hands nobody reaches, leaks of a hero without a Badugi hand: a
+    # line that says so (before: tables of headers, or of "- (0/0) no hands" rows)
+    if not STARS_27TD.is_file():
+        pytest.skip(f"the real corpus is not beside the repo ({STARS_27TD} missing)")
+    db = tmp_path / "d.db"
+    api.import_paths([STARS_27TD], db)
+    code, out = run("players", "--min-hands", 1000, "--db", db)
+    assert code == 0 and out.strip() == "no player of 2-7 Triple Draw matches --min-hands 1,000"
+    code, out = run("leaks", "--hero", "Hero", "--db", db)
+    assert code == 0 and "no Badugi hand to read" in out and "(0/0)" not in out and "┏" not in out
+    assert "17 2-7 Triple Draw hands not read" in out  # Hero sits in all 17 hands of the file
