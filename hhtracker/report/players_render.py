@@ -7,6 +7,8 @@ JSON money is `{"amount": int, "currency": str}` in the smallest unit (cents, or
 
 from __future__ import annotations
 
+from collections import Counter
+
 from rich.console import Console
 from rich.table import Table
 
@@ -189,7 +191,8 @@ def print_players(found: list[PlayerStats], console: Console, game: str | None =
     for column in columns:
         table.add_column(column, justify="left" if column in ("player", "site") else "right")
     keep_columns(table, "hands", "VPIP", "PFR", "WTSD", "net", "BB/100")
-    for s in found:
+    names = Counter(s.player for s in found)  # a name on several sites: its site beside it (a narrow
+    for s in found:                           # terminal leaves the site column out)
         def pct(key: str) -> str:
             r = s.stats[key]
             return f"{100 * r.done / r.opportunities:.0f}% ({r.opportunities})" if r.opportunities else "- (0)"
@@ -197,7 +200,7 @@ def print_players(found: list[PlayerStats], console: Console, game: str | None =
         af = s.stats["af"]
         net, per_100 = by_game_type(s)
         table.add_row(
-            cell(s.player), s.site, str(s.hands), pct("vpip"), pct("pfr"), pct("three_bet"), pct("steal"), pct("pat_d1"),
+            cell(f"{s.player} ({s.site})" if names[s.player] > 1 else s.player), s.site, f"{s.hands:,}", pct("vpip"), pct("pfr"), pct("three_bet"), pct("steal"), pct("pat_d1"),
             pct("cbet"), f"{af.done / af.opportunities:.1f}" if af.opportunities else "-", pct("wtsd"), pct("wsd"),
             net, per_100,
         )

@@ -390,3 +390,16 @@ def test_no_table_of_headers_only_when_nothing_matches(tmp_path: Path) -> None:
     code, out = run("leaks", "--hero", "Hero", "--db", db)
     assert code == 0 and "no Badugi hand to read" in out and "(0/0)" not in out and "┏" not in out
     assert "17 2-7 Triple Draw hands not read" in out  # Hero sits in all 17 hands of the file
+
+
+def test_a_name_on_several_sites_is_told_apart_in_players(tmp_path: Path) -> None:
+    # 'Hero' on PokerStars and KingsClub: two rows, each with its site beside the name (a
+    # narrow terminal leaves the site column out, and the rows looked the same)
+    kingsclub = CORPUS / "KingsClub__badugi_FL_cash_202010.txt"
+    if not (CORPUS / STARS_CASH).is_file() or not kingsclub.is_file():
+        pytest.skip(f"the real corpus is not beside the repo ({CORPUS} missing)")
+    db = tmp_path / "n.db"
+    api.import_paths([CORPUS / STARS_CASH, kingsclub], db)
+    result = runner.invoke(app, ["players", "--db", str(db)], env={"COLUMNS": "160"})
+    assert "Hero (pokerstars)" in result.stdout and "Hero (kingsclub)" in result.stdout
+    assert "buddyboy3399 (" not in result.stdout  # a name on one site only stays as it is
