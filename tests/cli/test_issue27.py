@@ -403,3 +403,13 @@ def test_a_name_on_several_sites_is_told_apart_in_players(tmp_path: Path) -> Non
     result = runner.invoke(app, ["players", "--db", str(db)], env={"COLUMNS": "160"})
     assert "Hero (pokerstars)" in result.stdout and "Hero (kingsclub)" in result.stdout
     assert "buddyboy3399 (" not in result.stdout  # a name on one site only stays as it is
+
+
+def test_tournaments_name_the_game_in_words(tmp_path: Path) -> None:
+    ft = CORPUS.parent / "corpus-draw" / "FullTilt__27TD_FL_STT_201211.txt"
+    if not ft.is_file():
+        pytest.skip(f"the real corpus is not beside the repo ({ft} missing)")
+    db = tmp_path / "t.db"
+    api.import_paths([ft], db)
+    result = runner.invoke(app, ["tournaments", "--hero", "Hero", "--db", str(db)], env={"COLUMNS": "200"})
+    assert "2-7 Triple Draw FL" in result.stdout and "27_triple_draw" not in result.stdout  # (was the stored key)
