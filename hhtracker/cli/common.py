@@ -16,7 +16,7 @@ import typer
 from rich.console import Console
 
 from .. import api
-from .fitting import FittingConsole, output_width
+from .fitting import FittingConsole
 
 # tables fitted to the width, prose wrapped between words; piped: COLUMNS, else 160 (fitting.py)
 stdout = FittingConsole()
@@ -100,20 +100,24 @@ def say(text: object) -> None:
     stdout.print(api.safe(text), markup=False, highlight=False)
 
 
-PROBLEM_LINE = re.compile(r"^(?:\S+:\d+: |Error: )")
-"""A problem as `file:line: ...`, or an error: one line whatever the width (grep-able, an
-editor jumps to it)."""
+PROBLEM_LINE = re.compile(r"^Error: |: (?:error|warning) \[[a-z_]+\] ")
+"""A problem (`file:line: error [code] ...`, `file: warning [code] ...`) or an error: one line
+whatever the width (grep-able, an editor jumps to it)."""
 
 
 def stderr_line(text: object) -> None:
-    """A line on stderr (an error, progress), escaped as `say` escapes: a problem line
-    (`file:line: ...`, `Error: ...`) on one line, anything else wrapped between words to
-    the width."""
+    """A line on stderr (an error, progress), escaped as `say` escapes: a problem line on one
+    line; anything else wrapped between words to the width of a terminal, or to COLUMNS when
+    it is set, and on one line when piped without COLUMNS (a log keeps it whole)."""
     line = api.safe(text)
-    if PROBLEM_LINE.match(line):
+    columns = os.environ.get("COLUMNS", "")
+    width = int(columns) if columns.isdigit() and int(columns) > 0 else None
+    if PROBLEM_LINE.search(line) or (width is None and not stderr.is_terminal):
         stderr.print(line, markup=False, highlight=False)
-    else:
-        stderr.print(line, markup=False, highlight=False, soft_wrap=False, width=output_width(stderr))
+        return
+    if width is not None:
+        stderr.width = width
+    stderr.print(line, markup=False, highlight=False, soft_wrap=False)
 
 
 def skipped_sites_line(sites: Counter[str]) -> str:

@@ -57,14 +57,12 @@ def report_command(
     for out in (html, png):  # before any work: never the database, nor an SQLite file
         if out is not None:
             api.check_output(out, db_path)
-    try:
-        report = api.session_report(db_path, session=session, start=since, end=until, hero=hero, gap_minutes=gap,
-                                    review_limit=None if json_output or all_hands else api.REVIEW_LIMIT,
-                                    filters=filters)
-    except api.ReportError as error:
-        if filters == api.Filters():
-            raise
-        raise api.ReportError(f"{error} ({filters_said(filters)})") from None
+    if filters != api.Filters():  # a filter that matches nothing says which
+        names, found = api.sessions(db_path, hero=hero, gap_minutes=gap, filters=filters)
+        if not found:
+            raise usage_error(f"no hands of {', '.join(sorted(set(names.values())))} match {filters_said(filters)}")
+    report = api.session_report(db_path, session=session, start=since, end=until, hero=hero, gap_minutes=gap,
+                                review_limit=None if json_output or all_hands else api.REVIEW_LIMIT, filters=filters)
     shown = None if all_hands else api.REVIEW_LIMIT
 
     def page(path: Path) -> None:  # the report, and beside it a replayer page per hand listed
