@@ -12,7 +12,19 @@ import typer
 
 from .. import api
 from .common import DbOption, JsonOption, check_order, print_json, resolve_db, stderr_line, stdout, usage_error
-from .options import GAME, GAME_TYPE, SITE, STAKES, STRUCTURE, TABLE_SIZE, GapOption, HeroOption, filter_options, filters_said
+from .options import (
+    GAME,
+    GAME_TYPE,
+    POSITION,
+    SITE,
+    STAKES,
+    STRUCTURE,
+    TABLE_SIZE,
+    GapOption,
+    HeroOption,
+    filter_options,
+    filters_said,
+)
 
 
 
@@ -30,7 +42,7 @@ def parse_day_or_time(text: str | None, *, end: bool) -> dt.datetime | None:
         raise usage_error(f"{text!r} is not a day (YYYY-MM-DD) or a time (YYYY-MM-DDTHH:MM)") from None
 
 
-@filter_options(SITE, STRUCTURE, STAKES, GAME_TYPE, TABLE_SIZE, GAME)
+@filter_options(SITE, STRUCTURE, STAKES, GAME_TYPE, TABLE_SIZE, POSITION, GAME)
 def report_command(
     db: DbOption = None,
     json_output: JsonOption = False,

@@ -413,3 +413,23 @@ def test_tournaments_name_the_game_in_words(tmp_path: Path) -> None:
     api.import_paths([ft], db)
     result = runner.invoke(app, ["tournaments", "--hero", "Hero", "--db", str(db)], env={"COLUMNS": "200"})
     assert "2-7 Triple Draw FL" in result.stdout and "27_triple_draw" not in result.stdout  # (was the stored key)
+
+
+def test_report_and_sessions_take_position_and_dates(tmp_path: Path) -> None:
+    # Player5 on the button in the SNG: the hands whose "Seat #N is the button" is his seat
+    # and that deal him cards, counted in the file
+    if not (CORPUS / STARS_SNG).is_file():
+        pytest.skip(f"the real corpus is not beside the repo ({CORPUS} missing)")
+    text = (CORPUS / STARS_SNG).read_text(encoding="utf-8-sig")
+    on_button = 0
+    for hand in re.split(r"(?m)^(?=PokerStars )", text):
+        button = re.search(r"Seat #(\d+) is the button", hand)
+        seat = re.search(r"(?m)^Seat (\d+): Player5 \(", hand)
+        if button and seat and button.group(1) == seat.group(1) and "Dealt to Player5 " in hand:
+            on_button += 1
+    db = tmp_path / "s.db"
+    api.import_paths([CORPUS / STARS_SNG], db)
+    code, out = run("report", "--hero", "Player5", "--position", "BTN", "--json", "--db", db)
+    assert code == 0 and json.loads(out)["hands"] == on_button
+    code, out = run("sessions", "--hero", "Player5", "--since", "2010-11-13", "--db", db)
+    assert code == 0 and "no hands of the hero match --since 2010-11-13" in out  # the SNG was on the 12th
