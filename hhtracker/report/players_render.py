@@ -166,7 +166,10 @@ def print_profile(stats: PlayerStats, console: Console, game: str | None = None)
 
 
 def _fmt(value: float | None) -> str:
-    return "-" if value is None else f"{value:+,.2f}"
+    if value is None:
+        return "-"
+    shown = f"{value:+,.2f}"
+    return shown[1:] if float(shown.replace(",", "")) == 0 else shown  # 0.00: a zero has no sign
 
 
 _KINDS = {"cash": "cash", "tournament": "tournament chips", "play": "play money"}

@@ -47,7 +47,10 @@ def moneys(amounts: tuple[Money, ...]) -> str:
 
 
 def signed(value: float | None, digits: int = 2) -> str:
-    return "-" if value is None else f"{value:+,.{digits}f}"
+    if value is None:
+        return "-"
+    shown = f"{value:+,.{digits}f}"
+    return shown[1:] if float(shown.replace(",", "")) == 0 else shown  # 0.00: a zero has no sign
 
 
 def duration(delta: dt.timedelta) -> str:
@@ -87,7 +90,7 @@ def net_text(s: SessionSummary) -> str:
     for kind in s.by_kind:
         amounts = tuple(m for m in s.net_by_currency if (m.currency == CHIPS) == (kind.kind == "chips"))
         level = " at the hands' average level" if kind.kind == "chips" else ""
-        parts.append(f"{moneys(amounts)} ({kind.net_big_bets:+,.2f} big bets{level})")
+        parts.append(f"{moneys(amounts)} ({signed(kind.net_big_bets)} big bets{level})")
     return "; ".join(parts) or moneys(s.net_by_currency)
 
 

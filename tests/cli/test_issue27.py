@@ -433,3 +433,12 @@ def test_report_and_sessions_take_position_and_dates(tmp_path: Path) -> None:
     assert code == 0 and json.loads(out)["hands"] == on_button
     code, out = run("sessions", "--hero", "Player5", "--since", "2010-11-13", "--db", db)
     assert code == 0 and "no hands of the hero match --since 2010-11-13" in out  # the SNG was on the 12th
+
+
+def test_figures_sign_and_separators() -> None:
+    from hhtracker.report.players_render import _fmt
+    from hhtracker.report.render import signed
+
+    # a positive figure carries +, thousands are separated, a zero has no sign (was +0.00, -0.00)
+    assert [signed(v) for v in (4280.0, -1234.5, 0.0, -0.001, 0.004)] == ["+4,280.00", "-1,234.50", "0.00", "0.00", "0.00"]
+    assert [_fmt(v) for v in (4280.0, -0.0, None)] == ["+4,280.00", "0.00", "-"]
