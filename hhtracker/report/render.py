@@ -275,21 +275,27 @@ def print_report(report: SessionReport, console: Console, *, limit: int | None =
                       format_ratio(stat.lifetime.done, stat.lifetime.opportunities))
     console.print(stats)
 
-    luck = Table(title="Draw luck: one-card draws to a 3-card hand (known cards)")
-    for column in ("", "draws", "badugis made", "expected", "z"):
-        luck.add_column(column, justify="left" if not column else "right")
-    for label, value in ((scope(report), report.luck), ("lifetime", report.lifetime_luck)):
-        luck.add_row(label, f"{value.draws:,}", f"{value.completed:,}", f"{value.expected:.2f}", signed(value.z))
-    console.print(luck)
+    if report.luck.draws == 0 and report.lifetime_luck.draws == 0:  # no table of zeros (a game without it)
+        console.print("Draw luck: no one-card draw to a 3-card Badugi hand with known cards", markup=False,
+                      highlight=False)
+    else:
+        luck = Table(title="Draw luck: one-card draws to a 3-card hand (known cards)")
+        for column in ("", "draws", "badugis made", "expected", "z"):
+            luck.add_column(column, justify="left" if not column else "right")
+        for label, value in ((scope(report), report.luck), ("lifetime", report.lifetime_luck)):
+            luck.add_row(label, f"{value.draws:,}", f"{value.completed:,}", f"{value.expected:.2f}", signed(value.z))
+        console.print(luck)
 
-    showdowns = Table(title="Showdowns by the hero's hand")
-    for column in ("hand", "won", "lost"):
-        showdowns.add_column(column, justify="left" if column == "hand" else "right")
-    for c in report.showdowns:
-        showdowns.add_row(c.label, str(c.won), str(c.lost))
-    if not report.showdowns:
-        showdowns.add_row("no showdown", "-", "-")
-    console.print(showdowns)
+    if report.showdowns:
+        showdowns = Table(title="Showdowns by the hero's hand")
+        for column in ("hand", "won", "lost"):
+            showdowns.add_column(column, justify="left" if column == "hand" else "right")
+        for c in report.showdowns:
+            showdowns.add_row(c.label, str(c.won), str(c.lost))
+        console.print(showdowns)
+    else:  # (the classes are Badugi's: a 2-7 showdown has none, it is not "no showdown")
+        console.print("Showdowns by the hero's hand: none with a Badugi hand class (the low games' classes: "
+                      "`hhtracker player NAME --game GAME`)", markup=False, highlight=False)
 
     listed = listed_notable(report, limit)
     notable = Table(title="Hands to review (hhtracker hand ID)", caption=review_counts_text(report, listed),

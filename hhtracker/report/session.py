@@ -51,7 +51,7 @@ from .contents import (  # noqa: F401  (re-exported: the report's values are imp
     ShowdownClass,
     StatLine,
 )
-from .labels import CLASS_LABELS, STAT_KEYS, STAT_SECTIONS  # noqa: F401  (re-exported)
+from .labels import CLASS_LABELS, STAT_KEYS, STAT_SECTIONS, made_hand_words  # noqa: F401  (re-exported)
 from .leaks import hero_leaks
 from .queries import REVIEW_KINDS, DayGroup, HeroHand, IssueRow
 
@@ -271,9 +271,11 @@ def _notable(pots: Sequence[HeroHand], review: Mapping[str, Sequence[HeroHand]],
     for hand in lost:
         found.append(note("lost", hand, f"biggest pots lost: {hand.big_bets:+,.2f} big bets" + (" at showdown" if hand.showdown else "")))
     for hand in review["snow"]:
-        found.append(note("snow", hand, f"stood pat without a badugi ({hand.snows} time{'s' if hand.snows > 1 else ''})"))
+        made = made_hand_words(hand.game)
+        found.append(note("snow", hand, f"stood pat without {made} ({hand.snows} time{'s' if hand.snows > 1 else ''})"))
     for hand in review["break"]:
-        found.append(note("break", hand, f"broke a made badugi ({hand.breaks} time{'s' if hand.breaks > 1 else ''})"))
+        made = made_hand_words(hand.game).removeprefix("a made ").removeprefix("a ")
+        found.append(note("break", hand, f"broke a made {made} ({hand.breaks} time{'s' if hand.breaks > 1 else ''})"))
     for hand in review["warning"]:
         text = "; ".join(f"[{i.code}] {i.message}" for i in issues.get(hand.hand_id, ()))
         found.append(note("warning", hand, text or "validation warning"))

@@ -442,3 +442,17 @@ def test_figures_sign_and_separators() -> None:
     # a positive figure carries +, thousands are separated, a zero has no sign (was +0.00, -0.00)
     assert [signed(v) for v in (4280.0, -1234.5, 0.0, -0.001, 0.004)] == ["+4,280.00", "-1,234.50", "0.00", "0.00", "0.00"]
     assert [_fmt(v) for v in (4280.0, -0.0, None)] == ["+4,280.00", "0.00", "-"]
+
+
+def test_a_27_report_says_the_games_made_hand(tmp_path: Path) -> None:
+    # issue 25, labels per game: the hands to review of a 2-7 Triple Draw session say "made 2-7
+    # low" (was "broke a made badugi"); its showdowns are not called "no showdown"
+    if not STARS_27TD.is_file():
+        pytest.skip(f"the real corpus is not beside the repo ({STARS_27TD} missing)")
+    db = tmp_path / "d.db"
+    api.import_paths([STARS_27TD], db)
+    code, out = run("report", "--hero", "Hero", "--json", "--db", db)
+    notes = [n["note"] for n in json.loads(out)["notable"] if n["kind"] in ("snow", "break")]
+    assert notes and all("2-7 low" in n and "badugi" not in n for n in notes), notes
+    code, out = run("report", "--hero", "Hero", "--db", db)
+    assert "no showdown" not in out and "none with a Badugi hand class" in out
