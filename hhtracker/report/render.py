@@ -127,7 +127,8 @@ def length_text(report: SessionReport) -> str:
 def title(report: SessionReport) -> str:
     s = report.summary
     which = f"Session {s.number} of {report.sessions_total}" if s.number is not None else "Hands from a date range"
-    return f"{which}: {hero_label(report.hero)}, {when(s.start)} to {when(s.end)} UTC ({length_text(report)})"
+    played = {site: name for site, name in report.hero.items() if site in s.sites} or report.hero  # the sites of its hands
+    return f"{which}: {hero_label(played)}, {when(s.start)} to {when(s.end)} UTC ({length_text(report)})"
 
 
 def luck_text(luck: Luck) -> str:

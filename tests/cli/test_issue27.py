@@ -456,3 +456,16 @@ def test_a_27_report_says_the_games_made_hand(tmp_path: Path) -> None:
     assert notes and all("2-7 low" in n and "badugi" not in n for n in notes), notes
     code, out = run("report", "--hero", "Hero", "--db", db)
     assert "no showdown" not in out and "none with a Badugi hand class" in out
+
+
+def test_a_report_is_headed_by_the_sites_of_its_hands(tmp_path: Path) -> None:
+    kingsclub = CORPUS / "KingsClub__badugi_FL_cash_202010.txt"
+    if not (CORPUS / STARS_CASH).is_file() or not kingsclub.is_file():
+        pytest.skip(f"the real corpus is not beside the repo ({CORPUS} missing)")
+    db = tmp_path / "n.db"
+    api.import_paths([CORPUS / STARS_CASH, kingsclub], db)
+    result = runner.invoke(app, ["report", "--hero", "Hero", "--site", "kingsclub", "--db", str(db)],
+                           env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    title = result.stdout.splitlines()[0]
+    assert "Hero (kingsclub)," in title and "pokerstars" not in title  # (was every site Hero plays on)
