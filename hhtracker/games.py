@@ -300,6 +300,13 @@ def game_of(game: str) -> GameRecord | None:
         return None
 
 
+def game_name(game: str) -> str:
+    """The name a user reads for a stored game name ("27_triple_draw" -> "2-7 Triple Draw");
+    a name no record has, as stored."""
+    record = game_of(game)
+    return game if record is None else record.name
+
+
 def is_split_game(game: str | None) -> bool:
     """Whether a stored game name (or a `--game` choice) is a split-pot game; False for
     None, "all" and names no record has."""

@@ -79,7 +79,7 @@ def test_generate_command_writes_kingsclub_files_that_import_cleanly(tmp_path: P
     assert len(files) == 2
     assert sum(1 for f in files for _ in split_hands(f)) == 200
     validated = runner.invoke(app, ["validate", str(out)])
-    assert "200 hand(s) checked: 200 ok, 0 with warnings, 0 with errors" in validated.output
+    assert "200 hands checked: 200 ok, 0 with warnings, 0 with errors" in validated.output
     imported = runner.invoke(app, ["import", "--db", str(tmp_path / "g.db"), "--json", str(out)])
     assert imported.exit_code == 0
     assert '"hands_new": 200' in imported.stdout and '"problems": []' in imported.stdout

@@ -80,12 +80,12 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("check_output", "write_output", "output_file", "output_path"), "api.outputs"),
     # the values and views a caller needs with them, from the layer that defines each
     **dict.fromkeys(("Site", "CHIPS"), "model"),
-    **dict.fromkeys(("GAMES", "GameId", "has_high_classes", "has_low_classes", "is_split_game"), "games"),
+    **dict.fromkeys(("GAMES", "GameId", "game_name", "has_high_classes", "has_low_classes", "is_split_game"), "games"),
     **dict.fromkeys(("SITES",), "sites"),
     **dict.fromkeys(("DatabaseOpenError", "DatabaseBusyError", "NewerDatabaseError", "NotOurDatabaseError",
                      "DatabaseCorruptError", "DatabaseWriteError", "OutputPathError"), "errors"),
-    **dict.fromkeys(("Filters", "Game", "GameType", "TableSize", "SORTS", "parse_stakes"), "filters"),
-    **dict.fromkeys(("games_played", "high_showdown_classes", "low_showdown_classes"), "api.games"),
+    **dict.fromkeys(("ALL_GAMES", "Filters", "Game", "GameType", "TableSize", "SORTS", "parse_stakes"), "filters"),
+    **dict.fromkeys(("games_played", "game_of_hand", "high_showdown_classes", "low_showdown_classes"), "api.games"),
     **dict.fromkeys(("Money", "format_money", "format_result"), "money"),
     **dict.fromkeys(("PlayerStats", "Ratio", "format_ratio"), "stats.values"),
     **dict.fromkeys(("STAT_KEYS", "DRAW_KEYS"), "stats.facts"),
@@ -109,7 +109,7 @@ _HOMES: dict[str, str] = {
 
 __all__ = [
     "ACTIVE_MINUTES", "APP_NAME", "DatabaseCheck", "REBUILD", "RawExport", "check_database", "export_raw", "AUTO_TAGS", "AutoTag", "CHIPS", "DRAW_KEYS", "DatabaseBusyError",
-    "DatabaseCorruptError", "DatabaseOpenError", "GAMES", "GameId", "SITES", "has_high_classes", "has_low_classes", "is_split_game", "DatabaseWriteError", "NotOurDatabaseError", "OutputPathError", "EXPORT_FORMATS", "ExportResult", "FLUSH_HANDS", "FLUSH_SECONDS",
+    "DatabaseCorruptError", "DatabaseOpenError", "ALL_GAMES", "GAMES", "GameId", "SITES", "game_name", "has_high_classes", "has_low_classes", "is_split_game", "DatabaseWriteError", "NotOurDatabaseError", "OutputPathError", "EXPORT_FORMATS", "ExportResult", "FLUSH_HANDS", "FLUSH_SECONDS",
     "Filters", "Game", "GameType", "HAND_HISTORY_SUFFIXES", "HandOutcome", "HandReplay", "HandValidation",
     "HeroChoice", "Hud", "HudState", "ImportSummary", "MissingExtraError", "Money",
     "NewerDatabaseError", "NoDatabaseError", "NoHeroError", "PARQUET_TABLES", "PlayerStats",
@@ -121,7 +121,7 @@ __all__ = [
     "ImportStatus", "PlayerPage", "PlayerResults", "hand_list", "import_status", "lifetime_results", "player_page",
     "player_results", "tag_population",
     "default_db_path", "earned_tags", "expand_paths", "export_hands", "export_parquet", "format_money",
-    "format_prize", "format_ratio", "games_played", "generate", "hand_outcome", "hand_replays",
+    "format_prize", "format_ratio", "game_of_hand", "games_played", "generate", "hand_outcome", "hand_replays",
     "hands_listed", "hero_add", "hero_choice", "hero_list", "hero_remove", "ignored_files",
     "import_paths", "keep_columns", "counted", "abbreviated", "format_result", "latest_hand", "names_like", "leaks", "leaks_json", "high_showdown_classes", "low_showdown_classes", "note_add", "note_change", "note_list",
     "ordinal", "output_file", "output_path", "parse_stakes", "player_marks", "player_profile", "player_reads", "players", "population", "population_of", "Population", "print_hand",

@@ -54,3 +54,15 @@ def high_showdown_classes(db_path: Path, player: str, filters: Filters = Filters
         return read(db, player, filters)
     finally:
         db.close()
+
+
+@uses_database
+def game_of_hand(db_path: Path, site: str, hand_id: str) -> str | None:
+    """The stored game name ("badugi", "27_triple_draw") of the hand with this site and
+    number, or None when there is no such hand. raises NoDatabaseError."""
+    db = database_to_read(db_path)
+    try:
+        row = db.execute("select game from hands where site = ? and site_hand_id = ?", [site, hand_id]).fetchone()
+    finally:
+        db.close()
+    return None if row is None else str(row[0])

@@ -37,7 +37,7 @@ from ..parse.read import OtherSiteFile, RawHand, StrayText, SummaryText, file_di
 from ..parse.sites import Parsers
 from ..parse.stars_summary import SummaryFormatError, is_summary_file, read_summary, summary_of_text
 from ..report.queries import choose_hero
-from ..rules.issues import Code
+from ..rules.issues import Code, Severity
 from ..rules.replay import ReplayedHand
 from ..sites import SITES
 from ..store import seals
@@ -198,6 +198,7 @@ class HandOutcome:
     game: str
     analysis: Analysis | None = None
     duplicate: bool = False  # a good copy is stored: not parsed again
+    stored_elsewhere: str | None = None  # a duplicate whose stored copy's text differs: that copy's "file:line"
 
     @property
     def analyzed(self) -> AnalyzedHand | None:
@@ -334,7 +335,8 @@ class _HandStore:
         if detected.site is not None and detected.supported:
             found = self.writer.stored(detected.site.value, raw_hand_key(raw))
             if found is not None and found.counts:
-                return HandOutcome(raw, detected.site, detected.game, duplicate=True)
+                return HandOutcome(raw, detected.site, detected.game, duplicate=True,
+                                   stored_elsewhere=self.writer.stored_copy_differs(found, raw.text))
         return hand_outcome(raw, self.parsers, detected)
 
     def take(self, item: HandOutcome) -> None:
@@ -345,6 +347,11 @@ class _HandStore:
         if item.duplicate:
             self.tally.counts[Verdict.DUPLICATE.value] += 1
             writer.file_counts["hands_duplicate"] += 1
+            if item.stored_elsewhere is not None:  # same number, another text: said, never silently dropped
+                self.tally.problems.append(Problem(
+                    name, item.raw.line, raw_hand_key(item.raw), Code.DUPLICATE_DIFFERS.value, Severity.WARNING.value,
+                    f"hand {raw_hand_key(item.raw)} is stored already from {item.stored_elsewhere} with a different "
+                    "text; the stored copy is kept (compare the two)"))
             return
         analysis = item.analysis
         if analysis is None or isinstance(analysis, SkippedHand):

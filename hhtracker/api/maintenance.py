@@ -15,13 +15,13 @@ from ..games import GAMES, GameId, game_of
 from ..model import COUNTING_SQL, HandStatus, Site
 from ..parse.read import RawHand
 from ..parse.sites import Parsers
-from ..rules.issues import Code
+from ..rules.issues import Code, Severity
 from ..store import summary
 from ..store.database import immediate
 from ..store.rows import fact_columns, luck_rows
 from ..store.writer import HandWriter
 from .common import database_to_write, uses_database
-from .importing import DATABASE_ERRORS, ROW_ERRORS
+from .importing import DATABASE_ERRORS, ROW_ERRORS, Problem
 
 
 _GENERATED = (GameId.BADUGI, GameId.BADACEY, GameId.BADEUCEY, GameId.DEUCE_TO_SEVEN_SINGLE_DRAW,
@@ -91,6 +91,12 @@ class ReprocessSummary:
     internal: tuple[str, ...] = ()
 
 
+def _internal(path: str, line: int, error: Exception) -> str:
+    """`file:line: error [internal] ...` for a hand whose rows met a bug."""
+    return str(Problem(path, line, None, Code.INTERNAL.value, Severity.ERROR.value,
+                       internal_error(error, "; please report it with this hand")[0]))
+
+
 def _stored_raw_hands(db: Database, page: int = 1000) -> Iterator[tuple[Any, ...]]:
     """(id, site, status, file_id, path, line, text, undecodable) of every hand stored when
     called, in id order, read a page at a time (memory stays flat on a big database). A hand
@@ -125,15 +131,18 @@ def reprocess(db_path: Path) -> ReprocessSummary:
             hands += 1
             if undecodable:  # its bad bytes were replaced when read: only the file can fix it
                 still_rejected += 1
-                rejected.append(f"{path}:{line}: bytes not valid in the file's encoding (import the file again)")
+                rejected.append(str(Problem(path, line, None, Code.ENCODING.value, Severity.ERROR.value,
+                                            "bytes not valid in the file's encoding (import the file again)")))
                 continue
             analyzed = analyze_stored(RawHand(path, line, text), parsers)
             if isinstance(analyzed, RejectedHand):
+                said = str(Problem(path, analyzed.line, analyzed.hand_id, analyzed.code.value, Severity.ERROR.value,
+                                   analyzed.message))  # `file:line: error [code] why`, as import and validate say it
                 if analyzed.code is Code.INTERNAL:
-                    internal.append(str(analyzed.error()))
+                    internal.append(said)
                 if status == HandStatus.REJECTED:
                     still_rejected += 1
-                    rejected.append(str(analyzed.error()))
+                    rejected.append(said)
                 continue
             try:
                 with immediate(db):  # (a failure rolls the hand back: the stored copy stays)
@@ -142,12 +151,12 @@ def reprocess(db_path: Path) -> ReprocessSummary:
                     writer.add(analyzed)
                     writer.flush()
             except ROW_ERRORS as error:  # its rows cannot be stored (an amount over 2**63)
-                internal.append(f"{path}:{line}: {internal_error(error, '; please report it with this hand')[0]}")
+                internal.append(_internal(path, line, error))
                 continue
             except DATABASE_ERRORS:
                 raise
             except Exception as error:  # noqa: BLE001  (building its rows met a bug: that hand only)
-                internal.append(f"{path}:{line}: {internal_error(error, '; please report it with this hand')[0]}")
+                internal.append(_internal(path, line, error))
                 continue
             now_valid += status == HandStatus.REJECTED and analyzed.status is not HandStatus.ERROR
             changed += status != analyzed.status

@@ -43,12 +43,13 @@ def sessions(db_path: Path, *, hero: str | None = None, gap_minutes: int = 30,
 @uses_database
 def session_report(db_path: Path, *, session: int | None = None, start: dt.datetime | None = None,
                    end: dt.datetime | None = None, hero: str | None = None, gap_minutes: int = 30,
-                   review_limit: int | None = 20) -> SessionReport:
+                   review_limit: int | None = 20, filters: Filters | None = None) -> SessionReport:
     """The `report.session.SessionReport` of session number `session` (1 = oldest; default
     the latest) or of the hero's hands from start (inclusive) to end (exclusive), both
     aware datetimes. review_limit: how many hands of each list to review (snows, breaks,
     warnings, hands left out) are listed, those with the most big bets won or lost (see
     `report.session.REVIEW_LIMIT`); None lists every one; all are counted either way.
+    filters: only the hands they match (sessions made of those hands, as `sessions`).
     raises ReportError when there is nothing to report, NoDatabaseError when db_path does
     not exist."""
     from ..report.session import session_report as build
@@ -56,7 +57,7 @@ def session_report(db_path: Path, *, session: int | None = None, start: dt.datet
     db = existing_database(db_path)
     try:
         return build(db, number=session, start=start, end=end, hero=hero, gap=dt.timedelta(minutes=gap_minutes),
-                     review_limit=review_limit)
+                     review_limit=review_limit, filters=filters)
     finally:
         db.close()
 

@@ -20,7 +20,7 @@ def check_command(db: DbOption = None, json_output: JsonOption = False) -> None:
     elif found.ok:
         version = (f"schema version {found.schema_version}" if found.schema_version
                    else "from an older hhtracker, marked by the next command that writes to it")
-        say(f"ok: {db_path} is an hhtracker database ({version}), {found.hands:,} hand(s); "
+        say(f"ok: {db_path} is an hhtracker database ({version}), {api.counted(found.hands or 0, 'hand')}; "
             "SQLite's quick_check found no damage")
     else:
         for problem in found.problems:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
+import re
 import sqlite3
 from collections import Counter
 from collections.abc import Iterable
@@ -99,9 +100,24 @@ def say(text: object) -> None:
     stdout.print(api.safe(text), markup=False, highlight=False)
 
 
+PROBLEM_LINE = re.compile(r"^Error: |: (?:error|warning) \[[a-z_]+\] ")
+"""A problem (`file:line: error [code] ...`, `file: warning [code] ...`) or an error: one line
+whatever the width (grep-able, an editor jumps to it)."""
+
+
 def stderr_line(text: object) -> None:
-    """A line on stderr (an error, progress), escaped as `say` escapes."""
-    stderr.print(api.safe(text), markup=False, highlight=False)
+    """A line on stderr (an error, progress), escaped as `say` escapes: a problem line on one
+    line; anything else wrapped between words to the width of a terminal, or to COLUMNS when
+    it is set, and on one line when piped without COLUMNS (a log keeps it whole)."""
+    line = api.safe(text)
+    columns = os.environ.get("COLUMNS", "")
+    width = int(columns) if columns.isdigit() and int(columns) > 0 else None
+    if PROBLEM_LINE.search(line) or (width is None and not stderr.is_terminal):
+        stderr.print(line, markup=False, highlight=False)
+        return
+    if width is not None:
+        stderr.width = width
+    stderr.print(line, markup=False, highlight=False, soft_wrap=False)
 
 
 def skipped_sites_line(sites: Counter[str]) -> str:

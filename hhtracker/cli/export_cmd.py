@@ -44,12 +44,12 @@ def export_command(
             raise usage_error("--format raw writes every stored hand: --player, --from and --to do not apply")
         saved = api.export_raw(resolve_db(db), out)
         for path, hands in saved.files.items():
-            stderr_line(f"{hands:,} hand(s) written to {path}")
+            stderr_line(f"{api.counted(hands, 'hand')} written to {path}")
         if saved.end_lost_after is not None:
             stderr_line(f"the end of the database could not be read (a cut-off file?): hands stored after hand id "
                         f"{saved.end_lost_after:,}, if any, are lost")
         if saved.unreadable:
-            stderr_line(f"{len(saved.unreadable):,} hand(s) could not be read (the damaged part of the database)")
+            stderr_line(f"{api.counted(len(saved.unreadable), 'hand')} could not be read (the damaged part of the database)")
         if saved.unreadable or saved.end_lost_after is not None:
             raise typer.Exit(1)
         return
@@ -69,4 +69,4 @@ def export_command(
     for site, hand_id, reason in result.not_exported:
         stderr_line(f"{site} hand {hand_id} not exported: {reason}")
     where = "stdout" if str(out) == "-" else str(out)
-    stderr_line(f"{result.hands} hand(s) exported as {result.format} to {where}; {len(result.not_exported)} not exported")
+    stderr_line(f"{api.counted(result.hands, 'hand')} exported as {result.format} to {where}; {len(result.not_exported):,} not exported")

@@ -52,7 +52,7 @@ def import_command(
     ignored = api.ignored_files(paths)
     if not files:
         raise usage_error("no hand-history files (.txt, .xml) in " + ", ".join(str(p) for p in paths)
-                          + (f" ({ignored} other file(s) not read)" if ignored else ""))
+                          + (f" ({api.counted(ignored, 'other file')} not read)" if ignored else ""))
     total = sum(_size(f) for f in files)
     progress = import_progress(stderr, disable=quiet or not stderr.is_terminal)
     with progress:
@@ -97,41 +97,51 @@ def short_name(name: str, width: int = NAME_WIDTH) -> str:
     return name if len(name) <= width else "…" + name[-(width - 1):]
 
 
+DUPLICATE_DIFFERS = "duplicate_differs"
+"""The code of a hand number stored already with another text (rules.issues.Code)."""
+
+
 def _print_summary(summary: api.ImportSummary, db_path: Path, ignored: int = 0, *, title: str = "",
                    errors: bool = True) -> None:
     """The import's summary: hands counted once each (new = clean + with warnings, rejected,
     duplicate, skipped), file problems apart from the hands' warnings; each error first, on
     stderr, unless `errors` is False."""
-    for problem in summary.problems:
-        if errors and problem.severity == "error":
+    for problem in summary.problems:  # errors, and a duplicate whose text differs (nothing else says it)
+        if errors and (problem.severity == "error" or problem.code == DUPLICATE_DIFFERS):
             stderr_line(problem)
     if errors:
         print_tracebacks(summary.problems)
-    hand_warnings = sum(1 for p in summary.problems if p.severity == "warning" and p.hand_id is not None)
+    hand_warnings = sum(1 for p in summary.problems if p.severity == "warning" and p.hand_id is not None
+                        and p.code != DUPLICATE_DIFFERS)
+    differ = sum(1 for p in summary.problems if p.code == DUPLICATE_DIFFERS)
     file_problems = sum(1 for p in summary.problems if p.hand_id is None)
     clean = summary.hands_new - summary.hands_with_warnings
-    say(f"{title}{summary.files} file(s): {summary.hands_new} new hand(s) ({clean} clean, {summary.hands_with_warnings} with warnings), "
-        f"{summary.hands_rejected} rejected, {summary.hands_duplicate} duplicate(s), "
-        f"{summary.hands_unsupported} skipped (game or site not supported)"
-        + (f", {file_problems} file problem(s)" if file_problems else "")
-        + (f"; {summary.hands_repaired} replaced a rejected copy" if summary.hands_repaired else "")
+    say(f"{title}{api.counted(summary.files, 'file')}: {api.counted(summary.hands_new, 'new hand')} ({clean:,} clean, "
+        f"{summary.hands_with_warnings:,} with warnings), {summary.hands_rejected:,} rejected, "
+        f"{api.counted(summary.hands_duplicate, 'duplicate')}, "
+        f"{summary.hands_unsupported:,} skipped (game or site not supported)"
+        + (f", {api.counted(file_problems, 'file problem')} (outside any hand)" if file_problems else "")
+        + (f"; {summary.hands_repaired:,} replaced a rejected copy" if summary.hands_repaired else "")
         + f"; into {db_path}")
     if ignored:
-        say(f"{ignored} file(s) in the folders not read (not .txt or .xml)")
+        say(f"{api.counted(ignored, 'file')} in the folders not read (not .txt or .xml)")
     if summary.unsupported_games:
-        games = api.safe(", ".join(f"{game}: {count}" for game, count in sorted(summary.unsupported_games.items())))
+        games = api.safe(", ".join(f"{game}: {count:,}" for game, count in sorted(summary.unsupported_games.items())))
         say(f"skipped by game: {games}")
     if summary.skipped_sites:
         say(skipped_sites_line(summary.skipped_sites))
     if summary.tournament_summaries:
-        say(f"{summary.tournament_summaries} tournament summary file(s) read")
+        say(f"{api.counted(summary.tournament_summaries, 'tournament summary file')} read")
     for note in summary.notes:
         say(f"note: {note}")
     if hand_warnings:
-        say(f"{hand_warnings} warning(s) in {summary.hands_with_warnings} hand(s) (hands kept); see `hhtracker validate` or --json")
+        where = (f"in {api.counted(summary.hands_with_warnings, 'new hand')} (hands kept)" if summary.hands_with_warnings
+                 else "in hands not stored now (duplicates or rejected)")
+        say(f"{api.counted(hand_warnings, 'warning')} {where}; see `hhtracker validate` or --json")
+    if differ:
+        say(f"{api.counted(differ, 'duplicate')} with a text that differs from the stored copy (kept): see the lines above")
     if summary.hands_pending:
-        say(f"{summary.hands_pending} hand(s) still being written, left for the next look")
-
+        say(f"{api.counted(summary.hands_pending, 'hand')} still being written, left for the next look")
 
 def _size(path: Path) -> int:
     """The file's size for the progress bar; 0 for one that cannot be read (a link to

@@ -12,7 +12,19 @@ import typer
 
 from .. import api
 from .common import DbOption, JsonOption, check_order, print_json, resolve_db, stderr_line, stdout, usage_error
-from .options import GapOption, HeroOption
+from .options import (
+    GAME,
+    GAME_TYPE,
+    POSITION,
+    SITE,
+    STAKES,
+    STRUCTURE,
+    TABLE_SIZE,
+    GapOption,
+    HeroOption,
+    filter_options,
+    filters_said,
+)
 
 
 
@@ -30,6 +42,7 @@ def parse_day_or_time(text: str | None, *, end: bool) -> dt.datetime | None:
         raise usage_error(f"{text!r} is not a day (YYYY-MM-DD) or a time (YYYY-MM-DDTHH:MM)") from None
 
 
+@filter_options(SITE, STRUCTURE, STAKES, GAME_TYPE, TABLE_SIZE, POSITION, GAME)
 def report_command(
     db: DbOption = None,
     json_output: JsonOption = False,
@@ -41,10 +54,11 @@ def report_command(
     html: Annotated[Path | None, typer.Option("--html", metavar="FILE", help="Also write the report as one self-contained HTML page, and beside it a replayer page for each hand it lists (hand-<site>-<number>.html), linked from it.", show_default=False)] = None,
     png: Annotated[Path | None, typer.Option("--png", metavar="FILE", help="Also write the winnings chart as a PNG image.", show_default=False)] = None,
     all_hands: Annotated[bool, typer.Option("--all-hands", help=f"List every hand to review (snows, breaks, warnings, hands left out) in the terminal and the page, not only the {api.REVIEW_LIMIT} with the most big bets won or lost of each list (--json always lists every one).")] = False,
+    filters: api.Filters = api.Filters(),
 ) -> None:
     """Post-session review: hands, duration, tables, stakes, net (money and big bets), BB/100 and bb/100, a winnings chart (total, at showdown, without showdown), results by position, the session's statistics beside lifetime, draw luck, showdowns by hand class, and hands to review.
 
-    A session is the hero's hands, all tables together, with no gap longer than --gap minutes. Times are UTC. Each list of hands to review shows how many hands it has and at most the 20 with the most big bets won or lost, unless --all-hands; --json lists every one.
+    A session is the hero's hands, all tables together, with no gap longer than --gap minutes. Times are UTC. With filters (as `players`), only the hands they match, in sessions made of those hands (as `sessions` numbers them); the lifetime column stays every hand's. Each list of hands to review shows how many hands it has and at most the 20 with the most big bets won or lost, unless --all-hands; --json lists every one.
     """
     since = parse_day_or_time(start, end=False)
     until = parse_day_or_time(end, end=True)
@@ -55,8 +69,12 @@ def report_command(
     for out in (html, png):  # before any work: never the database, nor an SQLite file
         if out is not None:
             api.check_output(out, db_path)
+    if filters != api.Filters():  # a filter that matches nothing says which
+        names, found = api.sessions(db_path, hero=hero, gap_minutes=gap, filters=filters)
+        if not found:
+            raise usage_error(f"no hands of {', '.join(sorted(set(names.values())))} match {filters_said(filters)}")
     report = api.session_report(db_path, session=session, start=since, end=until, hero=hero, gap_minutes=gap,
-                                review_limit=None if json_output or all_hands else api.REVIEW_LIMIT)
+                                review_limit=None if json_output or all_hands else api.REVIEW_LIMIT, filters=filters)
     shown = None if all_hands else api.REVIEW_LIMIT
 
     def page(path: Path) -> None:  # the report, and beside it a replayer page per hand listed

@@ -19,7 +19,7 @@ def reprocess_command(db: DbOption = None) -> None:
     for problem in summary.internal:
         if problem not in summary.rejected:  # (a hand stored as counting, kept as it was)
             stderr_line(f"{problem} (the hand is kept as it was stored)")
-    say(f"{summary.hands} hand(s) reprocessed: {summary.now_valid} rejected before and valid now, "
-        f"{summary.changed} changed status, {summary.still_rejected} still rejected")
+    say(f"{api.counted(summary.hands, 'hand')} reprocessed: {summary.now_valid:,} rejected before and valid now, "
+        f"{summary.changed:,} changed status, {summary.still_rejected:,} still rejected")
     if summary.still_rejected or summary.internal:
         raise typer.Exit(1)

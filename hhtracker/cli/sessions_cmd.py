@@ -4,10 +4,24 @@ from __future__ import annotations
 
 from .. import api
 from .common import DbOption, JsonOption, print_json, resolve_db, say, stdout
-from .options import GAME, GAME_TYPE, SITE, STAKES, STRUCTURE, TABLE_SIZE, GapOption, HeroOption, filter_options, filters_said
+from .options import (
+    GAME,
+    GAME_TYPE,
+    POSITION,
+    SINCE,
+    SITE,
+    STAKES,
+    STRUCTURE,
+    TABLE_SIZE,
+    UNTIL,
+    GapOption,
+    HeroOption,
+    filter_options,
+    filters_said,
+)
 
 
-@filter_options(SITE, STRUCTURE, STAKES, GAME_TYPE, TABLE_SIZE, GAME)
+@filter_options(SITE, STRUCTURE, STAKES, GAME_TYPE, TABLE_SIZE, SINCE, UNTIL, POSITION, GAME)
 def sessions_command(
     db: DbOption = None,
     json_output: JsonOption = False,

@@ -12,14 +12,16 @@ from .. import api
 from .common import DbOption, JsonOption, print_json, resolve_db, say, stdout
 
 
-def table_json(view: api.TableView) -> dict[str, object]:
-    """{"site", "table", "hand_id", "players": [the `player --json` object of each seated
-    player, in seat order]}; a seated player with no counted hand (sitting out) is
-    {"player", "site", "stats": null}."""
+def table_json(view: api.TableView, game: str | None = None) -> dict[str, object]:
+    """{"site", "table", "hand_id", "game" (the stored game name of the latest hand, e.g.
+    "27_triple_draw"), "players": [the `player --json` object of each seated player, in
+    seat order]}; a seated player with no counted hand (sitting out) is {"player", "site",
+    "stats": null}."""
     return {
         "site": view.site,
         "table": view.table,
         "hand_id": view.hand_id,
+        "game": game,
         "players": [api.profile_json(p.stats) if p.stats is not None else {"player": p.player, "site": view.site, "stats": None}
                     for p in view.players],
     }
@@ -40,10 +42,12 @@ def table_command(
     if view is None:
         say(f"no good hand in {file}")
         raise typer.Exit(1)
+    game = api.game_of_hand(db_path, view.site, view.hand_id)
     if json_output:
-        print_json(table_json(view))
+        print_json(table_json(view, game))
         return
     from .hud_view import render
 
     state = api.HudState(tables=(view,))
-    stdout.print(render(state, stdout.width, keys, header=f"{api.safe(file)}: the table of its latest hand"))
+    of_game = f", {api.game_name(game)}" if game is not None else ""
+    stdout.print(render(state, stdout.width, keys, header=f"{api.safe(file)}: the table of its latest hand{of_game}"))

@@ -29,10 +29,13 @@ def validate_command(
                 typer.echo(api.safe(line))
     print_tracebacks(problem for result in results for problem in result.issues)
     statuses = Counter(r.status for r in results if r.hand_id is not None and r.status != "skipped")
-    line = (f"{sum(statuses.values())} hand(s) checked: {statuses['ok']} ok, {statuses['warning']} with warnings, "
-            f"{statuses['error']} with errors; {sum(skipped.values())} skipped (game or site not supported)")
+    outside = sum(1 for r in results if r.hand_id is None and r.status not in ("ok", "skipped") for _ in r.issues)
+    line = (f"{api.counted(sum(statuses.values()), 'hand')} checked: {statuses['ok']:,} ok, {statuses['warning']:,} with warnings, "
+            f"{statuses['error']:,} with errors"
+            + (f"; {api.counted(outside, 'file problem')} (outside any hand)" if outside else "")
+            + f"; {sum(skipped.values()):,} skipped (game or site not supported)")
     if skipped:
-        line += ": " + ", ".join(f"{game}: {n}" for game, n in sorted(skipped.items()))
+        line += ": " + ", ".join(f"{game}: {n:,}" for game, n in sorted(skipped.items()))
     stderr_line(line)
     sites = Counter(r.site or "?" for r in results if r.status == "skipped" and r.game is None)
     if sites:

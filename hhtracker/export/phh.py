@@ -55,6 +55,7 @@ from ..model import (
 )
 from ..games import GAMES, game_of
 from ..rules.replay import Action, ActionKind, ReplayedHand
+from ..rules.structures import bet_unit
 from ..sites import SITES
 
 _STRUCTURE_WORDS = {BettingStructure.FIXED_LIMIT: "fixed-limit", BettingStructure.POT_LIMIT: "pot-limit",
@@ -105,7 +106,8 @@ def cards_text(cards: Sequence[Card]) -> str:
 def to_phh(replayed: ReplayedHand) -> PhhHand:
     """The PHH description of a replayed hand. raises NotExportable (reason in the message)
     for a hand PHH cannot describe: a game or structure without a PHH code in its record
-    (games.py: PHH has fixed-limit Badugi, not Badacey or Badeucey), a fold by an all-in player, fewer than two players dealt in."""
+    (games.py: PHH has fixed-limit Badugi, not Badacey or Badeucey), a fold by an all-in player, fewer than two players dealt in,
+    betting after a short all-in that PHH's fixed limit cannot say (`_short_all_in_beyond_phh`)."""
     hand = replayed.hand
     game = game_of(hand.game)
     if game is None or not game.phh:
@@ -116,13 +118,16 @@ def to_phh(replayed: ReplayedHand) -> PhhHand:
     button = hand.button_seat
     dealt = sorted((p for p in replayed.players if p.dealt_in), key=lambda p: ((p.seat - button - 1) % 1000, p.seat))
     if len(dealt) < 2:
-        raise NotExportable(f"{len(dealt)} player(s) dealt in: PHH needs two or more")
+        raise NotExportable(f"{len(dealt)} player{'' if len(dealt) == 1 else 's'} dealt in: PHH needs two or more")
     if hand.runs == 2:
         raise NotExportable("the hand was run twice: PHH describes a draw dealt once")
     forfeits = sorted({a.player for a in replayed.actions if a.kind is ActionKind.FOLD and a.all_in})
     if forfeits:
         raise NotExportable(f"{', '.join(forfeits)} folds while all-in (forfeits the pot): PHH has no action for that")
     index = {p.player: i for i, p in enumerate(dealt)}
+    short = _short_all_in_beyond_phh(replayed, index)
+    if short is not None:
+        raise NotExportable(short)
     label = {name: f"p{i + 1}" for name, i in index.items()}
     count = len(dealt)
 
@@ -263,6 +268,49 @@ def _actions(replayed: ReplayedHand, index: dict[str, int], label: dict[str, str
         else:
             out.append(f"{label[result.player]} sm")
     return out
+
+
+def _short_all_in_beyond_phh(replayed: ReplayedHand, index: dict[str, int]) -> str | None:
+    """Why PHH's fixed limit cannot say this hand's betting after a short all-in, or None.
+    The sites complete a bet or raise of less than a full bet to their level, let a half bet
+    reopen the betting (rules/structures.py), and have a short all-in big blind called in
+    full; pokerkit asks a full bet over the short one, never reopens, and makes a call of a
+    short big blind its amount, so it refuses such hands ("Unable to repair the hand
+    history") or ends them with other stacks. Said: a bet or raise (one PHH writes as such,
+    `_betting_codes`) after a short all-in on the same round that is less than a full bet
+    over it or by a player who had acted on the round before it; any pre-draw bet above a
+    short all-in big blind. A full raise over a short all-in is written as it is."""
+    hand = replayed.hand
+    if hand.structure is not BettingStructure.FIXED_LIMIT:
+        return None
+    short_blind = next((a for a in replayed.actions if a.kind is ActionKind.BIG_BLIND and a.all_in
+                        and a.to < replayed.big_blind), None)
+    if short_blind is not None:
+        over = next((a for a in replayed.actions if a.round == short_blind.round and a.seq > short_blind.seq
+                     and a.kind not in _FORCED and a.to > short_blind.to), None)
+        if over is not None:
+            return (f"{over.player} puts {over.to:,} in over {short_blind.player}'s short all-in big blind of "
+                    f"{short_blind.to:,}: PHH's blinds (pokerkit) make a call of it that amount")
+    short: Action | None = None
+    before_short: set[str] = set()
+    for action, code in _betting_codes(replayed, index):
+        if short is not None and action.round != short.round:
+            short = None
+        if action.kind not in (ActionKind.BET, ActionKind.RAISE) or code is None or not code.startswith("cbr"):
+            continue
+        unit = bet_unit(hand.structure, hand.stakes, action.round, replayed.big_blind)
+        if short is not None:
+            if action.to != short.to + unit or action.player in before_short:
+                return (f"{action.player} raises to {action.to:,} after a short all-in (less than a full bet) on the "
+                        "same round, as the site's half-bet rule lets him: PHH's fixed limit (pokerkit) asks a full "
+                        "bet over the short one and never reopens the betting")
+            short = None  # a full raise over it: the betting is open again
+            continue
+        if action.all_in and action.to - action.facing < unit:
+            short = action
+            before_short = {a.player for a in replayed.actions
+                            if a.round == action.round and a.seq < action.seq and a.kind not in _FORCED}
+    return None
 
 
 def _betting_codes(replayed: ReplayedHand, index: dict[str, int]) -> list[tuple[Action, str | None]]:

@@ -65,7 +65,7 @@ def chart_values(chart: Chart) -> tuple[str, list[float], list[float], list[floa
     """(axis label, total, showdown, no showdown) in display units: currency units (dollars,
     not cents), chips, or big bets."""
     if chart.unit == "BB":
-        label, scale = "big bets (BB)", 1.0
+        label, scale = "big bets", 1.0
     elif chart.unit == CHIPS:
         label, scale = "chips", 1.0
     else:

@@ -17,8 +17,8 @@ from .leaks import Leaks
 class KindResult:
     """A session's results in money ("cash": every currency) or in chips ("chips":
     tournaments and play money), never added to the other's: hands, net_big_bets,
-    big_bets_per_100, bb_per_100 (each hand in its own big bet / big blind: in a tournament,
-    each hand at its level)."""
+    big_bets_per_100, bb_per_100 (cash: each hand in its own big bet / big blind; chips: the
+    chips over the hands' average big bet / big blind, session.in_bets)."""
 
     kind: str
     hands: int
@@ -135,6 +135,16 @@ class Chart:
 
 
 @dataclass(frozen=True, slots=True)
+class Played:
+    """The time a date range's hands were played in: sessions, the hero's sessions (with the
+    report's gap) that have hands in the range; time, their durations added, each cut to the
+    range's first and last hand (a range over years is not years of play)."""
+
+    sessions: int
+    time: dt.timedelta
+
+
+@dataclass(frozen=True, slots=True)
 class SessionReport:
     """Everything `hhtracker report` shows. hero: the hero's name per site.
 
@@ -169,3 +179,4 @@ class SessionReport:
     dominated_count: int = 0
     dominated: tuple[queries.DominatedDraw, ...] = ()
     leaks: Leaks | None = None  # the hero's leaks over the report's hands (issue 19, report/leaks.py)
+    played: Played | None = None  # a date range's sessions and time at the tables (None: one session)

@@ -6,10 +6,10 @@ from rich.console import Console
 from rich.table import Table
 
 from ..display import cell, keep_columns
-from ..games import game_of
+from ..games import MadeHand, game_of
 from ..money import format_result
 from ..stats.leaks import LeakLine
-from .labels import CLASS_LABELS
+from .labels import CLASS_LABELS, low_class_label
 from .leaks import Leaks
 from .reads import PlayerReads, ReadGroup
 
@@ -86,7 +86,12 @@ def leak_notes(leaks: Leaks) -> list[str]:
 
 
 def print_leaks(leaks: Leaks, console: Console, title: str = "Leaks against the published baselines") -> None:
-    """The leak lines as a table, then the caveats and the snows' result."""
+    """The leak lines as a table, then the caveats and the snows' result; without a hand, one
+    line saying so (no table of "- (0/0)" rows) and the hands of other games left out."""
+    if leaks.hands == 0:
+        note = games_note(leaks) or "the baselines are Badugi's"
+        console.print(f"{title}: no Badugi hand to read; {note}", markup=False, highlight=False)
+        return
     table = Table(title=f"{title} ({'1 hand' if leaks.hands == 1 else f'{leaks.hands:,} hands'})")
     for column in ("leak", "hero", "baseline", "source", "verdict"):
         table.add_column(column, justify="right" if column in ("hero", "baseline") else "left")
@@ -122,13 +127,15 @@ def leaks_json(leaks: Leaks) -> dict[str, object]:
     }
 
 
-def group_figures(group: ReadGroup) -> tuple[str, str, str]:
-    """(badugis, badugi high card, classes) as shown: the share with its sample and
+def group_figures(group: ReadGroup, game: str | None = None) -> tuple[str, str, str]:
+    """(made hands, their high card, classes) as shown: the share with its sample and
     interval, "7 (5-9)" median and range; "-" for each in a group under the minimum (its
-    hand count only)."""
+    hand count only). game: the stored game (its classes' words: a 2-7 game's low classes)."""
     if not group.shown:
         return "-", "-", "-"
-    classes = ", ".join(f"{CLASS_LABELS.get(name, name)} {n:,}" for name, n in group.classes.items())
+    lowball = _is_lowball(game)
+    classes = ", ".join(f"{low_class_label(name, game) if lowball else CLASS_LABELS.get(name, name)} {n:,}"
+                        for name, n in group.classes.items())
     low, high = group.badugi_interval  # type: ignore[misc]
     share = f"{100 * group.badugis / group.hands:.0f}% ({group.badugis}/{group.hands}) [{100 * low:.0f}-{100 * high:.0f}%]"
     top = f"{group.high_median} ({group.high_low}-{group.high_high})" if group.high_median else "-"
@@ -139,25 +146,36 @@ def print_reads(reads: list[PlayerReads], console: Console) -> None:
     """One table per site and game: the groups, draw patterns first."""
     for read in reads:
         record = game_of(read.game)
-        game = "" if record is None or not record.split else f", {record.name} (its Badugi half)"
+        game = "" if record is None else f", {record.name}" + (" (its Badugi half)" if record.split else "")
         known = "1 hand" if read.hands_known == 1 else f"{read.hands_known:,} hands"
         table = Table(title=cell(f"Reads: {read.player} on {read.site}{game}, {known} with cards known "
                                  f"(groups under {read.min_hands} hands: counts only)"))
-        for column in ("grouping", "played", "hands", "badugis", "badugi high card", "hands shown"):
+        made, top_card = ("made lows", "low's top card") if _is_lowball(read.game) else ("badugis", "badugi high card")
+        for column in ("grouping", "played", "hands", made, top_card, "final hands"):
             table.add_column(column, justify="right" if column == "hands" else "left")
-        keep_columns(table, "played", "hands", "badugis")
+        keep_columns(table, "played", "hands", made)
         for group in read.groups:
-            share, top, classes = group_figures(group)
+            share, top, classes = group_figures(group, read.game)
             table.add_row(group.grouping, group.label, str(group.hands), share, top, classes)
         console.print(table)
 
 
+def _is_lowball(game: str | None) -> bool:
+    """Whether a stored game's made hand is a 2-7 low (its reads count made lows)."""
+    record = game_of(game) if game is not None else None
+    return record is not None and record.made_hand is MadeHand.DEUCE_TO_SEVEN_LOW
+
+
 def reads_json(reads: list[PlayerReads]) -> list[dict[str, object]]:
-    """[{"player", "site", "game", "hands_known", "min_hands", "groups": [{"grouping", "label",
-    "hands", "shown", "badugis", "high_card": {"median", "low", "high"} or null, "classes"}]}]:
-    a group under the minimum has "badugis" and "high_card" null (its count only)."""
+    """[{"player", "site", "game", "made_hand", "hands_known", "min_hands", "groups": [{"grouping",
+    "label", "hands", "shown", "badugis", "high_card": {"median", "low", "high"} or null,
+    "classes"}]}]: a group under the minimum has "badugis" and "high_card" null (its count
+    only). made_hand: what "badugis" counts, "badugi", or "deuce_to_seven_low" in 2-7 Triple
+    Draw (made 2-7 lows; classes the low classes)."""
     return [
-        {"player": r.player, "site": r.site, "game": r.game, "hands_known": r.hands_known, "min_hands": r.min_hands,
+        {"player": r.player, "site": r.site, "game": r.game,
+         "made_hand": MadeHand.DEUCE_TO_SEVEN_LOW.value if _is_lowball(r.game) else MadeHand.BADUGI.value,
+         "hands_known": r.hands_known, "min_hands": r.min_hands,
          "groups": [
              {"grouping": g.grouping, "label": g.label, "hands": g.hands, "shown": g.shown,
               "badugis": g.badugis if g.shown else None,

@@ -7,58 +7,21 @@ JSON money is `{"amount": int, "currency": str}` in the smallest unit (cents, or
 
 from __future__ import annotations
 
+from collections import Counter
+
 from rich.console import Console
 from rich.table import Table
 
 from ..display import cell, counted, keep_columns
-from ..games import game_of
+from ..games import GameId, MadeHand, game_name, game_of
 from ..model import CHIPS
 from ..money import Money, format_money, format_result
 from ..stats.facts import DRAW_KEYS, STAT_KEYS
 from ..stats.values import PlayerStats, format_ratio
-from .labels import CLASS_LABELS
+from .labels import CLASS_LABELS, PROFILE_SECTIONS, STAT_LABELS, low_class_label, stat_label
 
-_ROUND = {"r2": "after draw 1", "r3": "after draw 2", "r4": "after draw 3"}
-
-
-def _per_round(key: str, label: str) -> tuple[tuple[str, str], ...]:
-    return ((key, f"{label}, all rounds"), *((f"{key}_{r}", f"{label}, {words}") for r, words in _ROUND.items()))
-
-
-def _per_draw(key: str, label: str) -> tuple[tuple[str, str], ...]:
-    return tuple((f"{key}_d{k}", f"{label} at draw {k}") for k in (1, 2, 3))
-
-
-PROFILE_SECTIONS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
-    ("Pre-draw", (
-        ("vpip", "VPIP"), ("pfr", "PFR"), ("three_bet", "3-bet pre-draw"),
-        ("fold_to_three_bet", "Fold to 3-bet"), ("steal", "Steal attempt"),
-        ("fold_to_steal_sb", "Fold to steal, small blind"), ("fold_to_steal_bb", "Fold to steal, big blind"),
-        ("cold_call", "Cold call pre-draw"),
-    )),
-    ("After the draws (betting)", (
-        *_per_round("af", "AF (bets+raises / calls)"),
-        *_per_round("afq", "AFq (aggression frequency)"),
-        ("cbet", "Continuation bet after draw 1"), ("fold_to_cbet", "Fold to continuation bet"),
-        *_per_round("lead", "Bet first (lead)"),
-        *_per_round("check_raise", "Check-raise"),
-        *_per_round("fold_to_bet", "Fold to bet"),
-    )),
-    ("The draws", (
-        *_per_draw("pat", "Pat"),
-        ("pat_raiser_d1", "Pat at draw 1 as pre-draw raiser"),
-        *_per_draw("pat_and_bet", "Pat and bet"),
-        *_per_draw("fold_to_pat", "Fold to a pat hand"),
-        ("snow_shown", "Snow, shown (pat at draw 3, no badugi shown)"),
-        ("snow_known", "Snow, known cards, all draws"), *_per_draw("snow_known", "Snow, known cards,"),
-        ("break_known", "Break a badugi, known cards, all draws"), *_per_draw("break_known", "Break, known cards,"),
-    )),
-    ("Showdown", (
-        ("wtsd", "WTSD (went to showdown)"), ("wsd", "W$SD (won at showdown)"),
-        ("won_reached_d1", "Won when reached draw 1"),
-    )),
-)
-PROFILE_LABELS: dict[str, str] = {key: label for _, rows in PROFILE_SECTIONS for key, label in rows}
+PROFILE_LABELS: dict[str, str] = {key: stat_label(key, GameId.BADUGI) for key in STAT_LABELS}
+"""Each statistic key's label in Badugi (`labels.stat_label` gives it in any game)."""
 assert set(PROFILE_LABELS) | {"draw_luck"} == set(STAT_KEYS), "every statistic has a place in the profile"
 
 
@@ -101,18 +64,27 @@ def profile_json(stats: PlayerStats, *, distributions: bool = True) -> dict[str,
     return value
 
 
-def print_low_classes(classes: dict[str, int], console: Console) -> None:
+def print_low_classes(classes: dict[str, int], console: Console, game: str | None = None) -> None:
     """The low hands shown at showdown: the low half's in the split games (the Badugi half's
-    are in the profile), the whole hand's in 2-7 and A-5 Triple Draw."""
-    table = Table(title="Low half at showdown (A-5 in Badacey, 2-7 in Badeucey; the whole hand in 2-7 Triple Draw and in A-5 Triple Draw)")
-    table.add_column("class")
+    are in the profile), the whole hand's in the 2-7 and A-5 games. game: the stored game
+    they are of (named in the title, and its low's words); None: several games."""
+    record = game_of(game) if game is not None else None
+    if record is None:
+        title = "Low hands at showdown (A-5 in Badacey and the A-5 games, 2-7 in Badeucey and the 2-7 games)"
+    elif record.split:
+        title = f"Low half at showdown, {record.name}"
+    else:
+        title = f"Low hands at showdown, {record.name}"
+    table = Table(title=title)
+    table.add_column("hand shown")
     table.add_column("shown")
     shown = sum(classes.values())
     for low_class, count in classes.items():
         if count:
-            table.add_row(low_class.replace("_", " "), format_ratio(count, shown))
+            table.add_row(low_class_label(low_class, game), format_ratio(count, shown))
     if not shown:
-        table.add_row("-", "0 showdowns with five known cards")
+        console.print(f"{title}: no showdown with five known cards", markup=False, highlight=False)
+        return
     console.print(table)
 
 
@@ -150,7 +122,8 @@ def print_profile(stats: PlayerStats, console: Console, game: str | None = None)
     for section, rows in PROFILE_SECTIONS:
         lines: list[tuple[str, str]] = []
         seen = False  # a statistic of the section with an opportunity (or AF with a bet or raise)
-        for key, label in rows:
+        for key, _ in rows:
+            label = stat_label(key, game)
             ratio = stats.stats[key]
             is_af = key.startswith("af") and not key.startswith("afq")
             seen = seen or ratio.opportunities > 0 or (is_af and ratio.done > 0)
@@ -195,16 +168,22 @@ def print_profile(stats: PlayerStats, console: Console, game: str | None = None)
         table.add_row(label, f"{format_result(pot.net.amount, pot.net.currency)} (hand {pot.site_hand_id})" if pot else "-")
     luck = stats.luck
     table.add_row("[bold]Draw luck (known cards)[/bold]", "")
-    table.add_row(
-        "One-card draws to a 3-card hand",
-        format_ratio(luck.completed, luck.draws)
-        + (f"; expected {luck.expected:.2f}, z {luck.z:+.2f}" if luck.z is not None else ""),
-    )
+    if record is not None and record.made_hand is not MadeHand.BADUGI:  # the odds are of making a badugi
+        table.add_row("One-card draws to a 3-card hand", f"not computed in {record.name} (the odds are Badugi's)")
+    else:
+        table.add_row(
+            "One-card draws to a 3-card hand",
+            format_ratio(luck.completed, luck.draws)
+            + (f"; expected {luck.expected:.2f}, z {luck.z:+.2f}" if luck.z is not None else ""),
+        )
     console.print(table)
 
 
 def _fmt(value: float | None) -> str:
-    return "-" if value is None else f"{value:+.2f}"
+    if value is None:
+        return "-"
+    shown = f"{value:+,.2f}"
+    return shown[1:] if float(shown.replace(",", "")) == 0 else shown  # 0.00: a zero has no sign
 
 
 _KINDS = {"cash": "cash", "tournament": "tournament chips", "play": "play money"}
@@ -222,14 +201,15 @@ def by_game_type(stats: PlayerStats) -> tuple[str, str]:
 
 def print_players(found: list[PlayerStats], console: Console, game: str | None = None) -> None:
     """One table of players (`players`); game: said in the title when games are told apart."""
-    of_game = f" ({game})" if game is not None else ""
+    of_game = f" ({game_name(game)})" if game is not None else ""
     table = Table(title=f"{len(found):,} player{'' if len(found) == 1 else 's'}{of_game}: each percentage with its "
                         "number of opportunities in brackets")
     columns = ("player", "site", "hands", "VPIP", "PFR", "3-bet", "steal", "pat d1", "c-bet", "AF", "WTSD", "W$SD", "net", "BB/100")
     for column in columns:
         table.add_column(column, justify="left" if column in ("player", "site") else "right")
     keep_columns(table, "hands", "VPIP", "PFR", "WTSD", "net", "BB/100")
-    for s in found:
+    names = Counter(s.player for s in found)  # a name on several sites: its site beside it (a narrow
+    for s in found:                           # terminal leaves the site column out)
         def pct(key: str) -> str:
             r = s.stats[key]
             return f"{100 * r.done / r.opportunities:.0f}% ({r.opportunities})" if r.opportunities else "- (0)"
@@ -237,7 +217,7 @@ def print_players(found: list[PlayerStats], console: Console, game: str | None =
         af = s.stats["af"]
         net, per_100 = by_game_type(s)
         table.add_row(
-            cell(s.player), s.site, str(s.hands), pct("vpip"), pct("pfr"), pct("three_bet"), pct("steal"), pct("pat_d1"),
+            cell(f"{s.player} ({s.site})" if names[s.player] > 1 else s.player), s.site, f"{s.hands:,}", pct("vpip"), pct("pfr"), pct("three_bet"), pct("steal"), pct("pat_d1"),
             pct("cbet"), f"{af.done / af.opportunities:.1f}" if af.opportunities else "-", pct("wtsd"), pct("wsd"),
             net, per_100,
         )

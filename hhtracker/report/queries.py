@@ -54,7 +54,8 @@ class HeroHand(_InBets):
     hand_id: the database row id; site_hand_id: the site's hand number; start_time: UTC;
     currency: "USD"... or "chips"; small_bet, big_bet, big_blind, net, collected: ints in the
     smallest unit; showdown: he was in at showdown; showdown_class: his hand's class there;
-    status: "ok" | "warning"; snows, breaks: his snow_known / break_known counts (0-3)."""
+    status: "ok" | "warning"; snows, breaks: his snow_known / break_known counts (0-3);
+    game: the stored game name."""
 
     hand_id: int
     site: str
@@ -76,6 +77,7 @@ class HeroHand(_InBets):
     snows: int
     breaks: int
     players_dealt: int
+    game: str = "badugi"  # the stored game name (snow and break are against its made hand)
 
     @property
     def count(self) -> int:
@@ -225,7 +227,7 @@ def player_ids(db: Database | sqlite3.Connection, names_by_site: dict[str, str] 
 
 _HERO_COLUMNS = """h.id, h.site, h.site_hand_id, p.name, h.start_time, h.table_name, h.structure, h.currency,
        h.small_bet, h.big_bet, h.big_blind, hp.position, hp.net, hp.collected, hp.showdown, hp.showdown_class,
-       h.status, hp.snow_known_done, hp.break_known_done, h.players_dealt"""
+       h.status, hp.snow_known_done, hp.break_known_done, h.players_dealt, h.game"""
 _HERO_HAND = f"""select {_HERO_COLUMNS}
 from hand_players hp join hands h on h.id = hp.hand_id join players p on p.id = hp.player_id"""
 COUNTED = summary.COUNTED
@@ -240,7 +242,7 @@ def _hero_hand(r: Sequence[Any]) -> HeroHand:
         structure=r[6], currency=r[7], small_bet=r[8], big_bet=r[9], big_blind=r[10],
         position=r[11], net=r[12], collected=r[13] or 0, showdown=bool(r[14]),
         showdown_class=r[15], status=r[16], snows=r[17] or 0, breaks=r[18] or 0,
-        players_dealt=r[19],
+        players_dealt=r[19], game=r[20],
     )
 
 

@@ -1,6 +1,7 @@
 """Reads (issue 19): what a player showed, grouped by the way he played it. From every
 counted hand of his whose final cards became known (hand_players.final_cards: shown or
-revealed at showdown, or the hero's own), read from the database (hand_facts, actions,
+revealed at showdown, or the hero's own, those he folded included: his cards are known
+whether or not the hand reached a showdown), read from the database (hand_facts, actions,
 draws), never the hand text.
 
 Three groupings: by his draw pattern (the cards he drew at each draw he reached, e.g. "drew
@@ -11,9 +12,9 @@ Per group: hands, the badugis among them, the high card of those badugis (median
 and the classes of the hands shown. A group of fewer than READ_MIN_HANDS hands shows its
 count only (`shown` False): no share, no median.
 
-Reads are per game (Badugi, Badacey, Badeucey are different games, never mixed; 2-7 Triple
-Draw, with no Badugi hand, has none yet): in the
-five-card games the figures are those of the Badugi half, read with the game's own
+Reads are per game (Badugi, Badacey, Badeucey, 2-7 Triple Draw are different games, never
+mixed): in 2-7 Triple Draw the made hands are made 2-7 lows (their top card the "high card",
+the classes five_card.LowClass); in the split five-card games the figures are those of the Badugi half, read with the game's own
 evaluator (rules/games.py: four of the five cards, the ace high in Badeucey, so an ace-high
 badugi's high card is "A").
 """
@@ -28,6 +29,9 @@ from typing import Any
 from ..filters import Filters
 from ..cards import parse_cards
 from ..rules.badugi import HandClass
+from ..rules.lowball import LowKind, evaluate_27
+from ..stats.five_card import LowClass, low_class
+from ..games import MadeHand, game_of
 from ..rules.games import BADUGI, GameRules, game_rules
 from ..stats.values import wilson_interval
 
@@ -72,15 +76,17 @@ def last_draw(discarded: int, most: int | None) -> str:
     return f"{drew} at the last draw, then {_LAST_ROUND[most]}"
 
 
-def predraw_action(first_kind: str | None, entered_before: bool, raised: bool, called: bool) -> str:
+def predraw_action(first_kind: str | None, entered_before: bool, raised: bool, called: bool,
+                   folded: bool = False) -> str:
     """His pre-draw line: "raised first in" (his first decision a raise, nobody having
     called or raised before), "raised" (any other raise), "limped" (his first decision a
-    call, nobody in before), "called", else "checked" (the big blind)."""
+    call, nobody in before), "called", "folded" (folded pre-draw without a call or raise:
+    the hero's own hands only, his cards being known), else "checked" (the big blind)."""
     if raised:
         return "raised first in" if first_kind in ("raise", "bet") and not entered_before else "raised"
     if called:
         return "limped" if first_kind == "call" and not entered_before else "called"
-    return "checked"
+    return "folded" if folded else "checked"
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +133,28 @@ _GROUPINGS = ("draw pattern", "last draw and bet", "pre-draw action")
 _ORDER = {c.value: i for i, c in enumerate(HandClass)}
 
 
+_LOW_ORDER = {c.value: i for i, c in enumerate(LowClass)}
+
+
+def _group_low(grouping: str, label: str, cards: list[str], min_hands: int) -> ReadGroup:
+    """A group of a 2-7 lowball game (2-7 Triple Draw): its made hands are made 2-7 lows (no
+    pair, straight or flush, five_card.made_27_low), their top card the "high card" (A for
+    an ace-high no-pair hand); classes: five_card.LowClass values. Hands not of five
+    distinct cards (never from a good replay) are left out."""
+    hands = []
+    for text in cards:
+        held = parse_cards(text)
+        if len(held) == 5 and len(set(held)) == 5:
+            hands.append(evaluate_27(held))
+    tops = sorted(h.ranks[0] for h in hands if h.kind is LowKind.HIGH_CARD)
+    classes = Counter(low_class(h).value for h in hands)
+    return ReadGroup(
+        grouping, label, len(hands), len(tops),
+        rank_letter(statistics.median_low(tops)) if tops else None,
+        rank_letter(tops[0]) if tops else None, rank_letter(tops[-1]) if tops else None,
+        dict(sorted(classes.items(), key=lambda item: _LOW_ORDER[item[0]])), len(hands) >= min_hands)
+
+
 def _group(grouping: str, label: str, cards: list[str], min_hands: int, game: GameRules = BADUGI) -> ReadGroup:
     hands = [game.badugi(parse_cards(c)) for c in cards]
     tops = sorted(h.ranks[0] for h in hands if h.size == 4)
@@ -157,7 +185,8 @@ def player_reads(db: Any, name: str, filters: Filters = Filters(), min_hands: in
                      and c.round = 1 and c.kind = 'call'),
               (select max(case l.kind when 'raise' then 4 when 'bet' then 3 when 'call' then 2 when 'check' then 1
                                       when 'fold' then 0 end)
-                 from actions l where l.hand_id = f.hand_id and l.player_id = f.player_id and l.round = 4)
+                 from actions l where l.hand_id = f.hand_id and l.player_id = f.player_id and l.round = 4),
+              hp.folded_round
             from hand_facts f
             join hand_players hp on hp.hand_id = f.hand_id and hp.player_id = f.player_id
             left join actions a on a.hand_id = f.hand_id and a.seq = (
@@ -167,18 +196,20 @@ def player_reads(db: Any, name: str, filters: Filters = Filters(), min_hands: in
             order by f.site, f.game, f.start_time, f.hand_id""",
         [name, *params]).fetchall()
     by_site: dict[tuple[str, str], dict[tuple[str, str], list[str]]] = defaultdict(lambda: defaultdict(list))
-    for site, game, position, cards, d1, d2, d3, first, entered, raised, called, last in rows:
+    for site, game, position, cards, d1, d2, d3, first, entered, raised, called, last, folded_round in rows:
         groups = by_site[site, game]
         groups["draw pattern", draw_pattern((d1, d2, d3))].append(cards)
         if d3 is not None:
             groups["last draw and bet", last_draw(d3, last)].append(cards)
-        groups["pre-draw action", f"{predraw_action(first, bool(entered), bool(raised), bool(called))}, {position}"].append(cards)
+        groups["pre-draw action", f"{predraw_action(first, bool(entered), bool(raised), bool(called), folded_round == 1)}, {position}"].append(cards)
     result = []
     for (site, game), groups in by_site.items():
         rules = game_rules(game)
-        if rules.whole_hand:  # (2-7 and A-5 Triple Draw, 5-Card Draw: no Badugi hand to read; their own reads are not made yet)
-            continue
-        made = [_group(grouping, label, cards, min_hands, rules) for (grouping, label), cards in groups.items()]
+        record = game_of(game)
+        if rules.whole_hand and (record is None or record.made_hand is not MadeHand.DEUCE_TO_SEVEN_LOW):
+            continue  # (A-5 lowball and 5-Card Draw: their own reads are not made yet)
+        made = [_group_low(grouping, label, cards, min_hands) if rules.lowball  # made 2-7 lows, not badugis
+                else _group(grouping, label, cards, min_hands, rules) for (grouping, label), cards in groups.items()]
         made.sort(key=lambda g: (_GROUPINGS.index(g.grouping), -g.hands, g.label))
         known = sum(g.hands for g in made if g.grouping == "draw pattern")
         result.append(PlayerReads(name, site, known, min_hands, tuple(made), rules.name))

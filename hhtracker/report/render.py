@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, SupportsFloat
 from rich.console import Console
 from rich.table import Table
 
-from ..display import cell, keep_columns, safe
+from ..display import cell, counted, keep_columns, safe
 from ..model import CHIPS
 from ..money import Money, format_money
 from ..stats.values import Luck, Ratio, format_ratio
@@ -48,7 +48,10 @@ def moneys(amounts: tuple[Money, ...]) -> str:
 
 
 def signed(value: float | None, digits: int = 2) -> str:
-    return "-" if value is None else f"{value:+.{digits}f}"
+    if value is None:
+        return "-"
+    shown = f"{value:+,.{digits}f}"
+    return shown[1:] if float(shown.replace(",", "")) == 0 else shown  # 0.00: a zero has no sign
 
 
 def duration(delta: dt.timedelta) -> str:
@@ -83,12 +86,12 @@ def hero_label(hero: dict[str, str]) -> str:
 
 def net_text(s: SessionSummary) -> str:
     """The Net line: money and chips apart, each with its big bets ("+$5.05 (+5.05 big bets);
-    -15 chips (-0.25 big bets at each hand's level)"); chips never added to money."""
+    -15 chips (-0.25 big bets at the hands' average level)"); chips never added to money."""
     parts = []
     for kind in s.by_kind:
         amounts = tuple(m for m in s.net_by_currency if (m.currency == CHIPS) == (kind.kind == "chips"))
-        level = " at each hand's level" if kind.kind == "chips" else ""
-        parts.append(f"{moneys(amounts)} ({kind.net_big_bets:+.2f} big bets{level})")
+        level = " at the hands' average level" if kind.kind == "chips" else ""
+        parts.append(f"{moneys(amounts)} ({signed(kind.net_big_bets)} big bets{level})")
     return "; ".join(parts) or moneys(s.net_by_currency)
 
 
@@ -114,10 +117,19 @@ def tournament_lines(report: SessionReport) -> list[str]:
     return lines
 
 
+def length_text(report: SessionReport) -> str:
+    """How long the report's hands took: a session's duration ("1 h 10 min"); a date range's
+    sessions and time at the tables ("6 sessions, 1 h 24 min played"), never the range's span."""
+    if report.played is None:
+        return duration(report.summary.duration)
+    return f"{counted(report.played.sessions, 'session')}, {duration(report.played.time)} played"
+
+
 def title(report: SessionReport) -> str:
     s = report.summary
     which = f"Session {s.number} of {report.sessions_total}" if s.number is not None else "Hands from a date range"
-    return f"{which}: {hero_label(report.hero)}, {when(s.start)} to {when(s.end)} UTC ({duration(s.duration)})"
+    played = {site: name for site, name in report.hero.items() if site in s.sites} or report.hero  # the sites of its hands
+    return f"{which}: {hero_label(played)}, {when(s.start)} to {when(s.end)} UTC ({length_text(report)})"
 
 
 def luck_text(luck: Luck) -> str:
@@ -252,21 +264,27 @@ def print_report(report: SessionReport, console: Console, *, limit: int | None =
                       format_ratio(stat.lifetime.done, stat.lifetime.opportunities))
     console.print(stats)
 
-    luck = Table(title="Draw luck: one-card draws to a 3-card hand (known cards)")
-    for column in ("", "draws", "badugis made", "expected", "z"):
-        luck.add_column(column, justify="left" if not column else "right")
-    for label, value in ((scope(report), report.luck), ("lifetime", report.lifetime_luck)):
-        luck.add_row(label, f"{value.draws:,}", f"{value.completed:,}", f"{value.expected:.2f}", signed(value.z))
-    console.print(luck)
+    if report.luck.draws == 0 and report.lifetime_luck.draws == 0:  # no table of zeros (a game without it)
+        console.print("Draw luck: no one-card draw to a 3-card Badugi hand with known cards", markup=False,
+                      highlight=False)
+    else:
+        luck = Table(title="Draw luck: one-card draws to a 3-card hand (known cards)")
+        for column in ("", "draws", "badugis made", "expected", "z"):
+            luck.add_column(column, justify="left" if not column else "right")
+        for label, value in ((scope(report), report.luck), ("lifetime", report.lifetime_luck)):
+            luck.add_row(label, f"{value.draws:,}", f"{value.completed:,}", f"{value.expected:.2f}", signed(value.z))
+        console.print(luck)
 
-    showdowns = Table(title="Showdowns by the hero's hand")
-    for column in ("hand", "won", "lost"):
-        showdowns.add_column(column, justify="left" if column == "hand" else "right")
-    for c in report.showdowns:
-        showdowns.add_row(c.label, str(c.won), str(c.lost))
-    if not report.showdowns:
-        showdowns.add_row("no showdown", "-", "-")
-    console.print(showdowns)
+    if report.showdowns:
+        showdowns = Table(title="Showdowns by the hero's hand")
+        for column in ("hand", "won", "lost"):
+            showdowns.add_column(column, justify="left" if column == "hand" else "right")
+        for c in report.showdowns:
+            showdowns.add_row(c.label, str(c.won), str(c.lost))
+        console.print(showdowns)
+    else:  # (the classes are Badugi's: a 2-7 showdown has none, it is not "no showdown")
+        console.print("Showdowns by the hero's hand: none with a Badugi hand class (the low games' classes: "
+                      "`hhtracker player NAME --game GAME`)", markup=False, highlight=False)
 
     listed = listed_notable(report, limit)
     notable = Table(title="Hands to review (hhtracker hand ID)", caption=review_counts_text(report, listed),
@@ -382,6 +400,8 @@ def report_json(report: SessionReport) -> dict[str, object]:
     value: dict[str, object] = {"hero": dict(report.hero), "hero_note": report.hero_note, **summary_json(report.summary)}
     value["tournaments"] = [t.as_json() for t in report.tournaments]
     value["sessions_total"] = report.sessions_total
+    value["played"] = (None if report.played is None else
+                       {"sessions": report.played.sessions, "seconds": int(report.played.time.total_seconds())})
     value["net_showdown"] = [_money(m) for m in report.net_showdown]
     value["net_no_showdown"] = [_money(m) for m in report.net_no_showdown]
     value["chart"] = {
@@ -473,7 +493,7 @@ def report_html(report: SessionReport, *, limit: int | None = REVIEW_LIMIT, link
         hero=hero_label(report.hero),
         summary=[
             ("Hands", f"{s.hands:,}"),
-            ("Duration", duration(s.duration)),
+            ("Duration", length_text(report)),
             ("Tables", f"{len(s.tables)}: {', '.join(s.tables)}"),
             *(("Tournament", line) for line in tournament_lines(report)),
             ("Stakes", ", ".join(s.stakes)),

@@ -7,7 +7,8 @@ first, so a session keeps its number while newer hands are imported.
 
 Choices: the duration of a session is from its first hand's start to its last hand's start
 (the files give no end time), so a one-hand session lasts 0 minutes. BB/100 and bb/100
-average each hand in its own big bet / big blind (as the `player_stats` view does), and
+take each cash hand in its own big bet / big blind, and hands for chips at their average
+level (in_bets: the sign of the chips), as player_stats does, and
 money is summed per currency, cash before chips; `net` is the first currency.
 
 Scale: sessions are found from the hero's half hours (the player_periods summary table) when
@@ -44,12 +45,13 @@ from .contents import (  # noqa: F401  (re-exported: the report's values are imp
     LevelChange,
     NotableHand,
     PositionResult,
+    Played,
     SessionReport,
     SessionSummary,
     ShowdownClass,
     StatLine,
 )
-from .labels import CLASS_LABELS, STAT_KEYS, STAT_SECTIONS  # noqa: F401  (re-exported)
+from .labels import CLASS_LABELS, STAT_KEYS, STAT_SECTIONS, made_hand_words  # noqa: F401  (re-exported)
 from .leaks import hero_leaks
 from .queries import REVIEW_KINDS, DayGroup, HeroHand, IssueRow
 
@@ -113,6 +115,33 @@ def _per_100(items: Sequence[Results], value: Callable[[Results], float]) -> flo
     return 100.0 * sum(value(i) for i in items) / hands if hands else None
 
 
+def in_bets(items: Sequence[Results], bet: Callable[[Results], int]) -> float:
+    """The items' net in big bets (bet: the item's big bet) or big blinds (its big blind).
+    Cash: each hand in its own stakes' bet, added (BB/100 as trackers count it). Chips
+    (tournaments, play money): the chips won or lost over the hands' average bet (their bets
+    weighted by hands), so the figure has the sign of the chips; hand by hand, a player who
+    loses chips can win big bets (small pots won at high levels, big ones lost low), and a
+    busted tournament read "+4.47 big bets" (issue 27, item 6)."""
+    if any(i.currency == CHIPS for i in items):
+        weight = sum(bet(i) * i.count for i in items)
+        return sum(i.net for i in items) * sum(i.count for i in items) / weight if weight else 0.0
+    return sum(i.net / bet(i) for i in items)
+
+
+def _in_big_bets(items: Sequence[Results]) -> float:
+    return in_bets(items, lambda i: i.big_bet)
+
+
+def _in_big_blinds(items: Sequence[Results]) -> float:
+    return in_bets(items, lambda i: i.big_blind)
+
+
+def _per_100_of(items: Sequence[Results], total: Callable[[Sequence[Results]], float]) -> float:
+    """100 x total(items) (in big bets or big blinds) per hand; 0.0 without a hand."""
+    hands = sum(i.count for i in items)
+    return 100.0 * total(items) / hands if hands else 0.0
+
+
 def format_stakes(hand: Results) -> str:
     """"$0.50/$1 USD FL" (money) or "30/60 chips FL"."""
     if hand.currency == CHIPS:
@@ -132,8 +161,8 @@ def kind_results(items: Sequence[Results]) -> tuple[KindResult, ...]:
     for item in items:
         by.setdefault("chips" if item.currency == CHIPS else "cash", []).append(item)
     return tuple(
-        KindResult(kind, sum(i.count for i in group), sum(i.big_bets for i in group),
-                   _per_100(group, lambda i: i.big_bets) or 0.0, _per_100(group, lambda i: i.big_blinds) or 0.0)
+        KindResult(kind, sum(i.count for i in group), _in_big_bets(group),
+                   _per_100_of(group, _in_big_bets), _per_100_of(group, _in_big_blinds))
         for kind, group in sorted(by.items())
     )
 
@@ -163,9 +192,9 @@ def _summary(number: int | None, items: Sequence[Results], start: dt.datetime, e
         sites=tuple(sorted({i.site for i in items})),
         net=net[0],
         net_by_currency=net,
-        net_big_bets=None if mixed else sum(i.big_bets for i in items),
-        big_bets_per_100=None if mixed else _per_100(items, lambda i: i.big_bets) or 0.0,
-        bb_per_100=None if mixed else _per_100(items, lambda i: i.big_blinds) or 0.0,
+        net_big_bets=None if mixed else _in_big_bets(items),
+        big_bets_per_100=None if mixed else _per_100_of(items, _in_big_bets),
+        bb_per_100=None if mixed else _per_100_of(items, _in_big_blinds),
         by_kind=kinds,
     )
 
@@ -197,9 +226,9 @@ def _positions(hands: Sequence[Results]) -> tuple[PositionResult, ...]:
     return tuple(
         PositionResult(
             position=position, hands=sum(h.count for h in group), net=money_by_currency(group),
-            net_big_bets=None if mixed else sum(h.big_bets for h in group),
-            big_bets_per_100=None if mixed else _per_100(group, lambda h: h.big_bets) or 0.0,
-            bb_per_100=None if mixed else _per_100(group, lambda h: h.big_blinds) or 0.0,
+            net_big_bets=None if mixed else _in_big_bets(group),
+            big_bets_per_100=None if mixed else _per_100_of(group, _in_big_bets),
+            bb_per_100=None if mixed else _per_100_of(group, _in_big_blinds),
         )
         for position, group in sorted(by.items(), key=lambda kv: order.get(kv[0], 99))
         for mixed in (len({h.currency == CHIPS for h in group}) > 1,)
@@ -238,13 +267,15 @@ def _notable(pots: Sequence[HeroHand], review: Mapping[str, Sequence[HeroHand]],
     won = sorted((h for h in pots if h.net > 0), key=lambda h: (-h.big_bets, h.start_time))[:NOTABLE_POTS]
     lost = sorted((h for h in pots if h.net < 0), key=lambda h: (h.big_bets, h.start_time))[:NOTABLE_POTS]
     for hand in won:
-        found.append(note("won", hand, f"biggest pots won: {hand.big_bets:+.2f} big bets" + (" at showdown" if hand.showdown else "")))
+        found.append(note("won", hand, f"biggest pots won: {hand.big_bets:+,.2f} big bets" + (" at showdown" if hand.showdown else "")))
     for hand in lost:
-        found.append(note("lost", hand, f"biggest pots lost: {hand.big_bets:+.2f} big bets" + (" at showdown" if hand.showdown else "")))
+        found.append(note("lost", hand, f"biggest pots lost: {hand.big_bets:+,.2f} big bets" + (" at showdown" if hand.showdown else "")))
     for hand in review["snow"]:
-        found.append(note("snow", hand, f"stood pat without a badugi ({hand.snows} time{'s' if hand.snows > 1 else ''})"))
+        made = made_hand_words(hand.game)
+        found.append(note("snow", hand, f"stood pat without {made} ({hand.snows} time{'s' if hand.snows > 1 else ''})"))
     for hand in review["break"]:
-        found.append(note("break", hand, f"broke a made badugi ({hand.breaks} time{'s' if hand.breaks > 1 else ''})"))
+        made = made_hand_words(hand.game).removeprefix("a made ").removeprefix("a ")
+        found.append(note("break", hand, f"broke a made {made} ({hand.breaks} time{'s' if hand.breaks > 1 else ''})"))
     for hand in review["warning"]:
         text = "; ".join(f"[{i.code}] {i.message}" for i in issues.get(hand.hand_id, ()))
         found.append(note("warning", hand, text or "validation warning"))
@@ -322,9 +353,13 @@ class _Hands:
 
 
 def _read(db: Database, ids: tuple[int, ...], start: dt.datetime, end: dt.datetime,
-          per_hand_limit: int = PER_HAND_LIMIT) -> _Hands:
+          per_hand_limit: int = PER_HAND_LIMIT, filters: Filters | None = None) -> _Hands:
     """The hero's counted hands from start to end (exclusive): one by one when there are at
-    most per_hand_limit of them or no whole day inside, else by day for the whole days."""
+    most per_hand_limit of them or no whole day inside, else by day for the whole days; with
+    filters, only the hands they match, always one by one (the days' sums hold every hand)."""
+    if filters is not None and filters != Filters():
+        hands = tuple(queries.hero_hands(db, ids, start, end, filters=filters))
+        return _Hands(hands, first=hands[0].start_time if hands else None, last=hands[-1].start_time if hands else None)
     first_day = start.date() if start == _midnight(start.date()) else start.date() + dt.timedelta(days=1)
     last_day = end.date() - dt.timedelta(days=1)
     if first_day > last_day or queries.day_hands(db, ids, start.date(), end.date()) <= per_hand_limit:
@@ -444,12 +479,12 @@ def _spans(db: Database, ids: tuple[int, ...], gap: dt.timedelta) -> list[_Span]
 def session_report(db: Database, *, number: int | None = None, start: dt.datetime | None = None,
                    end: dt.datetime | None = None, hero: str | None = None,
                    gap: dt.timedelta = DEFAULT_GAP, per_hand_limit: int = PER_HAND_LIMIT,
-                   review_limit: int | None = REVIEW_LIMIT) -> SessionReport:
+                   review_limit: int | None = REVIEW_LIMIT, filters: Filters | None = None) -> SessionReport:
     """_session_report() with who the hero is and why (hero_note) and the finish and prize of
     the tournaments its hands were played in (those of the hero's ids, from the first hand to
     the last)."""
     report = _session_report(db, number=number, start=start, end=end, hero=hero, gap=gap,
-                             per_hand_limit=per_hand_limit, review_limit=review_limit)
+                             per_hand_limit=per_hand_limit, review_limit=review_limit, filters=filters)
     choice = queries.choose_hero(db, hero)
     ids = choice.ids if choice is not None else ()
     marks = ", ".join("?" for _ in ids)
@@ -458,40 +493,55 @@ def session_report(db: Database, *, number: int | None = None, start: dt.datetim
             where hp.player_id in ({marks}) and h.tournament_id is not null and h.start_time >= ? and h.start_time <= ?""",
         [*ids, report.summary.start.isoformat(), report.summary.end.isoformat()]).fetchall()} if ids else set()
     tournaments = tuple(r for r in tournament_results(db, ids) if (r.site, r.tournament_id) in played) if played else ()
-    leaks = hero_leaks(db, ids, start=report.summary.start, end=report.summary.end + _SECOND) if ids else None
+    leaks = hero_leaks(db, ids, filters or Filters(), start=report.summary.start, end=report.summary.end + _SECOND) if ids else None
     return replace(report, hero_note=choice.note if choice is not None else "", tournaments=tournaments, leaks=leaks)
 
 
 def _session_report(db: Database, *, number: int | None = None, start: dt.datetime | None = None,
                     end: dt.datetime | None = None, hero: str | None = None,
                     gap: dt.timedelta = DEFAULT_GAP, per_hand_limit: int = PER_HAND_LIMIT,
-                    review_limit: int | None = REVIEW_LIMIT) -> SessionReport:
+                    review_limit: int | None = REVIEW_LIMIT, filters: Filters | None = None) -> SessionReport:
     """The report of session `number` (default: the latest) or, when start or end is given,
     of every hand of the hero from start (inclusive) to end (exclusive), UTC. A report over
     more than per_hand_limit hands reads the days wholly inside it from the summary tables.
     review_limit: how many hands of each list to review are listed (see REVIEW_LIMIT; None:
-    every one); they are counted in full either way. raises ReportError when there is
-    nothing to report."""
+    every one); they are counted in full either way. filters: only the hands they match, in
+    sessions made of those hands (as session_list makes them); the lifetime column stays
+    every hand's. raises ReportError when there is nothing to report."""
     if review_limit is not None and review_limit < 0:
         raise ValueError(f"review_limit must be None or at least 0, not {review_limit}")
     names, ids = find_hero(db, hero)
-    sessions = _spans(db, ids, gap)
+    filtered = filters is not None and filters != Filters()
+    if filtered:
+        sessions = [_Span(s.number, s.start, s.end, len(s.hands))
+                    for s in split_sessions(queries.hero_hands(db, ids, filters=filters), gap)]
+    else:
+        sessions = _spans(db, ids, gap)
     if not sessions:
-        raise ReportError(f"no counted hands of {', '.join(sorted(set(names.values())))} in the database")
+        who = ', '.join(sorted(set(names.values())))
+        raise ReportError(f"no hands of {who} match the filters" if filtered else f"no counted hands of {who} in the database")
     if start is not None or end is not None:
         if number is not None:
             raise ReportError("give a session number or a date range, not both")
-        read = _read(db, ids, start or sessions[0].start, end or sessions[-1].end + _SECOND, per_hand_limit)
+        read = _read(db, ids, start or sessions[0].start, end or sessions[-1].end + _SECOND, per_hand_limit, filters)
         if read.first is None:
             raise ReportError("no hands of the hero in that date range")
-        return _report(db, names, ids, read, None, len(sessions), review_limit)
+        report = _report(db, names, ids, read, None, len(sessions), review_limit)
+        return replace(report, played=played_in(sessions, report.summary.start, report.summary.end))
     if number is None:
         number = sessions[-1].number
     if not 1 <= number <= len(sessions):
         raise ReportError(f"no session {number}: there are {len(sessions)} (see `hhtracker sessions`)")
     chosen = sessions[number - 1]
-    return _report(db, names, ids, _read(db, ids, chosen.start, chosen.end + _SECOND, per_hand_limit),
+    return _report(db, names, ids, _read(db, ids, chosen.start, chosen.end + _SECOND, per_hand_limit, filters),
                    number, len(sessions), review_limit)
+
+
+def played_in(sessions: Sequence[_Span], first: dt.datetime, last: dt.datetime) -> Played:
+    """The sessions with a hand started from `first` to `last` (inclusive, UTC) and the time
+    they last, each cut to [first, last]."""
+    inside = [s for s in sessions if s.end >= first and s.start <= last]
+    return Played(len(inside), sum((min(s.end, last) - max(s.start, first) for s in inside), dt.timedelta()))
 
 
 def session_list(db: Database, *, hero: str | None = None, gap: dt.timedelta = DEFAULT_GAP,

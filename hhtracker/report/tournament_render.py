@@ -9,6 +9,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ..display import keep_columns
+from ..games import game_name
 from ..tournaments import TournamentResult, TournamentTotals, format_prize, ordinal
 
 UNKNOWN = "unknown"  # a value no file gives: never guessed
@@ -47,7 +48,7 @@ def print_tournaments(results: Sequence[TournamentResult], totals_by_currency: S
         if buy.currency == "freeroll":
             cost = "freeroll"
         table.add_row(
-            r.first_hand[:16].replace("T", " "), r.site, r.tournament_id, r.player, f"{r.game} {r.structure}", cost,
+            r.first_hand[:16].replace("T", " "), r.site, r.tournament_id, r.player, f"{game_name(r.game)} {r.structure}", cost,
             f"{r.entrants:,}" if r.entrants is not None else UNKNOWN, f"{r.hands:,}",
             ordinal(r.finish) if r.finish is not None else UNKNOWN,
             _money(r.prize, r.prize_currency), _signed(r.profit, r.prize_currency),

@@ -29,6 +29,7 @@ class Code(StrEnum):
     NO_HANDS = "no_hands"
     TRUNCATED = "truncated"
     TOO_LONG = "too_long"  # a "hand" over parse.read.MAX_HAND_CHARACTERS (only an excerpt kept)
+    DUPLICATE_DIFFERS = "duplicate_differs"  # a hand number stored already, with another text (the stored copy kept)
     UNKNOWN_PLAYER = "unknown_player"
     DUPLICATE_SEAT = "duplicate_seat"
     BET_OVER_STACK = "bet_over_stack"

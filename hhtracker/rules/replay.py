@@ -607,7 +607,7 @@ class _Replay:
         for player in self.order:
             seated = self.seat_of[player]
             cards = self.shown.get(player)
-            if cards is None and player == self.hero and player not in self.folded:
+            if cards is None and player == self.hero:  # his own cards are known, folded or not
                 cards = self.hero_cards
             final_hand = (self.evaluate(cards) if cards and len(cards) <= self.game.hand_size and len(set(cards)) == len(cards)
                           and not self.game.whole_hand else None)  # (a lowball game's classes: store/split_classes.py)

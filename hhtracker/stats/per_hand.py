@@ -187,9 +187,12 @@ class _Hand:
         facts["break_known"] = Count.of(*broke)
         facts["pat_raiser_d1"] = Fact.of(counts[0] == 0, True) if raised and counts[0] is not None else NO
         # Choice: "final cards became known" is the replay's final hand: shown or revealed
-        # in the summary, or the hero's own cards when he did not fold.
+        # in the summary, or the hero's own cards when he did not fold (a folded hero's cards
+        # are his final cards too, for his reads, but not a hand "seen" here).
         last = counts[self.last_draw - 1]  # (the game's last draw: the third, or the one of a single-draw game)
-        if self.lowball and last == 0 and _five_distinct(player.final_cards):
+        if name == self.replayed.hero and player.folded_round is not None:
+            facts["snow_shown"] = NO
+        elif self.lowball and last == 0 and _five_distinct(player.final_cards):
             facts["snow_shown"] = Fact.of(not MADE_LOW[self.made_hand](player.final_cards), True)  # type: ignore[arg-type]
         elif self.made_hand is MadeHand.BADUGI and last == 0 and player.final_hand is not None:
             facts["snow_shown"] = Fact.of(not player.final_hand.is_badugi, True)

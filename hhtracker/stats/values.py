@@ -90,7 +90,8 @@ class GameTypeResult:
     """A player's results in one game type ("cash", "tournament", "play": filters.GameType),
     never added to another's: hands; net: one Money per currency (tournament and play chips
     are both "chips" but stay apart, one result each); bb_per_100, big_bets_per_100: over
-    these hands only, each hand in its own big blind / big bet."""
+    these hands only, each cash hand in its own big blind / big bet, hands for chips at
+    their average big blind / big bet (store/reading.py)."""
 
     game_type: str
     hands: int

@@ -51,6 +51,13 @@ class _Queued:
     tag: object
 
 
+def _same_text(stored: str, text: str) -> bool:
+    """Whether two copies of a hand are the same text, line ends and trailing blanks aside."""
+    def lines(value: str) -> list[str]:
+        return [line.rstrip() for line in value.strip().splitlines()]
+    return stored == text or lines(stored) == lines(text)
+
+
 @dataclass(frozen=True, slots=True)
 class StoredHand:
     """A stored hand's row id and status ("ok", "warning", "error", "rejected")."""
@@ -108,6 +115,14 @@ class HandWriter:
             "select id, status from hands where site = ? and site_hand_id = ?", [site, site_hand_id]
         ).fetchone()
         return StoredHand(row[0], row[1]) if row else None
+
+    def stored_copy_differs(self, found: StoredHand, text: str) -> str | None:
+        """The stored copy's "file:line" when its raw text differs from `text` (line ends and
+        trailing blanks aside), else None (the same hand again, or no raw text stored)."""
+        row = self.db.execute("select path, line, text from raw_hands where hand_id = ?", [found.row_id]).fetchone()
+        if row is None or not isinstance(row[2], str) or _same_text(row[2], text):
+            return None
+        return f"{row[0]}:{row[1]}"
 
     def _stored_many(self, keys: Iterable[tuple[str, str]]) -> dict[tuple[str, str], StoredHand]:
         by_site: dict[str, set[str]] = {}

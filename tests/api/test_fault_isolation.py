@@ -49,7 +49,7 @@ def test_a_bad_hand_between_good_ones_is_rejected_and_both_files_import(case: Ba
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     assert "Traceback" not in result.output
     assert f"{written.bad_file}:{written.bad_line}: error [{case.code}] " in result.stderr
-    assert "2 file(s): 3 new hand(s)" in result.stdout and "1 rejected" in result.stdout
+    assert "2 files: 3 new hands" in result.stdout and "1 rejected" in result.stdout
     statuses, bad = _stored(db_path)
     assert {n for n, s in statuses.items() if s == "ok"} == written.good_numbers
     assert len(bad) == 1
@@ -229,7 +229,7 @@ def test_reprocess_reports_an_internal_error_and_keeps_the_hand(monkeypatch: pyt
     lines = STARS.read_text(encoding="utf-8-sig").split("\n")
     line = next(i for i, text in enumerate(lines, 1) if f"#{SECOND_SAMPLE_HAND}:" in text)
     assert result.stderr.splitlines() == [
-        f"{STARS}:{line}: internal error (ZeroDivisionError: made up by the test); please report it with this hand"
+        f"{STARS}:{line}: error [internal] internal error (ZeroDivisionError: made up by the test); please report it with this hand"
         " (the hand is kept as it was stored)"]
     after, _ = _stored(db_path)
     assert after == before and after[SECOND_SAMPLE_HAND] == "ok"
@@ -309,7 +309,7 @@ def test_reprocess_keeps_a_hand_whose_rows_fail(monkeypatch: pytest.MonkeyPatch,
     result = runner.invoke(app, ["reprocess", "--db", str(db_path)])
     assert result.exit_code == 1
     assert [line.split(": ", 1)[1] for line in result.stderr.splitlines()] == [
-        "internal error (OverflowError: made up by the test); please report it with this hand"
+        "error [internal] internal error (OverflowError: made up by the test); please report it with this hand"
         " (the hand is kept as it was stored)"]
     with sqlite3.connect(db_path) as conn:
         after = conn.execute("select site_hand_id, id, status from hands order by id").fetchall()

@@ -67,7 +67,7 @@ def test_names_from_hand_histories_never_reach_the_terminal_raw(hostile_db: Path
 
 def test_markup_in_a_name_is_shown_as_written(hostile_db: Path) -> None:
     result = run("player", RTL, "--db", str(hostile_db))
-    assert "Mal\\u202eory[bold] (pokerstars, 1 hand)" in result.stdout
+    assert "Mal\\u202eory[bold] (pokerstars, 1 hand, Badugi)" in result.stdout
 
 
 def test_json_escapes_bidi_and_c1_controls(hostile_db: Path) -> None:
@@ -166,9 +166,9 @@ def test_import_says_which_database_and_counts_files_not_read(tmp_path: Path) ->
     db = tmp_path / "t.db"
     result = run("import", str(folder), "--db", str(db))
     assert result.exit_code == 0, result.output
-    assert (f"1 new hand(s) (1 clean, 0 with warnings), 0 rejected, 0 duplicate(s), 0 skipped (game or site not "
+    assert (f"1 new hand (1 clean, 0 with warnings), 0 rejected, 0 duplicates, 0 skipped (game or site not "
             f"supported); into {db}") in result.stdout
-    assert "2 file(s) in the folders not read (not .txt or .xml)" in result.stdout
+    assert "2 files in the folders not read (not .txt or .xml)" in result.stdout
     summary = json.loads(run("import", str(folder), "--db", str(db), "--json").stdout)
     assert (summary["database"], summary["files_ignored"], summary["hands_duplicate"]) == (str(db), 2, 1)
 

@@ -69,7 +69,7 @@ def test_reprocess_turns_an_old_rejection_into_a_hand(db_path: Path) -> None:
     db.conn.commit()
     result = run("reprocess", "--db", str(db_path))
     assert result.exit_code == 0, result.output
-    assert "9 hand(s) reprocessed: 1 rejected before and valid now, 1 changed status, 0 still rejected" in result.stdout
+    assert "9 hands reprocessed: 1 rejected before and valid now, 1 changed status, 0 still rejected" in result.stdout
     statuses = [r["status"] for r in sqlite_utils.Database(db_path)["hands"].rows]
     assert statuses.count("rejected") == 0 and len(statuses) == 9
     text = (SAMPLES / "stars_cash_badugi_025_050.txt").read_text(encoding="utf-8-sig")
@@ -89,11 +89,11 @@ def test_undecodable_hand_is_rejected_and_stays_so_after_reprocess(tmp_path: Pat
     result = run("import", "--db", str(db_path), str(path))
     assert result.exit_code == 1
     assert f"bad_byte.txt:{third + 3}: error [encoding] not valid utf-8 text (byte 0xe9)" in result.stderr
-    assert "8 new hand(s)" in result.stdout and "1 rejected" in result.stdout
+    assert "8 new hands" in result.stdout and "1 rejected" in result.stdout
     with sqlite3.connect(db_path) as conn:  # stored as the error it is (it was stored as a warning)
         assert conn.execute("select severity from validation_issues where code = 'encoding'").fetchall() == [("error",)]
     again = run("reprocess", "--db", str(db_path))
-    assert "9 hand(s) reprocessed: 0 rejected before and valid now, 0 changed status, 1 still rejected" in again.stdout
+    assert "9 hands reprocessed: 0 rejected before and valid now, 0 changed status, 1 still rejected" in again.stdout
     statuses = [r["status"] for r in sqlite_utils.Database(db_path)["hands"].rows]
     assert sorted(statuses) == ["ok"] * 8 + ["rejected"]
 
@@ -145,7 +145,7 @@ def test_killed_import_leaves_whole_hands_and_a_rerun_completes(tmp_path: Path, 
     rerun = _import_process(db_path, folder)
     out, err = rerun.communicate(timeout=300)
     assert rerun.returncode == 0, err
-    assert f"{3000 - stored} new hand(s) ({3000 - stored} clean, 0 with warnings), 0 rejected, {stored} duplicate(s)" in out.decode()
+    assert f"{3000 - stored:,} new hands ({3000 - stored:,} clean, 0 with warnings), 0 rejected, {stored:,} duplicates" in out.decode()
     assert _assert_whole_hands(db_path) == 3000
     with sqlite3.connect(db_path) as conn:
         assert conn.execute("select count(distinct site_hand_id) from hands").fetchone()[0] == 3000
@@ -160,8 +160,8 @@ def test_two_imports_of_the_same_files_store_each_hand_once(tmp_path: Path, db_p
     out_b, err_b = b.communicate(timeout=300)
     assert a.returncode == 0 and b.returncode == 0, (err_a, err_b)
     assert b"Traceback" not in err_a + err_b
-    new = [int(re.search(rb"(\d+) new hand", out).group(1)) for out in (out_a, out_b)]
-    duplicates = [int(re.search(rb"(\d+) duplicate", out).group(1)) for out in (out_a, out_b)]
+    new = [int(re.search(rb"([\d,]+) new hand", out).group(1).replace(b",", b"")) for out in (out_a, out_b)]
+    duplicates = [int(re.search(rb"([\d,]+) duplicate", out).group(1).replace(b",", b"")) for out in (out_a, out_b)]
     assert sum(new) == 1500 and new[0] + duplicates[0] == 1500 and new[1] + duplicates[1] == 1500
     assert _assert_whole_hands(db_path) == 14 + 1500
     with sqlite3.connect(db_path) as conn:
@@ -193,7 +193,7 @@ def _import_while_locked(db_path: Path, folder: Path, hands: int, lock: str) -> 
     assert process.returncode == 0, err
     assert err.decode().count("waiting for another import") == 1
     assert b"Traceback" not in err
-    assert f"{hands} new hand(s)".encode() in out
+    assert f"{hands:,} new hands".encode() in out
 
 
 def test_an_import_into_a_database_being_created_waits(tmp_path: Path, db_path: Path) -> None:
@@ -302,4 +302,4 @@ def test_watch_picks_up_new_hands_and_waits_for_a_hand_being_written(tmp_path: P
     assert process.returncode == 0, err
     assert "stopped" in err
     # Ctrl-C prints the totals of the whole watch: the four hands, none rejected
-    assert "whole watch: 1 file(s): 4 new hand(s) (4 clean, 0 with warnings), 0 rejected" in out
+    assert "whole watch: 1 file: 4 new hands (4 clean, 0 with warnings), 0 rejected" in out

@@ -144,7 +144,7 @@ def test_empty_and_binary_files_are_file_problems(tmp_path: Path, db_path: Path)
     assert result.exit_code == 1
     assert "empty.txt: error [no_hands]" in result.stderr
     assert "binary.txt:1: error [encoding]" in result.stderr
-    assert "2 file problem(s)" in result.stdout
+    assert "2 file problems (outside any hand)" in result.stdout
 
 
 def test_whole_corpus_validates_and_other_games_are_counted(corpus: Path) -> None:
@@ -158,7 +158,7 @@ def test_whole_corpus_validates_and_other_games_are_counted(corpus: Path) -> Non
     result = run("validate", str(corpus))
     assert result.exit_code == 0
     assert games["Triple Draw 2-7 Lowball Limit"] == 18
-    assert "129 hand(s) checked: 129 ok, 0 with warnings, 0 with errors; 119 skipped" in result.stderr
+    assert "129 hands checked: 129 ok, 0 with warnings, 0 with errors; 119 skipped" in result.stderr
     assert "Razz Limit: 19" in result.stderr
 
 

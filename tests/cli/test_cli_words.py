@@ -186,10 +186,13 @@ def test_reprocess_lists_the_hands_still_rejected(tmp_path: Path) -> None:
     path = tmp_path / "bad.txt"
     path.write_text("\n".join(lines), encoding="utf-8")
     db = tmp_path / "r.db"
-    assert runner.invoke(app, ["import", "--db", str(db), str(path)]).exit_code == 1
+    imported = runner.invoke(app, ["import", "--db", str(db), str(path)])
+    assert imported.exit_code == 1
+    said = f"{path}:11: error [syntax] unrecognised line: 'this line is not poker'"
+    assert said in imported.stderr.splitlines()
     result = runner.invoke(app, ["reprocess", "--db", str(db)])
     assert result.exit_code == 1
-    assert f"{path}:11:1: unrecognised line: 'this line is not poker'" in result.stderr.splitlines()
+    assert said in result.stderr.splitlines()  # `file:line:` as import says it (issue 27 item 9; was `:11:1:`)
     assert "1 still rejected" in result.stdout
 
 
@@ -232,7 +235,7 @@ def test_one_hand_profile_lists_only_the_class_shown(db: Path) -> None:
     out = runner.invoke(app, ["player", "Cara", "--db", str(db)]).stdout
     shown = [line for line in out.splitlines() if "Shown:" in line]
     # Cara (the big blind, in the first hand only) showed 7d 6s 5h 9c: a 9-high badugi
-    assert "(pokerstars, 1 hand)" in out
+    assert "(pokerstars, 1 hand, Badugi)" in out
     assert len(shown) == 1 and "badugi 9-high" in shown[0] and "100.0% (1/1)" in shown[0]
 
 

@@ -216,7 +216,7 @@ def test_the_database_holds_every_game_and_site(every_game: EveryGame) -> None:
 def test_players_one_table_per_game_and_all_together(every_game: EveryGame) -> None:
     db = every_game.db
     text = run("players", "--db", db)
-    for game in ("badugi", "badacey", "badeucey", "27_single_draw", "a5_single_draw", "a5_triple_draw", "5_card_draw"):
+    for game in ("Badugi", "Badacey", "Badeucey", "2-7 Single Draw", "A-5 Single Draw", "A-5 Triple Draw", "5-Card Draw"):  # the games' names, not the stored keys
         assert f"players ({game})" in text
     rows = json.loads(run("players", "--db", db, "--json"))
     for game in ("badacey", "badeucey"):
@@ -352,7 +352,10 @@ def test_table_and_live_view_of_each_game(every_game: EveryGame, tmp_path: Path)
         # each seat's statistics are those of the table's game (the hero plays all three)
         assert {p["player"]: p["results"]["hands"] for p in table["players"]} == {
             name: every_game.hands_of(name, game) for name in last.seated}
-        assert last.number in run("table", path, "--db", db)
+        # the game of the table, read from the hand's header (issue 25: "table shows the game")
+        assert table["game"] == last.game
+        shown = run("table", path, "--db", db)
+        assert last.number in shown and f"the table of its latest hand, {api.game_name(last.game)}" in shown
         state = api.Hud([folder], db).look()
         console = Console(record=True, width=160, height=40, force_terminal=True)
         console.print(render(state, 160, None))
@@ -399,10 +402,11 @@ def test_27_triple_draw_has_its_table_and_its_profile(every_game: EveryGame) -> 
     # Hero's seats in those hands, counted in the file.
     db = every_game.db
     deuce = _stars_27td(CORPUS / STARS_8GAME, "Hero")
-    assert "players (27_triple_draw)" in run("players", "--db", db)
+    assert "players (2-7 Triple Draw)" in run("players", "--db", db)
     text = run("player", "Hero", "--db", db, "--site", "pokerstars", "--game", "27_triple_draw")
     assert f"Hero (pokerstars, {deuce} hands, 2-7 Triple Draw)" in text
-    assert "the whole hand in 2-7 Triple Draw" in text
+    assert "Low hands at showdown, 2-7 Triple Draw" in text
+    assert "Break a made 2-7 low, all draws" in text and "a badugi" not in text  # the game's made hand
     assert "2-7 Triple Draw)" not in run("player", "Hero", "--db", db, "--site", "pokerstars", "--game", "badugi")
 
 

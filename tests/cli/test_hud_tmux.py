@@ -69,4 +69,4 @@ def test_hud_in_tmux_shows_the_seated_players_and_their_vpip(tmux, tmp_path: Pat
     tmux("send-keys", "-t", "hud", "q")
     screen = _wait_for(tmux, r"HUD-EXIT=\d")
     assert "HUD-EXIT=0" in screen
-    assert re.search(r"hud: 1 file\(s\): 3 new hand\(s\)", screen)
+    assert re.search(r"hud: 1 file: 3 new hands", screen)

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from hhtracker import api
 from hhtracker.cli import app
 
-from tests.common import CORPUS, DATA, STARS_SNG
+from tests.common import CORPUS, DATA, STARS_CASH, STARS_SNG
 
 runner = CliRunner()
 HANDS = DATA / "leak_hands" / "hands.txt"
@@ -138,7 +138,7 @@ def test_validate_json_lists_the_hands_of_other_games(tmp_path: Path) -> None:
     rows = json.loads(result.stdout)
     assert [(r["hand_id"], r["status"], r["game"], r["line"]) for r in rows] == [
         ("77000000001", "skipped", "Razz Limit", 1), ("77000000002", "skipped", "Hold'em Limit", 6)]
-    assert "0 hand(s) checked" in result.stderr and "2 skipped" in result.stderr
+    assert "0 hands checked" in result.stderr and "2 skipped" in result.stderr
     assert "not read" not in result.stderr  # no other-site files among them
 
 
@@ -149,7 +149,7 @@ def test_a_one_hand_profile_is_not_rows_of_nothing(db: Path) -> None:
     # hand 2, Hero in the HJ: Eve folded before him, he folded (no draw, no bet after it)
     code, out = run("player", "Hero", "--position", "HJ", "--db", db)
     assert code == 0, out
-    assert "Hero (pokerstars, 1 hand)" in out and "Net, cash (1 hand)" in out
+    assert "Hero (pokerstars, 1 hand, Badugi)" in out and "Net, cash (1 hand)" in out
     for section, count in (("After the draws (betting)", 22), ("The draws", 19), ("Showdown", 3)):
         line = next(line for line in out.splitlines() if section in line)
         assert f"no opportunity in these hands: - (0/0) for its {count} statistics" in line, line
@@ -245,3 +245,227 @@ def test_sessions_take_the_filters_of_players(tmp_path: Path) -> None:
         assert all(m["currency"] == ("chips" if kind == "tournament" else "USD") for s in found for m in s["net_by_currency"])
     code, out = run("sessions", "--hero", "Hero", "--site", "kingsclub", "--db", db)
     assert code == 0 and out == "no hands of the hero match --site kingsclub\n"
+
+
+# --- issue 25, item 3: `player NAME` never adds games together -----------------------------------
+
+STARS_27TD = CORPUS.parent / "corpus-draw" / "PokerStars__27TD_FL_cash_200911.txt"
+
+
+def _hands_with_seat(path: Path, name: str) -> int:
+    text = path.read_text(encoding="utf-8-sig")
+    hands = re.split(r"(?m)^(?=PokerStars (?:Game|Hand) #)", text)
+    return sum(1 for h in hands if re.search(rf"(?m)^Seat \d+: {re.escape(name)} \(", h))
+
+
+def test_player_gives_one_profile_per_game(tmp_path: Path) -> None:
+    if not (CORPUS / STARS_CASH).is_file() or not STARS_27TD.is_file():
+        pytest.skip(f"the real corpus is not beside the repo ({CORPUS} missing)")
+    db = tmp_path / "g.db"
+    api.import_paths([CORPUS / STARS_CASH, STARS_27TD], db)
+    badugi, deuce = _hands_with_seat(CORPUS / STARS_CASH, "Hero"), _hands_with_seat(STARS_27TD, "Hero")
+    assert (badugi, deuce) == (4, 17)  # counted in the files: Hero sits in every hand of both
+    code, out = run("player", "Hero", "--site", "pokerstars", "--db", db)
+    assert code == 0, out
+    assert f"Hero (pokerstars, {badugi} hands, Badugi)" in out
+    assert f"Hero (pokerstars, {deuce} hands, 2-7 Triple Draw)" in out
+    assert f"{badugi + deuce} hands" not in out  # never the two games added together
+    assert "Break a badugi, all draws" in out and "Break a made 2-7 low, all draws" in out
+    code, out = run("player", "Hero", "--site", "pokerstars", "--game", "all", "--db", db)
+    assert f"Hero (pokerstars, {badugi + deuce} hands)" in out  # asked for: every game together
+    code, out = run("player", "Hero", "--site", "pokerstars", "--json", "--db", db)
+    assert code == 2 and "give --game for one JSON profile" in out
+    code, out = run("player", "Hero", "--site", "pokerstars", "--json", "--game", "27_triple_draw", "--db", db)
+    assert code == 0 and json.loads(out)["results"]["hands"] == deuce
+
+
+def test_snow_names_one_statistic_and_labels_are_one_per_key() -> None:
+    from hhtracker.report.labels import STAT_LABELS, STAT_SECTIONS, stat_label
+
+    # "snow" is snow_known (and its draws) only; snow_shown is said another way
+    snowy = {key for key in STAT_LABELS if "snow" in stat_label(key, "badugi").lower()}
+    assert snowy == {"snow_known", "snow_known_d1", "snow_known_d2", "snow_known_d3"}
+    # the report's labels are the profile's, word for word (a report may mix games: "a made hand")
+    for _, rows in STAT_SECTIONS:
+        for key, label in rows:
+            assert label == stat_label(key), key
+    assert len({stat_label(k, "badugi") for k in STAT_LABELS}) == len(STAT_LABELS)  # one meaning per label
+
+
+def test_a_date_range_lasts_its_sessions_not_its_span(tmp_path: Path) -> None:
+    # tests/data/report_hands: Mira's hands start (ET, UTC-5) 20:00:00, 20:00:40, 20:02, 20:03,
+    # 20:04, 20:34 (a 30-minute gap stays in the session: 34 min), then 21:04:01 (30 min 1 s
+    # later: a new session) and 21:06:00 (1 min 59 s). The range's span is 1 h 06 min; the
+    # time at the tables 34 min + 1 min 59 s = 2,159 s.
+    db = tmp_path / "r.db"
+    folder = DATA / "report_hands"
+    api.import_paths([folder / "alpha.txt", folder / "beta.txt", folder / "warning.txt"], db)
+    code, out = run("report", "--from", "2021-03-02", "--to", "2021-03-02", "--db", db)
+    assert code == 0, out
+    assert "(2 sessions, 35 min played)" in out and "1 h 06 min" not in out
+    code, out = run("report", "--from", "2021-03-02", "--to", "2021-03-02", "--json", "--db", db)
+    assert json.loads(out)["played"] == {"sessions": 2, "seconds": 34 * 60 + 119}
+    code, out = run("report", "--session", "1", "--db", db)
+    assert "(34 min)" in out
+
+
+# --- item 9: a duplicate hand number with another text is said -----------------------------------
+
+
+def test_a_duplicate_whose_text_differs_is_reported(db: Path, tmp_path: Path) -> None:
+    text = HANDS.read_text(encoding="utf-8")
+    assert text.startswith("PokerStars Game #93000000001") and text.count("Seat 1: Hero ($20 in chips)") == 1
+    changed = tmp_path / "changed.txt"  # hand 1 (line 1) with Hero's stack changed: same number, another text
+    changed.write_text(text.replace("Seat 1: Hero ($20 in chips)", "Seat 1: Hero ($21 in chips)"), encoding="utf-8")
+    same = tmp_path / "same.txt"  # the same hands with other line ends: not a difference
+    same.write_bytes(text.replace("\n", "\r\n").encode("utf-8"))
+    result = runner.invoke(app, ["import", str(changed), "--db", str(db)])
+    assert result.exit_code == 0, result.output
+    assert (f"{changed}:1: warning [duplicate_differs] hand 93000000001 is stored already from {HANDS}:1 "
+            "with a different text") in result.stderr
+    assert "1 duplicate with a text that differs" in result.stdout and "5 duplicates" in result.stdout
+    summary = json.loads(runner.invoke(app, ["import", str(changed), "--db", str(db), "--json"]).stdout)
+    assert [(p["line"], p["hand_id"], p["code"]) for p in summary["problems"]] == [(1, "93000000001", "duplicate_differs")]
+    result = runner.invoke(app, ["import", str(same), "--db", str(db)])
+    assert "duplicate_differs" not in result.output and "5 duplicates" in result.stdout
+
+
+def test_report_takes_the_filters_of_players(tmp_path: Path) -> None:
+    # item 7: Hero's 4 Badugi cash hands (2010) and 17 2-7 Triple Draw cash hands (2009), each
+    # counted in its file; the report of one game is made of that game's hands only
+    if not (CORPUS / STARS_CASH).is_file() or not STARS_27TD.is_file():
+        pytest.skip(f"the real corpus is not beside the repo ({CORPUS} missing)")
+    db = tmp_path / "g.db"
+    api.import_paths([CORPUS / STARS_CASH, STARS_27TD], db)
+    badugi, deuce = _hands_with_seat(CORPUS / STARS_CASH, "Hero"), _hands_with_seat(STARS_27TD, "Hero")
+    for game, hands in (("badugi", badugi), ("27_triple_draw", deuce)):
+        code, out = run("report", "--hero", "Hero", "--game", game, "--json", "--db", db)
+        assert code == 0, out
+        assert json.loads(out)["hands"] == hands, game
+    code, out = run("report", "--hero", "Hero", "--from", "2009-01-01", "--to", "2011-12-31", "--game", "badugi",
+                    "--json", "--db", db)
+    assert json.loads(out)["hands"] == badugi  # a date range over both games, one game's hands
+    code, out = run("report", "--hero", "Hero", "--site", "merge", "--db", db)
+    assert code == 2 and "no hands of Hero match --site merge" in out
+
+
+def _made_27_low(cards: list[str]) -> bool:
+    """A made 2-7 low worked out here: five ranks, no straight (the ace high only: A-2-3-4-5
+    is no straight), not one suit."""
+    values = sorted("23456789TJQKA".index(c[0]) for c in cards)
+    straight = values == list(range(values[0], values[0] + 5))
+    return len(set(values)) == 5 and not straight and len({c[1] for c in cards}) > 1
+
+
+def test_27_triple_draw_reads_count_made_lows(tmp_path: Path) -> None:
+    # issue 25: reads by draw pattern per game. Hero's final cards in each hand of the file:
+    # the last "Dealt to Hero [..] [..]" line (his cards after his last draw, folded or not)
+    if not STARS_27TD.is_file():
+        pytest.skip(f"the real corpus is not beside the repo ({STARS_27TD} missing)")
+    text = STARS_27TD.read_text(encoding="utf-8-sig")
+    hands = [h for h in re.split(r"(?m)^(?=PokerStars (?:Game|Hand) #)", text) if "Dealt to Hero" in h]
+    finals = [re.findall(r"(?m)^Dealt to Hero (.*)$", h)[-1] for h in hands]
+    finals = [re.findall(r"[2-9TJQKA][cdhs]", line) for line in finals]
+    made = sum(_made_27_low(cards) for cards in finals)
+    assert (len(finals), made) == (17, 12)  # checked by hand: 5 of the 17 hold a pair
+    db = tmp_path / "d.db"
+    api.import_paths([STARS_27TD], db)
+    (read,) = api.player_reads(db, "Hero", api.Filters(game="27_triple_draw"), min_hands=1)
+    patterns = [g for g in read.groups if g.grouping == "draw pattern"]
+    assert read.hands_known == sum(g.hands for g in patterns) == 17
+    assert sum(g.badugis for g in patterns) == made  # "badugis" counts the game's made hand
+    code, out = run("player", "Hero", "--reads", "--game", "27_triple_draw", "--db", db)
+    assert code == 0 and "Reads: Hero on pokerstars, 2-7 Triple Draw, 17 hands" in out and "made lows" in out
+
+
+def test_no_table_of_headers_only_when_nothing_matches(tmp_path: Path) -> None:
+    # players with a --min-hands nobody reaches, leaks of a hero without a Badugi hand: a
+    # line that says so (before: tables of headers, or of "- (0/0) no hands" rows)
+    if not STARS_27TD.is_file():
+        pytest.skip(f"the real corpus is not beside the repo ({STARS_27TD} missing)")
+    db = tmp_path / "d.db"
+    api.import_paths([STARS_27TD], db)
+    code, out = run("players", "--min-hands", 1000, "--db", db)
+    assert code == 0 and out.strip() == "no player of 2-7 Triple Draw matches --min-hands 1,000"
+    code, out = run("leaks", "--hero", "Hero", "--db", db)
+    assert code == 0 and "no Badugi hand to read" in out and "(0/0)" not in out and "┏" not in out
+    assert "17 2-7 Triple Draw hands not read" in out  # Hero sits in all 17 hands of the file
+
+
+def test_a_name_on_several_sites_is_told_apart_in_players(tmp_path: Path) -> None:
+    # 'Hero' on PokerStars and KingsClub: two rows, each with its site beside the name (a
+    # narrow terminal leaves the site column out, and the rows looked the same)
+    kingsclub = CORPUS / "KingsClub__badugi_FL_cash_202010.txt"
+    if not (CORPUS / STARS_CASH).is_file() or not kingsclub.is_file():
+        pytest.skip(f"the real corpus is not beside the repo ({CORPUS} missing)")
+    db = tmp_path / "n.db"
+    api.import_paths([CORPUS / STARS_CASH, kingsclub], db)
+    result = runner.invoke(app, ["players", "--db", str(db)], env={"COLUMNS": "160"})
+    assert "Hero (pokerstars)" in result.stdout and "Hero (kingsclub)" in result.stdout
+    assert "buddyboy3399 (" not in result.stdout  # a name on one site only stays as it is
+
+
+def test_tournaments_name_the_game_in_words(tmp_path: Path) -> None:
+    ft = CORPUS.parent / "corpus-draw" / "FullTilt__27TD_FL_STT_201211.txt"
+    if not ft.is_file():
+        pytest.skip(f"the real corpus is not beside the repo ({ft} missing)")
+    db = tmp_path / "t.db"
+    api.import_paths([ft], db)
+    result = runner.invoke(app, ["tournaments", "--hero", "Hero", "--db", str(db)], env={"COLUMNS": "200"})
+    assert "2-7 Triple Draw FL" in result.stdout and "27_triple_draw" not in result.stdout  # (was the stored key)
+
+
+def test_report_and_sessions_take_position_and_dates(tmp_path: Path) -> None:
+    # Player5 on the button in the SNG: the hands whose "Seat #N is the button" is his seat
+    # and that deal him cards, counted in the file
+    if not (CORPUS / STARS_SNG).is_file():
+        pytest.skip(f"the real corpus is not beside the repo ({CORPUS} missing)")
+    text = (CORPUS / STARS_SNG).read_text(encoding="utf-8-sig")
+    on_button = 0
+    for hand in re.split(r"(?m)^(?=PokerStars )", text):
+        button = re.search(r"Seat #(\d+) is the button", hand)
+        seat = re.search(r"(?m)^Seat (\d+): Player5 \(", hand)
+        if button and seat and button.group(1) == seat.group(1) and "Dealt to Player5 " in hand:
+            on_button += 1
+    db = tmp_path / "s.db"
+    api.import_paths([CORPUS / STARS_SNG], db)
+    code, out = run("report", "--hero", "Player5", "--position", "BTN", "--json", "--db", db)
+    assert code == 0 and json.loads(out)["hands"] == on_button
+    code, out = run("sessions", "--hero", "Player5", "--since", "2010-11-13", "--db", db)
+    assert code == 0 and "no hands of the hero match --since 2010-11-13" in out  # the SNG was on the 12th
+
+
+def test_figures_sign_and_separators() -> None:
+    from hhtracker.report.players_render import _fmt
+    from hhtracker.report.render import signed
+
+    # a positive figure carries +, thousands are separated, a zero has no sign (was +0.00, -0.00)
+    assert [signed(v) for v in (4280.0, -1234.5, 0.0, -0.001, 0.004)] == ["+4,280.00", "-1,234.50", "0.00", "0.00", "0.00"]
+    assert [_fmt(v) for v in (4280.0, -0.0, None)] == ["+4,280.00", "0.00", "-"]
+
+
+def test_a_27_report_says_the_games_made_hand(tmp_path: Path) -> None:
+    # issue 25, labels per game: the hands to review of a 2-7 Triple Draw session say "made 2-7
+    # low" (was "broke a made badugi"); its showdowns are not called "no showdown"
+    if not STARS_27TD.is_file():
+        pytest.skip(f"the real corpus is not beside the repo ({STARS_27TD} missing)")
+    db = tmp_path / "d.db"
+    api.import_paths([STARS_27TD], db)
+    code, out = run("report", "--hero", "Hero", "--json", "--db", db)
+    notes = [n["note"] for n in json.loads(out)["notable"] if n["kind"] in ("snow", "break")]
+    assert notes and all("2-7 low" in n and "badugi" not in n for n in notes), notes
+    code, out = run("report", "--hero", "Hero", "--db", db)
+    assert "no showdown" not in out and "none with a Badugi hand class" in out
+
+
+def test_a_report_is_headed_by_the_sites_of_its_hands(tmp_path: Path) -> None:
+    kingsclub = CORPUS / "KingsClub__badugi_FL_cash_202010.txt"
+    if not (CORPUS / STARS_CASH).is_file() or not kingsclub.is_file():
+        pytest.skip(f"the real corpus is not beside the repo ({CORPUS} missing)")
+    db = tmp_path / "n.db"
+    api.import_paths([CORPUS / STARS_CASH, kingsclub], db)
+    result = runner.invoke(app, ["report", "--hero", "Hero", "--site", "kingsclub", "--db", str(db)],
+                           env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    title = result.stdout.splitlines()[0]
+    assert "Hero (kingsclub)," in title and "pokerstars" not in title  # (was every site Hero plays on)

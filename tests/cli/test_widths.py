@@ -21,12 +21,17 @@ WIDTHS = (80, 160)
 PROBLEM_LINE = re.compile(r"^\S+:\d+: ")  # `file:line: ...`, one line each (grep-able), any width
 
 
+CORPUS_DRAW = CORPUS.parent / "corpus-draw"
+STARS_27TD = "PokerStars__27TD_FL_cash_200911.txt"
+
+
 @pytest.fixture(scope="module")
 def corpus_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    if not CORPUS.is_dir():
-        pytest.skip(f"the real hand-history corpus is not beside the repo ({CORPUS} missing)")
+    if not CORPUS.is_dir() or not CORPUS_DRAW.is_dir():
+        pytest.skip(f"the real hand-history corpus is not beside the repo ({CORPUS} or {CORPUS_DRAW} missing)")
     db = tmp_path_factory.mktemp("widths") / "w.db"
-    result = runner.invoke(app, ["import", "--db", str(db), str(CORPUS), str(DATA / "leak_hands")])
+    result = runner.invoke(app, ["import", "--db", str(db), str(CORPUS), str(CORPUS_DRAW), str(DATA / "leak_hands"),
+                                 str(DATA / "split_hands")])
     assert result.exit_code == 0, result.output
     return db
 
@@ -35,7 +40,7 @@ def _run(width: int, *args: object) -> str:
     result = runner.invoke(app, [str(a) for a in args], env={"COLUMNS": str(width)})
     assert result.exit_code in (0, 1), (args, result.output)
     assert "Traceback" not in result.output
-    return result.stdout
+    return result.stdout + result.stderr  # both streams: a terminal shows both
 
 
 def _tokens(text: str) -> set[str]:
@@ -63,6 +68,28 @@ def _commands(db: Path) -> list[tuple[object, ...]]:
         ("query", "select site, site_hand_id, table_name, start_time from hands limit 5", "--table", "--db", db),
         ("validate", CORPUS / STARS_SNG),
         ("hero", "list", "--db", db),
+        # every other command, and the other draw games (issue 27's "Done when")
+        ("import", CORPUS / STARS_CASH, "--db", db),  # (stored already: the summary of duplicates)
+        ("check", "--db", db),
+        ("players", "--db", db, "--game", "27_triple_draw"),
+        ("players", "--db", db, "--game", "all"),
+        ("player", "Hero", "--db", db),  # one profile per game and site
+        ("player", "Hero", "--reads", "--db", db),
+        ("player", "Alder", "--db", db, "--game", "badeucey"),
+        ("leaks", "--db", db, "--hero", "Hero"),
+        ("report", "--db", db, "--hero", "Hero"),
+        ("report", "--db", db, "--hero", "Hero", "--game", "27_triple_draw", "--all-hands"),
+        ("sessions", "--db", db, "--hero", "Hero", "--game", "badugi"),
+        ("tournaments", "--db", db, "--hero", "Hero"),
+        ("hand", "35839959625", "--db", db),  # 2-7 Triple Draw
+        ("hand", "4004", "--db", db),  # Badeucey, a split pot
+        ("hand", "1001", "--db", db),  # Badacey
+        ("table", CORPUS_DRAW / STARS_27TD, "--db", db),
+        ("validate", CORPUS_DRAW),
+        ("note", "Player5", "--list", "--db", db),
+        ("tag", "Player5", "--list", "--db", db),
+        ("export", "--format", "phh", "--db", db, db.parent / "hands.phhs"),
+        ("generate", "--out", db.parent / "generated", "--hands", 30, "--force"),
     ]
 
 

@@ -20,6 +20,17 @@ def reference_player_stats(db, name=None, *, min_hands=0, with_distributions=Tru
         params = [*params, name]
     minimum = max(min_hands, filters.min_hands)
     ratio_sql = ", ".join(f"sum({k}_done), sum({k}_opp)" for k in STAT_KEYS)
+    # net in big blinds / big bets per (player, game type, currency): cash hand by hand in its
+    # own stakes; chips (tournaments, play money) the chips over the hands' average bet (issue 27
+    # item 6: the chips' sign)
+    groups = f"""select player_id, game_type, currency, count(*) as hands,
+                   case when currency = 'chips' then sum(net) * 1.0 * count(*) / sum(big_blind)
+                        else sum(net * 1.0 / big_blind) end as in_bb,
+                   case when currency = 'chips' then sum(net) * 1.0 * count(*) / sum(big_bet)
+                        else sum(net * 1.0 / big_bet) end as in_big_bets
+                 from hand_facts where {where} group by player_id, game_type, currency"""
+    in_bets = {player_id: (in_bb, in_big_bets) for player_id, in_bb, in_big_bets in db.execute(
+        f"select player_id, sum(in_bb), sum(in_big_bets) from ({groups}) group by player_id", params).fetchall()}
     rows = db.execute(
         f"""select player_id, site, player, count(*), sum(net * 1.0 / big_blind), sum(net * 1.0 / big_bet), {ratio_sql}
             from hand_facts where {where} group by player_id having count(*) >= ? order by count(*) desc, player, player_id""",
@@ -36,9 +47,8 @@ def reference_player_stats(db, name=None, *, min_hands=0, with_distributions=Tru
         money.setdefault(player_id, []).append((currency, net, net_sd, net_nsd, rake))
     kinds: dict[int, list[GameTypeResult]] = {}  # cash, tournament and play chips apart (issue 15)
     for player_id, game_type, hands, in_bb, in_big_bets in db.execute(
-        f"""select player_id, game_type, count(*), sum(net * 1.0 / big_blind), sum(net * 1.0 / big_bet)
-            from hand_facts where {where} group by player_id, game_type
-            order by min(currency = 'chips'), game_type = 'play', min(currency)""",
+        f"""select player_id, game_type, sum(hands), sum(in_bb), sum(in_big_bets) from ({groups})
+            group by player_id, game_type order by min(currency = 'chips'), game_type = 'play', min(currency)""",
         params,
     ).fetchall():
         nets = tuple(Money(net, currency) for currency, net in db.execute(
@@ -89,7 +99,8 @@ def reference_player_stats(db, name=None, *, min_hands=0, with_distributions=Tru
     for player, site in db.execute(f"select distinct player, site from hand_facts where {where}", params).fetchall():
         sites_of.setdefault(player, set()).add(site)
     result = []
-    for player_id, site, player, hands, in_bb, in_big_bets, *values in rows:
+    for player_id, site, player, hands, _, _, *values in rows:
+        in_bb, in_big_bets = in_bets[player_id]
         amounts = money[player_id]
         win, loss = biggest.get((player_id, amounts[0][0]), (None, None))
         result.append(PlayerStats(

@@ -245,7 +245,7 @@ def test_a_mixed_game_file_reads_the_split_games_and_skips_the_rest(tmp_path: Pa
     assert "1 skipped" in result.output and "Pot Limit Drawmaha: 1" in result.output
     result = CliRunner().invoke(app, ["import", "--db", str(tmp_path / "t.db"), str(path)])
     assert result.exit_code == 0, result.output
-    assert "2 new hand(s) (2 clean, 0 with warnings), 0 rejected" in result.output
+    assert "2 new hands (2 clean, 0 with warnings), 0 rejected" in result.output
 
 
 def test_the_replayer_page_counts_five_cards_a_player() -> None:

@@ -251,15 +251,18 @@ def _groups(db: Path, name: str, min_hands: int) -> dict[tuple[str, str], object
 
 def test_hero_reads(db: Path) -> None:
     read, groups = _groups(db, "Hero", 1)
-    # known: hands 1, 3, 4, 5 (hand 2 he folded)
-    assert read.hands_known == 4 and len(groups) == 7
+    # known: all five (issue 27 item 9: his own cards are known in hand 2 too, where he folded
+    # Kc Kd Qh Js pre-draw in the HJ: the pair leaves K-Q-J of three suits, a 3-card hand)
+    assert read.hands_known == 5 and len(groups) == 8
+    folded = groups["pre-draw action", "folded, HJ"]
+    assert (folded.hands, folded.badugis, folded.classes) == (1, 0, {"three_card": 1})
     # the last draw (hands 1 and 3 only: 4 and 5 ended before the draws)
     assert groups["last draw and bet", "drew 1 at the last draw, then raised"].badugis == 1  # hand 1
     snowed = groups["last draw and bet", "pat at the last draw, then raised"]  # hand 3
     assert (snowed.hands, snowed.badugis, snowed.classes) == (1, 0, {"three_card": 1})
-    none = groups["draw pattern", "no draw"]  # hands 4 (K-9-8 three cards) and 5 (K-high badugi)
-    assert (none.hands, none.badugis, none.high_median, none.high_low, none.high_high) == (2, 1, "K", "K", "K")
-    assert none.classes == {"badugi_k": 1, "three_card": 1}
+    none = groups["draw pattern", "no draw"]  # hands 2 (K-Q-J), 4 (K-9-8 three cards), 5 (K-high badugi)
+    assert (none.hands, none.badugis, none.high_median, none.high_low, none.high_high) == (3, 1, "K", "K", "K")
+    assert none.classes == {"badugi_k": 1, "three_card": 2}
     ones = groups["draw pattern", "drew 1, drew 1, drew 1"]  # hand 1: 5-4-3-2
     assert (ones.hands, ones.badugis, ones.high_median, ones.classes) == (1, 1, "5", {"badugi_7": 1})
     snow = groups["draw pattern", "drew 2, drew 1, then pat from draw 3"]  # hand 3
@@ -287,7 +290,8 @@ def test_small_groups_show_their_count_only(db: Path) -> None:
     assert read.min_hands == 5 and not any(g.shown for g in groups.values())
     _, groups = _groups(db, "Hero", 3)
     assert groups["pre-draw action", "raised first in, UTG"].shown
-    assert not groups["draw pattern", "no draw"].shown
+    assert groups["draw pattern", "no draw"].shown  # hands 2, 4 and 5
+    assert not groups["pre-draw action", "called, CO"].shown  # hand 3 only
     out = runner.invoke(app, ["player", "Hero", "--reads", "--json", "--db", str(db)])
     assert out.exit_code == 0, out.output
     (site,) = json.loads(out.output)

@@ -60,7 +60,7 @@ def db(tmp_path_factory) -> Path:
     target = folder / "t.db"
     result = runner.invoke(app, ["import", "--db", str(target), str(folder)])
     assert result.exit_code == 0, result.output
-    assert "6 new hand(s) (6 clean" in result.output
+    assert "6 new hands (6 clean" in result.output
     return target
 
 
@@ -109,7 +109,7 @@ def test_statistics_per_game(db: Path) -> None:
     assert badeucey["stats"]["snow_known"] == {"done": 0, "opportunities": 3}
     assert badeucey["stats"]["break_known"] == {"done": 1, "opportunities": 6}
     # every game together: 2 + 0 snows of 4 + 3 opportunities (the Badugi hand folded pre-draw)
-    together = profile(db, "Hero")
+    together = profile(db, "Hero", "--game", "all")  # asked for (without --game: one profile per game)
     assert together["results"]["hands"] == 5
     assert together["stats"]["snow_known"] == {"done": 2, "opportunities": 7}
 
@@ -136,7 +136,7 @@ def test_showdown_classes_per_half(db: Path) -> None:
     assert {k: v for k, v in alder["showdown_low_classes"].items() if v} == {"low_7": 1, "low_k": 1}
     # the text profile says it too
     result = runner.invoke(app, ["player", "Alder", "--db", str(db), "--game", "badeucey"])
-    assert "Low half at showdown" in result.output and "low k" in result.output
+    assert "Low half at showdown, Badeucey" in result.output and "K-low" in result.output
 
 
 def test_players_never_mixes_games(db: Path) -> None:
@@ -146,7 +146,7 @@ def test_players_never_mixes_games(db: Path) -> None:
     alder = {row["game"]: row["results"]["hands"] for row in rows if row["player"] == "Alder"}
     assert alder == {"badugi": 1, "badacey": 3, "badeucey": 2}
     result = runner.invoke(app, ["players", "--db", str(db)])
-    assert "(badugi)" in result.output and "(badacey)" in result.output and "(badeucey)" in result.output
+    assert "(Badugi)" in result.output and "(Badacey)" in result.output and "(Badeucey)" in result.output
     together = json.loads(runner.invoke(app, ["players", "--db", str(db), "--json", "--game", "all"]).stdout)
     assert {row["player"]: row["results"]["hands"] for row in together}["Alder"] == 6
     only = json.loads(runner.invoke(app, ["players", "--db", str(db), "--json", "--game", "badeucey"]).stdout)
@@ -158,7 +158,7 @@ def test_phh_export_leaves_the_split_games_out(db: Path, tmp_path: Path) -> None
     # Badugi; the one Badugi hand is.
     result = runner.invoke(app, ["export", "--format", "phh", "--db", str(db), str(tmp_path / "out.phh")])
     assert result.exit_code == 0, result.output
-    assert "1 hand(s) exported as phh" in result.output and "5 not exported" in result.output
+    assert "1 hand exported as phh" in result.output and "5 not exported" in result.output
     assert (tmp_path / "out.phh").read_text().count('variant = "FB"') == 1
 
 
