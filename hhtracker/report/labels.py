@@ -12,7 +12,11 @@ from __future__ import annotations
 
 from ..games import Evaluator, Half, MadeHand, game_of
 
-_MADE_WORDS: dict[MadeHand, str] = {MadeHand.BADUGI: "a badugi", MadeHand.DEUCE_TO_SEVEN_LOW: "a made 2-7 low"}
+_MADE_WORDS: dict[MadeHand, str] = {
+    MadeHand.BADUGI: "a badugi", MadeHand.DEUCE_TO_SEVEN_LOW: "a made 2-7 low",
+    MadeHand.ACE_TO_FIVE_LOW: "a made A-5 low",
+    MadeHand.NONE: "a made hand",  # (5-Card Draw: snow and break are not counted there)
+}
 _ANY_MADE = "a made hand"
 """The made hand's words when the hands are of several games (or of none known)."""
 assert set(_MADE_WORDS) == set(MadeHand), "every made hand has its words"
