@@ -19,6 +19,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from ..display import counted
 from ..filters import Filters
 from ..model import COUNTING_SQL
 from ..odds.decisions import DrawDecision
@@ -206,7 +207,8 @@ def choose_hero(db: Database | sqlite3.Connection, hero: str | None) -> HeroChoi
         parts = []
         for site, name in sorted(most_dealt.items()):
             total = sum(n for (s, _), n in counts.items() if s == site)
-            parts.append(f"{name} on {site}, the name dealt cards in {counts.get((site, name), 0):,} of its {total:,} hands")
+            parts.append(f"{name} on {site}, the name dealt cards in {counts.get((site, name), 0):,} of its "
+                         f"{counted(total, 'hand')}")
         notes.append("; ".join(parts) + f" ({_CHANGE})")
     return HeroChoice(dict(sorted(names.items())), ids, "hero: " + "; ".join(notes))
 

@@ -83,7 +83,7 @@ def with_query(request: Request, **changes: object) -> str:
 
 
 _ENV.filters.update(money=money, moneys=moneys, ratio=ratio, percent_only=percent_only, number=number,
-                    path_part=path_part)
+                    path_part=path_part, counted=api.counted)
 _ENV.globals.update(NAV=NAV, with_query=with_query, path_part=path_part)
 
 

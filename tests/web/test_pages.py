@@ -249,3 +249,26 @@ def test_the_first_views_are_read_at_start(web_db: Path, monkeypatch: pytest.Mon
         assert client.get("/players/pokerstars/Hero").status_code == 200
         assert client.get("/").status_code == 200
         assert client.get("/leaks").status_code == 200
+
+
+def test_one_hand_is_one_hand_on_every_page(tmp_path: Path) -> None:
+    # A database of one hand (the first of the cash sample, cut at its second header): the
+    # pages say "1 hand" and "1 table", never "1 hands" (seen on the home page's screenshot).
+    text = CASH.read_text(encoding="utf-8-sig")
+    second = text.index("PokerStars", text.index("PokerStars") + 1)
+    one = tmp_path / "one.txt"
+    one.write_text(text[:second], encoding="utf-8")
+    assert hand_headers(one) == 1
+    from hhtracker import api
+
+    db = tmp_path / "one.db"
+    api.import_paths([one], db)
+    client = client_for(db)
+    hero = next(p["player"] for p in client.get("/api/players").json()["players"])
+    for address in ("/", "/sessions/1", f"/players/pokerstars/{hero}", "/leaks"):
+        page = client.get(address)
+        if page.status_code != 200:
+            continue  # (leaks need a hero's hands: a page that is not there has no count)
+        assert "1 hands" not in page.text and "1 tables" not in page.text, address
+    home = client.get("/").text
+    assert "1 hand " in home or "1 hand<" in home
