@@ -22,7 +22,7 @@ from enum import StrEnum, unique
 from itertools import combinations
 
 from ..cards import Card
-from ..games import GameId, MadeHand
+from ..games import GameId, MadeHand, game_of
 from ..rules.high import HighHand, HighKind
 from ..rules.lowball import LowHand, LowKind, evaluate_27, evaluate_a5
 
@@ -129,10 +129,19 @@ def low_class(hand: LowHand, below_7: bool = False) -> LowClass:
     return _LOW_BY_TOP[top]
 
 
+def counts_below_7(game: str) -> bool:
+    """Whether a stored game's low hands count the 5- and 6-low as classes of their own: the
+    whole-pot A-5 games (made hand: five different ranks; STATS.md lists A-5 Triple Draw's
+    "5-low (wheel), 6-, 7-, ..."; A-5 Single Draw has the same hands). Not Badacey, whose A-5
+    half is counted like the other halves."""
+    record = game_of(game)
+    return record is not None and record.made_hand is MadeHand.ACE_TO_FIVE_LOW
+
+
 def low_classes_of(game: GameId) -> tuple[LowClass, ...]:
-    """The low classes a game's hands are counted in, best first: A-5 Triple Draw's begin
-    with the 5- and 6-low, the other games' with 7-low or better."""
-    if game is GameId.ACE_TO_FIVE_TRIPLE_DRAW:
+    """The low classes a game's hands are counted in, best first: the A-5 games' begin with
+    the 5- and 6-low (`counts_below_7`), the other games' with 7-low or better."""
+    if counts_below_7(game):
         return tuple(LowClass)
     return tuple(c for c in LowClass if c not in (LowClass.LOW_5, LowClass.LOW_6))
 

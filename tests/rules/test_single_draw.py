@@ -253,3 +253,24 @@ def test_a_run_twice_hand_won_twice_by_the_same_player() -> None:
     (pot,) = replayed.pots
     assert [(r.run, r.winners) for r in pot.runs] == [(1, ("Villain",)), (2, ("Villain",))]
     assert {p.player: p.net for p in replayed.players} == {"Villain": 106400, "Hero": -100000, "Other": -7000}
+
+
+def test_a5_single_draw_counts_its_6_low_apart(tmp_path: Path) -> None:
+    # A-5 Single Draw has A-5 Triple Draw's hands (made: five different ranks), so its showdown
+    # classes go down to the 5- and 6-low as STATS.md lists them for A-5 Triple Draw (they were
+    # keyed on A-5 Triple Draw alone). Villain's 8-7-6-4-T of the sample made 6-5-4-2-A (no card
+    # of Hero's): a 6-low; Hero's pair of threes is paired or worse.
+    from hhtracker import api
+
+    text = (SINGLE / "kingsclub_a5_single_draw.txt").read_text(encoding="utf-8")
+    path = tmp_path / "six_low.txt"
+    path.write_text(text.replace("Villain shows [4c 6d 7h 8s Tc]", "Villain shows [4c 6d 5h 2s Ac]"), encoding="utf-8")
+    db = tmp_path / "a5sd.db"
+    api.import_paths([path], db)
+    assert not _codes(_replayed_text(path.read_text(encoding="utf-8")))
+    game = api.Filters(game="a5_single_draw")
+    villain = api.low_showdown_classes(db, "Villain", game)
+    hero = api.low_showdown_classes(db, "Hero", game)
+    assert list(villain)[:2] == ["low_5", "low_6"]  # the classes listed, best first
+    assert villain["low_6"] == 1 and sum(villain.values()) == 1
+    assert hero["paired_or_worse"] == 1 and sum(hero.values()) == 1
