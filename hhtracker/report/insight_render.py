@@ -161,9 +161,9 @@ def print_reads(reads: list[PlayerReads], console: Console) -> None:
 
 
 def _is_lowball(game: str | None) -> bool:
-    """Whether a stored game's made hand is a 2-7 low (its reads count made lows)."""
+    """Whether a stored game's made hand is a low, 2-7 or A-5 (its reads count made lows)."""
     record = game_of(game) if game is not None else None
-    return record is not None and record.made_hand is MadeHand.DEUCE_TO_SEVEN_LOW
+    return record is not None and record.made_hand in (MadeHand.DEUCE_TO_SEVEN_LOW, MadeHand.ACE_TO_FIVE_LOW)
 
 
 def reads_json(reads: list[PlayerReads]) -> list[dict[str, object]]:

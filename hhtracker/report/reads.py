@@ -29,9 +29,8 @@ from typing import Any
 from ..filters import Filters
 from ..cards import parse_cards
 from ..rules.badugi import HandClass
-from ..rules.lowball import LowKind, evaluate_27
-from ..stats.five_card import LowClass, low_class
-from ..games import MadeHand, game_of
+from ..rules.lowball import LowKind
+from ..stats.five_card import LowClass, counts_below_7, low_class
 from ..rules.games import BADUGI, GameRules, game_rules
 from ..stats.values import wilson_interval
 
@@ -136,18 +135,23 @@ _ORDER = {c.value: i for i, c in enumerate(HandClass)}
 _LOW_ORDER = {c.value: i for i, c in enumerate(LowClass)}
 
 
-def _group_low(grouping: str, label: str, cards: list[str], min_hands: int) -> ReadGroup:
-    """A group of a 2-7 lowball game (2-7 Triple Draw): its made hands are made 2-7 lows (no
-    pair, straight or flush, five_card.made_27_low), their top card the "high card" (A for
-    an ace-high no-pair hand); classes: five_card.LowClass values. Hands not of five
-    distinct cards (never from a good replay) are left out."""
+def _group_low(grouping: str, label: str, cards: list[str], min_hands: int, game: str) -> ReadGroup:
+    """A group of a whole-pot lowball game (the 2-7 and A-5 games): its made hands are the
+    game's made lows (no pair, and in 2-7 no straight or flush: its LowKind HIGH_CARD), their
+    top card the "high card" (A for an ace-high 2-7 hand); classes: five_card.LowClass values
+    (the 5- and 6-low apart in the A-5 games, `counts_below_7`). Hands not of five distinct
+    cards (never from a good replay) are left out."""
+    rules = game_rules(game)
+    below_7 = counts_below_7(game)
     hands = []
     for text in cards:
         held = parse_cards(text)
         if len(held) == 5 and len(set(held)) == 5:
-            hands.append(evaluate_27(held))
+            hand = rules.low_hand(held)
+            if hand is not None:
+                hands.append(hand)
     tops = sorted(h.ranks[0] for h in hands if h.kind is LowKind.HIGH_CARD)
-    classes = Counter(low_class(h).value for h in hands)
+    classes = Counter(low_class(h, below_7).value for h in hands)
     return ReadGroup(
         grouping, label, len(hands), len(tops),
         rank_letter(statistics.median_low(tops)) if tops else None,
@@ -205,10 +209,9 @@ def player_reads(db: Any, name: str, filters: Filters = Filters(), min_hands: in
     result = []
     for (site, game), groups in by_site.items():
         rules = game_rules(game)
-        record = game_of(game)
-        if rules.whole_hand and (record is None or record.made_hand is not MadeHand.DEUCE_TO_SEVEN_LOW):
-            continue  # (A-5 lowball and 5-Card Draw: their own reads are not made yet)
-        made = [_group_low(grouping, label, cards, min_hands) if rules.lowball  # made 2-7 lows, not badugis
+        if rules.whole_hand and not rules.lowball:
+            continue  # (5-Card Draw: its reads are not made yet)
+        made = [_group_low(grouping, label, cards, min_hands, game) if rules.lowball  # made lows, not badugis
                 else _group(grouping, label, cards, min_hands, rules) for (grouping, label), cards in groups.items()]
         made.sort(key=lambda g: (_GROUPINGS.index(g.grouping), -g.hands, g.label))
         known = sum(g.hands for g in made if g.grouping == "draw pattern")

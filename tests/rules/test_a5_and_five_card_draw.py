@@ -388,3 +388,26 @@ def test_phh_leaves_both_games_out_by_name() -> None:
     pokerkit = pytest.importorskip("pokerkit")
     names = {cls.__name__ for cls in pokerkit.HandHistory.game_types.values()}
     assert not any("FiveCard" in n or ("AceToFive" in n and "TripleDraw" in n) for n in names), names
+
+
+def test_the_kingsclub_a5_hero_has_reads_by_his_draws(tmp_path: Path) -> None:
+    # The A-5 games get reads like 2-7's (issue 25: reads by draw pattern per game), scored by
+    # their own low. Hero in #37581342: dealt 2d Ah Jd 4s 5s, discards Jd (draws As), discards
+    # As (draws 6h), stands pat: drew 1, drew 1, pat; he ends with 6-5-4-2-A, a made A-5 low
+    # topped by a 6, class 6-low (the A-5 games count it apart; scored as 2-7, the ace would
+    # play high and the hand be ace-high).
+    from hhtracker import api
+
+    if not KINGSCLUB_A5TD.exists():
+        pytest.skip(f"{KINGSCLUB_A5TD} not present (../shared)")
+    db = tmp_path / "a5.db"
+    api.import_paths([KINGSCLUB_A5TD], db)
+    (reads,) = api.player_reads(db, "Hero")
+    assert reads.hands_known == 1
+    patterns = [g for g in reads.groups if g.grouping == "draw pattern"]
+    assert len(patterns) == 1 and patterns[0].hands == 1
+    group = patterns[0]
+    assert group.label.startswith("drew 1, drew 1") and "pat" in group.label
+    assert group.badugis == 1  # (the made hands: made A-5 lows here)
+    assert (group.high_low, group.high_median, group.high_high) == ("6", "6", "6")
+    assert group.classes == {"low_6": 1}
