@@ -258,7 +258,9 @@ def test_a_summary_and_hands_in_one_file_are_both_read(tmp_path: Path, summary_f
         "1006", 2, 3, 2, 180, -40)
     checked = _run("validate", "--json", str(path))
     assert checked.exit_code == 0, checked.output
-    assert [r["hand_id"] for r in json.loads(checked.stdout)] == ["5007", "5008"]
+    checks = json.loads(checked.stdout)
+    assert [r["hand_id"] for r in checks["hands"]] == ["5007", "5008"]
+    assert (checks["files"], checks["tournament_summaries"], checks["hands_ok"]) == (1, 1, 2)
 
 
 @pytest.mark.parametrize(("old", "new", "line", "reason"), [

@@ -62,7 +62,7 @@ _HOMES: dict[str, str] = {
                      "note_add", "note_change", "note_list", "tag_set", "player_marks", "read_only", "ACTIVE_MINUTES", "earned_tags",
                      "population_of", "HudColumn", "HUD_COLUMNS", "HUD_PRIORITY", "HUD_JSON_COLUMNS", "hud_column", "Figure",
                      "figure_of", "hud_json", "table_key", "SMALL_SAMPLE", "SMALL_RESULTS"), "api.live"),
-    **dict.fromkeys(("validate_paths", "HandValidation"), "api.validating"),
+    **dict.fromkeys(("validate_paths", "HandValidation", "Validation"), "api.validating"),
     **dict.fromkeys(("players", "player_profile", "names_like"), "api.statistics"),
     **dict.fromkeys(("sessions", "session_report", "hand_replays", "write_hand_pages", "ReportError"),
                     "api.reviewing"),
@@ -116,7 +116,7 @@ __all__ = [
     "Problem", "QUERY_BYTE_LIMIT", "QUERY_ROW_LIMIT", "QUERY_TIMEOUT_SECONDS", "QueryLimitError", "REVIEW_LIMIT",
     "Ratio", "ReadOnlyQueryError", "ReportError", "ReprocessSummary", "SORTS", "STAT_KEYS",
     "SeatedPlayer", "Site", "TableSize", "TableView", "TournamentReport", "TournamentResult",
-    "TournamentTotals", "UnknownPlayerError", "Watcher", "WatchProgress", "HudColumn", "HUD_COLUMNS", "HUD_PRIORITY", "HUD_JSON_COLUMNS",
+    "TournamentTotals", "UnknownPlayerError", "Validation", "Watcher", "WatchProgress", "HudColumn", "HUD_COLUMNS", "HUD_PRIORITY", "HUD_JSON_COLUMNS",
     "hud_column", "Figure", "figure_of", "hud_json", "table_key", "SMALL_SAMPLE", "SMALL_RESULTS", "auto_tags", "blob_text", "cell", "chart_png", "check_output", "check_readable", "CurvePoint", "GroupResult", "HandList", "HandQuery", "HandRow",
     "ImportStatus", "PlayerPage", "PlayerResults", "hand_list", "import_status", "lifetime_results", "player_page",
     "player_results", "tag_population",
@@ -288,4 +288,4 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
         hero_remove,
         tournaments,
     )
-    from .validating import HandValidation, validate_paths
+    from .validating import HandValidation, Validation, validate_paths

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from pathlib import Path
 from typing import Annotated
 
@@ -18,27 +17,25 @@ def validate_command(
 ) -> None:
     """Check hand histories (parse and replay every hand) without storing anything.
 
-    One line per problem: `file:line: severity [code] message`, then a count on stderr. Exit code 1 when any error.
+    One line per problem: `file:line: severity [code] message`, then a count on stderr; --json prints one object (the counts, the games and sites skipped, every hand's check). Exit code 1 when any error.
     """
-    results, skipped = api.validate_paths(paths)
+    checked = api.validate_paths(paths)
     if json_output:
-        print_json([r.as_json() for r in results])
+        print_json(checked.as_json())
     else:
-        for result in results:
-            for line in result.lines():
-                typer.echo(api.safe(line))
-    print_tracebacks(problem for result in results for problem in result.issues)
-    statuses = Counter(r.status for r in results if r.hand_id is not None and r.status != "skipped")
-    outside = sum(1 for r in results if r.hand_id is None and r.status not in ("ok", "skipped") for _ in r.issues)
-    line = (f"{api.counted(sum(statuses.values()), 'hand')} checked: {statuses['ok']:,} ok, {statuses['warning']:,} with warnings, "
-            f"{statuses['error']:,} with errors"
+        for problem in checked.problems():
+            typer.echo(api.safe(str(problem)))
+    print_tracebacks(checked.problems())
+    outside = len(checked.file_problems)
+    skipped = checked.unsupported_games
+    line = (f"{api.counted(checked.hands_checked, 'hand')} checked: {checked.count('ok'):,} ok, "
+            f"{checked.count('warning'):,} with warnings, {checked.count('error'):,} with errors"
             + (f"; {api.counted(outside, 'file problem')} (outside any hand)" if outside else "")
             + f"; {sum(skipped.values()):,} skipped (game or site not supported)")
     if skipped:
         line += ": " + ", ".join(f"{game}: {n:,}" for game, n in sorted(skipped.items()))
     stderr_line(line)
-    sites = Counter(r.site or "?" for r in results if r.status == "skipped" and r.game is None)
-    if sites:
-        stderr_line(skipped_sites_line(sites))
-    if any(r.status == "error" for r in results):
+    if checked.skipped_sites:
+        stderr_line(skipped_sites_line(checked.skipped_sites))
+    if checked.has_errors:
         raise typer.Exit(1)

@@ -41,7 +41,7 @@ def test_a_file_name_that_is_not_utf8_is_imported_and_shown_escaped(tmp_path: Pa
         assert {r[0] for r in conn.execute("select distinct path from raw_hands")} == {str(folder) + "/caf\\xe9.txt"}
     checked = runner.invoke(app, ["validate", "--json", str(folder)])
     assert checked.exit_code == 0, checked.output
-    assert {r["file"] for r in json.loads(checked.stdout)} == {str(folder) + "/caf\\xe9.txt"}
+    assert {r["file"] for r in json.loads(checked.stdout)["hands"]} == {str(folder) + "/caf\\xe9.txt"}
 
 
 def test_a_rejected_hand_in_such_a_file_is_reported_with_the_name_escaped(tmp_path: Path) -> None:

@@ -115,7 +115,7 @@ def test_player_and_players(corpus: Path, db_path: Path) -> None:
 def test_validate(corpus: Path, tmp_path: Path) -> None:
     result = run("validate", "--json", str(corpus / STARS_CASH))
     assert result.exit_code == 0
-    checks = json.loads(result.stdout)
+    checks = json.loads(result.stdout)["hands"]
     assert [c["status"] for c in checks] == ["ok"] * 4
     assert checks[0]["hand_id"] == "49164202872" and checks[0]["line"] == 1
     bad = tmp_path / "bad.txt"

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ from typer.testing import CliRunner
 from hhtracker import api
 from hhtracker.cli import app
 
-from tests.common import CORPUS, DATA, STARS_CASH, STARS_SNG
+from tests.common import CORPUS, DATA, STARS_8GAME, STARS_CASH, STARS_SNG
 
 runner = CliRunner()
 HANDS = DATA / "leak_hands" / "hands.txt"
@@ -130,16 +131,40 @@ Seat 2: Bob ($5 in chips)
 """
 
 
-def test_validate_json_lists_the_hands_of_other_games(tmp_path: Path) -> None:
+def test_validate_json_is_one_object_with_the_skipped_counts(tmp_path: Path) -> None:
+    """Issue 27 item 9: a file of only other games prints the counts, not `[]` nor a bare
+    list. OTHER_GAMES: one Razz hand (line 1), one Hold'em hand (line 6), nothing else."""
     path = tmp_path / "others.txt"
     path.write_text(OTHER_GAMES, encoding="utf-8")
     result = runner.invoke(app, ["validate", "--json", str(path)])
     assert result.exit_code == 0, result.output
-    rows = json.loads(result.stdout)
-    assert [(r["hand_id"], r["status"], r["game"], r["line"]) for r in rows] == [
+    checked = json.loads(result.stdout)
+    assert {key: value for key, value in checked.items() if key != "hands"} == {
+        "files": 1, "hands_checked": 0, "hands_ok": 0, "hands_with_warnings": 0, "hands_with_errors": 0,
+        "hands_unsupported": 2, "unsupported_games": {"Hold'em Limit": 1, "Razz Limit": 1},
+        "skipped_sites": {}, "tournament_summaries": 0, "file_problems": []}
+    assert [(r["hand_id"], r["status"], r["game"], r["line"]) for r in checked["hands"]] == [
         ("77000000001", "skipped", "Razz Limit", 1), ("77000000002", "skipped", "Hold'em Limit", 6)]
     assert "0 hands checked" in result.stderr and "2 skipped" in result.stderr
     assert "not read" not in result.stderr  # no other-site files among them
+
+
+def test_validate_json_counts_a_real_folder(corpus: Path) -> None:
+    """The PokerStars 8-Game file of the corpus (its 2-7 Triple Draw hands read, the seven
+    other games skipped): its counts by game are those of its headers, counted here with
+    a regex, and the checked hands are the others."""
+    path = corpus / STARS_8GAME
+    headers = re.findall(r"^PokerStars Home Game Hand #\d+: .* 8-Game \((.+?)\) - Match", path.read_text(encoding="utf-8-sig"),
+                         re.MULTILINE)
+    read = {"Triple Draw 2-7 Lowball Limit"}
+    expected = Counter(game for game in headers if game not in read)
+    result = runner.invoke(app, ["validate", "--json", str(path)])
+    assert result.exit_code == 0, result.output
+    checked = json.loads(result.stdout)
+    assert checked["unsupported_games"] == dict(expected) and checked["hands_unsupported"] == sum(expected.values())
+    assert checked["hands_checked"] == len(headers) - sum(expected.values()) > 0
+    assert checked["hands_ok"] + checked["hands_with_warnings"] + checked["hands_with_errors"] == checked["hands_checked"]
+    assert len(checked["hands"]) == len(headers)
 
 
 # --- item 5: one format -------------------------------------------------------------------------
@@ -214,7 +239,7 @@ def test_messages_give_money_as_money(tmp_path: Path) -> None:
     hand = next(h for h in hands if "#93000000004" in h)
     path = tmp_path / "one.txt"
     path.write_text(hand.replace("Seat 1: Hero collected ($1.25)", "Seat 1: Hero collected ($3.60)"), encoding="utf-8")
-    (result,), _ = api.validate_paths([path])
+    (result,) = api.validate_paths([path]).hands
     (problem,) = result.issues
     assert problem.message == "Hero: the summary says $3.60 won, but he collected $1.25 from the pots"
 

@@ -61,8 +61,8 @@ def test_files_of_other_sites_are_skipped_and_counted_by_site(tmp_path: Path) ->
     assert validated.stdout == ""  # no warning, no error
     assert "skipped: Winamax, 2 files; iPoker, 1 file" in validated.stderr
     checked = json.loads(runner.invoke(app, ["validate", "--json", str(tmp_path / "w1.txt")]).stdout)
-    assert checked == [{"file": str(tmp_path / "w1.txt"), "line": 1, "site": "Winamax", "hand_id": None,
-                        "status": "skipped", "issues": []}]
+    assert (checked["files"], checked["skipped_sites"], checked["hands"], checked["file_problems"]) == (
+        1, {"Winamax": 1}, [], [])
     imported = runner.invoke(app, ["import", "--db", str(tmp_path / "t.db"), "--json", str(tmp_path)])
     assert imported.exit_code == 0, imported.output
     summary = json.loads(imported.stdout)
@@ -96,7 +96,7 @@ def test_full_tilt_archive_separators_are_format(tmp_path: Path) -> None:
     assert [h.line for h in hands] == [2, 2 + first_length + 2]  # each after its separator
     validated = runner.invoke(app, ["validate", "--json", str(path)])
     assert validated.exit_code == 0, validated.output
-    report = json.loads(validated.stdout)
+    report = json.loads(validated.stdout)["hands"]
     assert [(r["hand_id"], r["status"], r["issues"]) for r in report] == [
         ("25340585274", "ok", []), ("25340585275", "ok", [])]
 
@@ -111,7 +111,7 @@ def test_full_tilt_archive_with_a_blank_line_after_every_line(tmp_path: Path) ->
                     encoding="utf-8")
     validated = runner.invoke(app, ["validate", "--json", str(path)])
     assert validated.exit_code == 0, validated.output
-    assert [(r["line"], r["hand_id"], r["status"]) for r in json.loads(validated.stdout)] == [(3, "25340585274", "ok")]
+    assert [(r["line"], r["hand_id"], r["status"]) for r in json.loads(validated.stdout)["hands"]] == [(3, "25340585274", "ok")]
     broken = lines[:5] + ["Mr Big juggles"] + lines[5:]
     path.write_text("******************** # 1 **************************\n\n" + "\n\n".join(broken) + "\n\n",
                     encoding="utf-8")

@@ -129,7 +129,7 @@ def test_validate_and_import_report_no_error(corpus: Path, tmp_path: Path) -> No
     files = [str(corpus / name) for name in (FULL_TILT, KINGSCLUB, MERGE)]
     validated = runner.invoke(app, ["validate", "--json", *files])
     assert validated.exit_code == 0, validated.output
-    report = json.loads(validated.stdout)
+    report = json.loads(validated.stdout)["hands"]
     assert sorted((r["site"], r["status"] != "error") for r in report) == [
         ("fulltilt", True), ("kingsclub", True), ("merge", True)
     ]
@@ -277,7 +277,7 @@ def test_full_tilt_utf16_file_imports(tmp_path: Path) -> None:
     path.write_bytes(("\ufeff" + FT_2010.replace("\n", "\r\n") + "\r\n").encode("utf-16-le"))
     result = runner.invoke(app, ["validate", "--json", str(path)])
     assert result.exit_code == 0, result.output
-    assert [r["status"] != "error" for r in json.loads(result.stdout)] == [True]
+    assert [r["status"] != "error" for r in json.loads(result.stdout)["hands"]] == [True]
 
 
 def test_full_tilt_summary_oddities_are_tolerated() -> None:
@@ -534,7 +534,7 @@ def test_merge_session_file_every_game_takes_the_description(tmp_path: Path) -> 
     assert all(replay(h).issues == () for h in hands)
     validated = CliRunner().invoke(app, ["validate", "--json", str(path)])
     assert validated.exit_code == 0, validated.output
-    assert [(r["hand_id"], r["status"]) for r in json.loads(validated.stdout)] == [("1-7", "ok"), ("1-8", "ok"), ("1-9", "ok")]
+    assert [(r["hand_id"], r["status"]) for r in json.loads(validated.stdout)["hands"]] == [("1-7", "ok"), ("1-8", "ok"), ("1-9", "ok")]
 
 
 # ---- never a crash ------------------------------------------------------------------------

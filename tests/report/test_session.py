@@ -68,7 +68,7 @@ def session1(db: Path):
 
 
 def test_hand_files_replay_clean_except_the_one_warning() -> None:
-    checks, _ = api.validate_paths(SESSION_FILES)
+    checks = api.validate_paths(SESSION_FILES).hands
     statuses = {c.hand_id: c.status for c in checks}
     assert len(statuses) == 8
     assert {h for h, s in statuses.items() if s != "ok"} == {"91000000008"}

@@ -237,11 +237,14 @@ def test_a_mixed_game_file_reads_the_split_games_and_skips_the_rest(tmp_path: Pa
     path.write_text("\n\n".join([text_of("scoop_badacey"), OTHER_GAME, text_of("split_badeucey")]))
     result = CliRunner().invoke(app, ["validate", "--json", str(path)])
     assert result.exit_code == 0, result.output
-    rows = json.loads(result.stdout[: result.stdout.rindex("]") + 1])
+    checks = json.loads(result.stdout)
+    rows = checks["hands"]
     # the other game's hand is listed as skipped, with its game (issue 27, item 9); Drawmaha
     # stays skipped (issue 25; this hand was 2-7 Triple Draw's until issue 25 read it on KingsClub)
     assert [(row["hand_id"], row["status"], row["issues"], row.get("game")) for row in rows] == [
         ("1001", "ok", [], None), ("9009", "skipped", [], "Pot Limit Drawmaha"), ("2002", "ok", [], None)]
+    assert (checks["hands_checked"], checks["hands_unsupported"], checks["unsupported_games"]) == (
+        2, 1, {"Pot Limit Drawmaha": 1})
     assert "1 skipped" in result.output and "Pot Limit Drawmaha: 1" in result.output
     result = CliRunner().invoke(app, ["import", "--db", str(tmp_path / "t.db"), str(path)])
     assert result.exit_code == 0, result.output
