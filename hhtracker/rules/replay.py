@@ -119,6 +119,7 @@ class _Replay:
             limit_rules=rules.limit,
             hand_size=self.game.hand_size,
             draws=self.game.record.draws,
+            money=self.money,
         )
         self.folded: dict[str, Round] = {}
         self.round = Round.PREDRAW

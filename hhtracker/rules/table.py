@@ -20,7 +20,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from ..model import BettingStructure, BlindKind, Round, Stakes
+from ..model import CHIPS, BettingStructure, BlindKind, Round, Stakes
+from ..money import format_money
 from .issues import Code
 from .structures import POKERSTARS_LIMIT, LimitRules, Limits, bet_unit, limits
 
@@ -61,7 +62,9 @@ class Table:
     players: (name, seat, stack) in seat order for everyone dealt in; button_seat: the
     button's seat number; big_blind: int, the big blind (fixed limit: the small bet);
     hand_size: cards each holds (4, or 5 in Badacey and Badeucey), the most a draw discards;
-    draws: the game's number of draws (3, or 1 in the single-draw games).
+    draws: the game's number of draws (3, or 1 in the single-draw games); money: writes an
+    amount in the messages of IllegalAction ("$280.00", "1,500 chips"): the replay gives its
+    hand's (_Replay.money), so no message says bare cents; chips when not given.
     """
 
     def __init__(
@@ -75,7 +78,9 @@ class Table:
         limit_rules: LimitRules = POKERSTARS_LIMIT,
         hand_size: int = 4,
         draws: int = 3,
+        money: Callable[[int], str] = lambda amount: format_money(amount, CHIPS),
     ) -> None:
+        self.money = money
         self.players = {name: PlayerState(name, seat, stack) for name, seat, stack in players}
         self.button_seat = button_seat
         self.structure = structure
@@ -173,7 +178,7 @@ class Table:
 
     def _require_chips(self, player: PlayerState, amount: int) -> None:
         if amount > player.behind:
-            raise IllegalAction(Code.BET_OVER_STACK, f"{player.name} puts in {amount} but has only {player.behind} left")
+            raise IllegalAction(Code.BET_OVER_STACK, f"{player.name} puts in {self.money(amount)} but has only {self.money(player.behind)} left")
 
     # ---- forced bets ---------------------------------------------------------------------
 
@@ -269,7 +274,7 @@ class Table:
     def verify_check(self, name: str) -> None:
         player = self._require_player(name)
         if player.in_round < self.level:
-            raise IllegalAction(Code.CHECK_FACING_BET, f"{name} checks facing a bet of {self.level}")
+            raise IllegalAction(Code.CHECK_FACING_BET, f"{name} checks facing a bet of {self.money(self.level)}")
 
     def can_check(self, name: str) -> bool:
         return self._can(self.verify_check, name)
@@ -289,7 +294,7 @@ class Table:
         player = self._require_player(name)
         if amount is not None:
             if amount < 0:  # "calls 50" (to 50) with 60 in already
-                raise IllegalAction(Code.CHIPS_NOT_CONSERVED, f"{name} calls to {player.in_round + amount} with {player.in_round} in already: chips taken back")
+                raise IllegalAction(Code.CHIPS_NOT_CONSERVED, f"{name} calls to {self.money(player.in_round + amount)} with {self.money(player.in_round)} in already: chips taken back")
             self._require_chips(player, amount)
         owed = max(0, self.level - player.in_round)
         if owed == 0:
@@ -298,9 +303,9 @@ class Table:
             if amount < owed and self._against_all_ins_only(name) and amount == self._matched(name) - player.in_round:
                 return  # against all-in players only, matching what they put in is enough
             if amount > owed:  # chips no bet asked for (KingsClub would give them back unseen)
-                raise IllegalAction(Code.CHIPS_NOT_CONSERVED, f"{name} calls {amount}, more than the {owed} owed")
+                raise IllegalAction(Code.CHIPS_NOT_CONSERVED, f"{name} calls {self.money(amount)}, more than the {self.money(owed)} owed")
             if amount < owed and amount < player.behind:
-                raise IllegalAction(Code.SHORT_CALL, f"{name} calls {amount} of {owed} without being all-in")
+                raise IllegalAction(Code.SHORT_CALL, f"{name} calls {self.money(amount)} of {self.money(owed)} without being all-in")
 
     def _matched(self, name: str) -> int:
         """The highest total bet this round of the other players still in."""
@@ -325,7 +330,7 @@ class Table:
         player = self._require_player(name)
         self._require_chips(player, amount)
         if self.level > player.in_round or (self.level and self.round is not Round.PREDRAW):
-            raise IllegalAction(Code.BET_SIZE, f"{name} bets facing a bet of {self.level}")
+            raise IllegalAction(Code.BET_SIZE, f"{name} bets facing a bet of {self.money(self.level)}")
         self._check_size(name, player.in_round + amount, all_in=amount == player.behind)
 
     def can_bet(self, name: str, amount: int) -> bool:
@@ -338,12 +343,12 @@ class Table:
         """A raise to a total bet of `to` this round."""
         player = self._require_player(name)
         if to < player.in_round:  # a small blind of 500 "raises 100 to 200": chips taken back
-            raise IllegalAction(Code.CHIPS_NOT_CONSERVED, f"{name} raises to {to} with {player.in_round} in already: chips taken back")
+            raise IllegalAction(Code.CHIPS_NOT_CONSERVED, f"{name} raises to {self.money(to)} with {self.money(player.in_round)} in already: chips taken back")
         self._require_chips(player, to - player.in_round)
         if self.level == 0:
             raise IllegalAction(Code.BET_SIZE, f"{name} raises with no bet to raise")
         if to <= self.level:
-            raise IllegalAction(Code.BET_SIZE, f"{name} raises to {to}, not above the bet of {self.level}")
+            raise IllegalAction(Code.BET_SIZE, f"{name} raises to {self.money(to)}, not above the bet of {self.money(self.level)}")
         if name not in self.may_raise:
             raise IllegalAction(Code.RAISE_NOT_REOPENED, f"{name} raises, but the betting was not reopened to him (an all-in raise below a full raise)")
         cap = self.cap()
@@ -360,9 +365,9 @@ class Table:
     def _check_size(self, name: str, to: int, *, all_in: bool) -> None:
         allowed = self.limits(name)
         if to < allowed.min_to and not all_in:
-            raise IllegalAction(Code.BET_SIZE, f"{name} bets or raises to {to}; the minimum is {allowed.min_to}")
+            raise IllegalAction(Code.BET_SIZE, f"{name} bets or raises to {self.money(to)}; the minimum is {self.money(allowed.min_to)}")
         if allowed.max_to is not None and to > allowed.max_to:
-            raise IllegalAction(Code.BET_SIZE, f"{name} bets or raises to {to}; the maximum is {allowed.max_to}")
+            raise IllegalAction(Code.BET_SIZE, f"{name} bets or raises to {self.money(to)}; the maximum is {self.money(allowed.max_to)}")
 
     def _raise_to(self, name: str, to: int) -> None:
         player = self.players[name]

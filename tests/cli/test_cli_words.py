@@ -206,14 +206,14 @@ def test_players_title_and_report_why_column(db: Path) -> None:
 
 def test_warning_note_keeps_its_code_in_the_report(tmp_path: Path) -> None:
     """The "why" of a warning is `[code] message`: rich read `[bet_size]` as markup, so the
-    column started with a space. warning.txt: hand 91000000008, Cara raises to 60 where one
-    bet (50) is the most."""
+    column started with a space. warning.txt: hand 91000000008, Cara raises to $0.60 where one
+    bet ($0.50) is the most: money as money, not cents (issue 27)."""
     db = tmp_path / "w.db"
     hands = DATA / "report_hands"
     assert runner.invoke(app, ["import", "--db", str(db), str(hands / "warning.txt"), str(hands / "alpha.txt")]).exit_code == 0
     report = runner.invoke(app, ["report", "--db", str(db), "--session", "2"]).stdout
     row = next(line for line in report.splitlines() if "91000000008" in line and line.startswith("│ warning"))
-    assert row.split("│")[5].startswith(" [bet_size] Cara bets or raises to 60; the maximum is 50")
+    assert row.split("│")[5].startswith(" [bet_size] Cara bets or raises to $0.60; the maximum is $0.50")
 
 
 def test_progress_bar_fits_80_columns() -> None:

@@ -209,7 +209,7 @@ def test_a_raise_to_less_than_already_in_is_an_error() -> None:
     text = hand.strip("\ufeff\n").replace("Player7: posts small blind 50\n", "Player7: posts small blind 500\n")
     replayed = replay(PARSERS.parse(RawHand("f.txt", 1, text), Site.POKERSTARS))
     assert replayed.status == "error"
-    assert ("chips_not_conserved", "Player7 raises to 200 with 500 in already: chips taken back") in {
+    assert ("chips_not_conserved", "Player7 raises to 200 chips with 500 chips in already: chips taken back") in {
         (i.code.value, i.message) for i in replayed.issues}
 
 
@@ -312,7 +312,7 @@ def test_kingsclub_a_call_of_more_than_owed_is_an_error() -> None:
     text = _text(KINGSCLUB).replace("Player0 calls 90\n", "Player0 calls 900\n")
     replayed = replay(PARSERS.parse(RawHand("f.txt", 1, text), Site.KINGSCLUB))
     assert replayed.status == "error"
-    assert ("chips_not_conserved", "Player0 calls 84000, more than the 3000 owed", 16) in {
+    assert ("chips_not_conserved", "Player0 calls $840.00, more than the $30.00 owed", 16) in {
         (i.code.value, i.message, i.line) for i in replayed.issues}  # (line 16: "Player0 calls 90")
 
 
