@@ -20,7 +20,7 @@ or anything above them.
 | 2-7 Single Draw | 5 | 1 | the whole pot: 2-7 low | PokerStars, KingsClub |
 | A-5 Single Draw | 5 | 1 | the whole pot: A-5 low (five ranks; ace low) | KingsClub |
 | A-5 Triple Draw | 5 | 3 | the whole pot: A-5 low (straights and flushes do not count; ace low) | KingsClub, Full Tilt |
-| 5-Card Draw | 5 | 1 | the whole pot: five-card high (standard poker ranks) | PokerStars |
+| 5-Card Draw | 5 | 1 | the whole pot: five-card high (standard poker ranks) | PokerStars, Full Tilt |
 
 Sources: ../shared/seeds/001 "Variants" (Badacey: "best Badugi hand wins half, best A-5
 lowball hand wins the other half"; Badeucey: "Split pot between best Badugi and best 2-7
@@ -36,7 +36,8 @@ section 3 ("#N: Limit A-5 Triple Draw - 44/88", "#N: Limit 2-7 Triple Draw - 40/
 real file KingsClub__A5TD_FL_cash_202010.txt; A-5 Triple Draw's Full Tilt words: FORMATS.md
 section 2.2 ("... - Limit A-5 Triple Draw - ...") and fpdb's FullTiltPokerToFpdb.py game table;
 5-Card Draw's PokerStars words: the real file PokerStars__5CD_FL_cash_201106_sidepot.txt ("5
-Card Draw Limit") and fpdb's PokerStarsToFpdb.py game table. PHH has no code for A-5 Triple
+Card Draw Limit") and fpdb's PokerStarsToFpdb.py game table; its Full Tilt words: fpdb's
+FulltiltToFpdb.py game table ("5 Card Draw" after the structure, "*** DRAW ***" its one draw). PHH has no code for A-5 Triple
 Draw or 5-Card Draw (pokerkit's HandHistory.game_types lists none), so they are not exported
 to PHH.
 """
@@ -275,7 +276,7 @@ FIVE_CARD_DRAW = GameRecord(
     structures=(BettingStructure.FIXED_LIMIT, BettingStructure.POT_LIMIT, BettingStructure.NO_LIMIT),
     scoring=(Scoring(Half.HIGH, Evaluator.HIGH, HandClasses.HIGH),),
     made_hand=MadeHand.NONE,
-    spellings=(Spelling(Site.POKERSTARS, "5 Card Draw"),),
+    spellings=(Spelling(Site.POKERSTARS, "5 Card Draw"), Spelling(Site.FULL_TILT, "5 Card Draw")),
     generated_as=Site.POKERSTARS,
 )
 

@@ -87,6 +87,7 @@ _STRUCTURES = {
 }
 _STREETS = {
     "*** FIRST DRAW ***": Street.FIRST_DRAW,
+    "*** DRAW ***": Street.FIRST_DRAW,  # the one draw of a single-draw game (5-Card Draw)
     "*** SECOND DRAW ***": Street.SECOND_DRAW,
     "*** THIRD DRAW ***": Street.THIRD_DRAW,
     "*** SHOW DOWN ***": Street.SHOWDOWN,
@@ -330,8 +331,9 @@ class FullTiltTransformer(Transformer[Token, object]):
     def folded_before(self, _word: Token, didnt_bet: Token | None) -> Outcome:
         return (SummaryOutcome.FOLDED, {"folded_round": Round.PREDRAW, "didnt_bet": didnt_bet is not None})
 
-    def folded_after(self, draw: Token, _ordinal: Token, _word: Token) -> Outcome:
-        return (SummaryOutcome.FOLDED, {"folded_round": Round(int(draw) + 1)})
+    def folded_after(self, draw: Token | None, _ordinal: Token | None, _word: Token) -> Outcome:
+        # "after the 2nd Draw": round 3; "after the Draw" (a single-draw game): round 2
+        return (SummaryOutcome.FOLDED, {"folded_round": Round((int(draw) if draw is not None else 1) + 1)})
 
     def didnt_bet(self) -> Outcome:
         return (SummaryOutcome.FOLDED, {"folded_round": Round.PREDRAW, "didnt_bet": True})

@@ -172,9 +172,9 @@ def test_validate_and_import_report_no_error(corpus: Path, tmp_path: Path) -> No
          Site.FULL_TILT, "A-5 Triple Draw Limit", True),
         ("PokerStars Game #64146221551:  5 Card Draw Limit ($0.10/$0.20 USD) - 2011/07/04 21:56:59 WET [2011/07/04 16:56:59 ET]",
          Site.POKERSTARS, "5 Card Draw Limit", True),
-        # (5-Card Draw is not read on Full Tilt: no sample of its draw line, fpdb writes "*** DRAW ***")
+        # read on Full Tilt too since words3 (fpdb's FulltiltToFpdb.py game table spells it so)
         ("Full Tilt Poker Game #6: Table T - $1/$2 - Limit 5 Card Draw - 18:08:00 ET - 2010/11/15",
-         Site.FULL_TILT, "5 Card Draw Limit", False),
+         Site.FULL_TILT, "5 Card Draw Limit", True),
         ("#9: Pot Limit Drawmaha - 44/88", Site.KINGSCLUB, "Pot Limit Drawmaha", False),
         ('<description type="Badugi" stakes="Pot Limit ($0.05/$0.10)"/>', Site.MERGE, "Badugi Pot Limit", True),
         ('<description type="Badugi" stakes="Half Pot Limit ($0.50/$0.50)"/>', Site.MERGE, "Badugi Half Pot Limit", True),

@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from hhtracker.analysis import AnalyzedHand, SkippedHand, analyze
+from hhtracker.analysis import AnalyzedHand, analyze
+from hhtracker.model import Round
 from hhtracker.cards import DECK, parse_cards
 from hhtracker.games import (
     ACE_TO_FIVE_TRIPLE_DRAW,
@@ -326,12 +327,77 @@ def test_a_high_description_unlike_the_cards_is_flagged() -> None:
     assert [issue.code for issue in found.replayed.issues] == [Code.DESCRIPTION_MISMATCH]
 
 
-def test_5_card_draw_is_skipped_on_full_tilt() -> None:
-    # read on PokerStars only: Full Tilt's 5 Card Draw (no sample; fpdb reads a "*** DRAW ***"
-    # marker there) is skipped and counted by its name
-    line = "Full Tilt Poker Game #6: Table T - $1/$2 - Limit 5 Card Draw - 18:08:00 ET - 2010/11/15\n"
-    found = analyze(RawHand("t.txt", 1, line + "Seat 1: A ($10)\n"), Parsers())
-    assert isinstance(found, SkippedHand) and found.game == "5 Card Draw Limit"
+FULL_TILT_27TD = CORPUS_DRAW / "FullTilt__27TD_FL_STT_201211.txt"
+
+
+def _full_tilt_5cd(ending: str) -> str:
+    """Full Tilt 5-Card Draw, whose words come from fpdb's FulltiltToFpdb.py (its game table
+    has "5 Card Draw" after the structure; its street marks have "*** DRAW ***" for a game of
+    one draw, as its real 2-7 Single Draw sample writes it, with "folded after the Draw").
+    No real Full Tilt 5-Card Draw hand here: this is the real heads-up SNG hand #31331067778
+    of the Full Tilt 2-7 file cut to one draw under a 5 Card Draw header: blinds 15/30, four
+    bets of 30 before the draw (Hero raises to 60, Player0 to 90, Hero to 120, Player0
+    calls): 120 each, pot 240; at the draw each discards one, Hero drawing the 2h (his third
+    draw's card in the real hand) to [5s 2s 3c 4s 2h], a pair of Twos; Player0 keeps [Jc 7s
+    6d 5h 4c], Jack high. `ending`: the lines after the draw."""
+    if not FULL_TILT_27TD.exists():
+        pytest.skip(f"{FULL_TILT_27TD} not present (../shared)")
+    text = FULL_TILT_27TD.read_text(encoding="utf-8").replace("\r\n", "\n")
+    start = text.index("Full Tilt Poker Game #31331067778")
+    real = text[start:text.index("*** SECOND DRAW ***", start)]
+    assert real.count("Limit 2-7 Triple Draw") == 1 and real.count("*** FIRST DRAW *** (Total Pot: 240, 2 Players)") == 1
+    hand = (real.replace("Limit 2-7 Triple Draw", "Limit 5 Card Draw")
+            .replace("*** FIRST DRAW *** (Total Pot: 240, 2 Players)", "*** DRAW *** (Total Pot: 240, 2 Players)")
+            .replace("Dealt to Hero [5s 2s 3c 4s] [Ts]", "Dealt to Hero [5s 2s 3c 4s] [2h]")
+            .replace("Player0 checks\nHero checks\n", ""))
+    assert "[2h]" in hand and "Player0 checks" not in hand
+    return hand + ending
+
+
+def _read(text: str) -> AnalyzedHand:
+    found = analyze(RawHand("ft.txt", 1, text), Parsers())
+    assert isinstance(found, AnalyzedHand), found
+    return found
+
+
+def test_full_tilt_5_card_draw_to_a_showdown() -> None:
+    # checked through after the draw; the pair of Twos beats Jack high: Hero takes the 240,
+    # +120, Player0 -120 (in the real 2-7 hand the same Twos lost)
+    hand = _read(_full_tilt_5cd(
+        "Player0 checks\nHero checks\n*** SHOW DOWN ***\n"
+        "Hero shows [5s 2s 3c 4s 2h] a pair of Twos\nPlayer0 shows [Jc 7s 6d 5h 4c]\n"
+        "Hero wins the pot (240) with a pair of Twos\n*** SUMMARY ***\nTotal pot 240 | Rake 0\n"
+        "Seat 1: Hero (small blind) showed [5s 2s 3c 4s 2h] and won (240) with a pair of Twos\n"
+        "Seat 2: Player0 (big blind) showed [Jc 7s 6d 5h 4c] and lost\n"))
+    replayed = hand.replayed
+    assert (replayed.hand.site.value, replayed.hand.game, replayed.issues) == ("fulltilt", GameId.FIVE_CARD_DRAW, ())
+    assert {p.player: p.net for p in replayed.players} == {"Hero": 120, "Player0": -120}
+    assert replayed.pots[0].winners == ("Hero",) and replayed.total_pot == 240
+    assert replayed.draws_reached == 1
+    assert [(d.player, d.draw, d.discarded) for d in replayed.draws] == [("Player0", 1, 1), ("Hero", 1, 1)]
+    # the site's words for a hand it did not win are checked against the cards as well
+    wrong = analyze(RawHand("ft.txt", 1, replayed.hand.source.text.replace(
+        "Hero shows [5s 2s 3c 4s 2h] a pair of Twos", "Hero shows [5s 2s 3c 4s 2h] a pair of Fives")), Parsers())
+    assert isinstance(wrong, AnalyzedHand) and Code.DESCRIPTION_MISMATCH in {i.code for i in wrong.replayed.issues}
+
+
+def test_full_tilt_5_card_draw_folded_after_the_draw() -> None:
+    # after the draw the bet is the big bet, 60: Player0 bets it, Hero folds, the 60 goes
+    # back; Player0 takes the 240 unseen: +120, Hero -120 ("folded after the Draw": round 2)
+    hand = _read(_full_tilt_5cd(
+        "Player0 bets 60\nHero folds\nUncalled bet of 60 returned to Player0\nPlayer0 mucks\n"
+        "Player0 wins the pot (240)\n*** SUMMARY ***\nTotal pot 240 | Rake 0\n"
+        "Seat 1: Hero (small blind) folded after the Draw\n"
+        "Seat 2: Player0 (big blind) collected (240), mucked\n"))
+    replayed = hand.replayed
+    assert replayed.issues == ()
+    assert {p.player: p.net for p in replayed.players} == {"Hero": -120, "Player0": 120}
+    (hero,) = [s for s in replayed.hand.summary.seats if s.player == "Hero"]
+    assert hero.folded_round is Round.AFTER_DRAW_1
+    # a bet of the small bet after the draw is the wrong size in fixed limit
+    small = analyze(RawHand("ft.txt", 1, replayed.hand.source.text.replace("Player0 bets 60", "Player0 bets 30")
+                            .replace("Uncalled bet of 60", "Uncalled bet of 30")), Parsers())
+    assert isinstance(small, AnalyzedHand) and Code.BET_SIZE in {i.code for i in small.replayed.issues}
 
 
 def test_full_tilt_a5_triple_draw_is_read_with_the_a5_evaluator() -> None:
