@@ -17,7 +17,7 @@ or anything above them.
 | Badacey | 5 | 3 | Badugi, ace low; A-5 low | KingsClub |
 | Badeucey | 5 | 3 | Badugi, ace high; 2-7 low | KingsClub |
 | 2-7 Triple Draw | 5 | 3 | the whole pot: 2-7 low (no pair, straight or flush; ace high) | PokerStars, Full Tilt, Merge, KingsClub |
-| 2-7 Single Draw | 5 | 1 | the whole pot: 2-7 low | PokerStars, KingsClub |
+| 2-7 Single Draw | 5 | 1 | the whole pot: 2-7 low | PokerStars, KingsClub, Full Tilt |
 | A-5 Single Draw | 5 | 1 | the whole pot: A-5 low (five ranks; ace low) | KingsClub |
 | A-5 Triple Draw | 5 | 3 | the whole pot: A-5 low (straights and flushes do not count; ace low) | KingsClub, Full Tilt |
 | 5-Card Draw | 5 | 1 | the whole pot: five-card high (standard poker ranks) | PokerStars, Full Tilt |
@@ -241,7 +241,9 @@ DEUCE_TO_SEVEN_TRIPLE_DRAW = GameRecord(
 
 # The single-draw games (issue 25): one draw, two betting rounds, no limit and pot limit with
 # antes. Site words: PokerStars "Single Draw 2-7 Lowball No Limit" and KingsClub "No Limit 2-7
-# Single Draw" (../shared/corpus-draw); KingsClub "Limit A-5 Single Draw" (fpdb-3's KingsClub
+# Single Draw" (../shared/corpus-draw); Full Tilt "No Limit 2-7 Single Draw" (FORMATS.md section 2,
+# fpdb's FulltiltToFpdb.py game table and its real sample 1-Draw-NL-USD-0.10-0.20-201103.txt,
+# one draw marked "*** DRAW ***"); KingsClub "Limit A-5 Single Draw" (fpdb-3's KingsClub
 # parser's game list and its regression file A5-1-Draw-Limit-USD-50-100-202102.txt; no
 # PokerStars spelling of A-5 Single Draw is known, so it is not read there).
 DEUCE_TO_SEVEN_SINGLE_DRAW = GameRecord(
@@ -249,7 +251,8 @@ DEUCE_TO_SEVEN_SINGLE_DRAW = GameRecord(
     structures=(BettingStructure.NO_LIMIT, BettingStructure.POT_LIMIT, BettingStructure.FIXED_LIMIT),
     scoring=(Scoring(Half.LOW, Evaluator.DEUCE_TO_SEVEN_LOW, HandClasses.LOW),),
     made_hand=MadeHand.DEUCE_TO_SEVEN_LOW,
-    spellings=(Spelling(Site.POKERSTARS, "Single Draw 2-7 Lowball"), Spelling(Site.KINGSCLUB, "2-7 Single Draw")),
+    spellings=(Spelling(Site.POKERSTARS, "Single Draw 2-7 Lowball"), Spelling(Site.KINGSCLUB, "2-7 Single Draw"),
+               Spelling(Site.FULL_TILT, "2-7 Single Draw")),
     generated_as=Site.POKERSTARS,
     phh=(PhhVariant(BettingStructure.NO_LIMIT, "N2L1D"),),
 )

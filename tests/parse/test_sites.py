@@ -154,7 +154,7 @@ def test_validate_and_import_report_no_error(corpus: Path, tmp_path: Path) -> No
         ("FullTiltPoker Game #3: Table Rocky Cliff (6 max) - $250/$500 - Limit 2-7 Triple Draw - 18:08:00 ET - 2010/11/15",
          Site.FULL_TILT, "2-7 Triple Draw Limit", True),
         ("Full Tilt Poker Game #4: Table T - $0.20/$0.40 Ante $0.10 - No Limit 2-7 Single Draw - 18:08:00 ET - 2010/11/15",
-         Site.FULL_TILT, "2-7 Single Draw No Limit", False),  # (KingsClub's words: the same order as read games)
+         Site.FULL_TILT, "2-7 Single Draw No Limit", True),  # read since words3 (FORMATS.md section 2, fpdb)
         # read since issue 25 (the single-draw games): PokerStars and KingsClub, not Full Tilt
         ("PokerStars Game #63826125692:  Single Draw 2-7 Lowball No Limit ($0.25/$0.50 USD) - 2011/06/26 23:34:01 WET"
          " [2011/06/26 18:34:01 ET]", Site.POKERSTARS, "Single Draw 2-7 Lowball No Limit", True),

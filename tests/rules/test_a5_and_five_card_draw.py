@@ -354,6 +354,33 @@ def _full_tilt_5cd(ending: str) -> str:
     return hand + ending
 
 
+def test_full_tilt_27_single_draw_with_antes() -> None:
+    """Full Tilt 2-7 Single Draw: its words "No Limit 2-7 Single Draw" with "15/30 Ante 5"
+    stakes are FORMATS.md section 2's and fpdb's (FulltiltToFpdb.py's game table, its real
+    sample 1-Draw-NL-USD-0.10-0.20-201103.txt: antes before the blinds, "*** DRAW ***").
+    The same real hand cut to one draw, no limit, each antes 5, Hero keeping the Ts he drew
+    in the real hand: [5s 2s 3c 4s Ts], a 10-low, against Player0's J-low [Jc 7s 6d 5h 4c].
+    Pot 2 x (5 + 120) = 250 to Hero: +125, Player0 -125."""
+    text = _full_tilt_5cd("").replace("Limit 5 Card Draw", "No Limit 2-7 Single Draw").replace(
+        " - 30/60 - ", " - 15/30 Ante 5 - ").replace("[5s 2s 3c 4s] [2h]", "[5s 2s 3c 4s] [Ts]").replace(
+        "Hero posts the small blind of 15", "Hero antes 5\nPlayer0 antes 5\nHero posts the small blind of 15")
+    assert "No Limit 2-7 Single Draw" in text and "15/30 Ante 5" in text and "Player0 antes 5" in text
+    hand = _read(text + "Player0 checks\nHero checks\n*** SHOW DOWN ***\n"
+                 "Hero shows [5s 2s 3c 4s Ts] T,5,4,3,2\nPlayer0 shows [Jc 7s 6d 5h 4c] J,7,6,5,4\n"
+                 "Hero wins the pot (250) with T,5,4,3,2\n*** SUMMARY ***\nTotal pot 250 | Rake 0\n"
+                 "Seat 1: Hero (small blind) showed [5s 2s 3c 4s Ts] and won (250) with T,5,4,3,2\n"
+                 "Seat 2: Player0 (big blind) showed [Jc 7s 6d 5h 4c] and lost with J,7,6,5,4\n")
+    replayed = hand.replayed
+    assert (replayed.hand.game, replayed.hand.structure.value, replayed.issues) == (
+        GameId.DEUCE_TO_SEVEN_SINGLE_DRAW, "NL", ())
+    assert {p.player: p.net for p in replayed.players} == {"Hero": 125, "Player0": -125}
+    assert replayed.total_pot == 250 and replayed.draws_reached == 1
+    # the low words are checked: the site calling Hero's hand 9-low is flagged
+    wrong = analyze(RawHand("ft.txt", 1, replayed.hand.source.text.replace(
+        "Hero shows [5s 2s 3c 4s Ts] T,5,4,3,2", "Hero shows [5s 2s 3c 4s Ts] 9,5,4,3,2")), Parsers())
+    assert isinstance(wrong, AnalyzedHand) and Code.DESCRIPTION_MISMATCH in {i.code for i in wrong.replayed.issues}
+
+
 def _read(text: str) -> AnalyzedHand:
     found = analyze(RawHand("ft.txt", 1, text), Parsers())
     assert isinstance(found, AnalyzedHand), found
