@@ -266,6 +266,10 @@ ACE_TO_FIVE_SINGLE_DRAW = GameRecord(
 )
 
 # --- issue 25, branch fivecard: A-5 Triple Draw and 5-Card Draw -------------------------------
+# No PokerStars spelling of A-5 Triple Draw (nor of A-5 Single Draw) is known, so neither is
+# read there: fpdb's PokerStarsToFpdb.py game table lists Badugi, the 2-7 games and 5 Card Draw
+# only, its PokerStars regression files hold no A-5 hand, FORMATS.md gives none, and the one
+# "Triple Draw A-5 Lowball" found in public code is a hand builder's guess, not a site's text.
 ACE_TO_FIVE_TRIPLE_DRAW = GameRecord(
     id=GameId.ACE_TO_FIVE_TRIPLE_DRAW, name="A-5 Triple Draw", cards=5, draws=3,
     structures=(BettingStructure.FIXED_LIMIT,),
