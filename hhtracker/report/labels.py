@@ -11,6 +11,8 @@ shown without ...".
 from __future__ import annotations
 
 from ..games import Evaluator, Half, MadeHand, game_of
+from ..model import CHIPS
+from ..money import Money
 
 _MADE_WORDS: dict[MadeHand, str] = {
     MadeHand.BADUGI: "a badugi", MadeHand.DEUCE_TO_SEVEN_LOW: "a made 2-7 low",
@@ -118,3 +120,31 @@ def low_class_label(low_class: str, game: str | None = None) -> str:
     if low_class == "low_7" and record is not None and record.made_hand is MadeHand.ACE_TO_FIVE_LOW:
         return "7-low"  # (the A-5 games count the 5- and 6-lows apart)
     return LOW_CLASS_LABELS.get(low_class, low_class.replace("_", " "))
+
+
+# --- big bets beside money (issue 27, item 6) ---------------------------------------------------
+# Cash big bets (and BB/100, bb/100) count each hand at its own stakes, as trackers do, while the
+# money adds cents: over hands at several stakes the two can have opposite signs (+$4.75 at
+# $0.50/$1 is +4.75 big bets, -$35.00 at $5/$10 is -3.50: -$30.25 but +1.25 big bets). The
+# words say so wherever both are shown, and a note says it when the signs differ.
+
+AT_ITS_STAKES = "each hand at its own stakes"
+"""How cash big bets and big blinds are counted, in the labels of rows that mix stakes."""
+
+
+def opposite_signs(net: tuple[Money, ...], big_bets: float | None) -> bool:
+    """Whether a cash result and the same hands' big bets (or BB/100, bb/100) point opposite
+    ways, as shown (big bets to two decimals): -$30.25 beside +1.25. False for chips (their big
+    bets have the chips' sign by construction), several currencies, or no big bets."""
+    if big_bets is None or len(net) != 1 or net[0].currency == CHIPS:
+        return False
+    shown = round(big_bets, 2)
+    return (net[0].amount > 0 > shown) or (net[0].amount < 0 < shown)
+
+
+def opposite_signs_note(where: str, net: str, big_bets: str) -> str:
+    """The note under a view whose money and big bets have opposite signs: `where` the row
+    ("Net", "Results by position, BTN"), `net` and `big_bets` as shown there ("-$30.25",
+    "+1.25 big bets" or "BB/100 +62.50")."""
+    return (f"{where}: {net} but {big_bets}. Big bets count {AT_ITS_STAKES}, so a hand at small stakes "
+            "weighs as much as one at big stakes; the money does not, and here the two point opposite ways.")

@@ -18,7 +18,16 @@ from ..model import CHIPS
 from ..money import Money, format_money, format_result
 from ..stats.facts import DRAW_KEYS, STAT_KEYS
 from ..stats.values import PlayerStats, format_ratio
-from .labels import CLASS_LABELS, PROFILE_SECTIONS, STAT_LABELS, low_class_label, stat_label
+from .labels import (
+    AT_ITS_STAKES,
+    CLASS_LABELS,
+    PROFILE_SECTIONS,
+    STAT_LABELS,
+    low_class_label,
+    opposite_signs,
+    opposite_signs_note,
+    stat_label,
+)
 
 PROFILE_LABELS: dict[str, str] = {key: stat_label(key, GameId.BADUGI) for key in STAT_LABELS}
 """Each statistic key's label in Badugi (`labels.stat_label` gives it in any game)."""
@@ -161,9 +170,15 @@ def print_profile(stats: PlayerStats, console: Console, game: str | None = None)
         for money in amounts:
             said = format_money if label.startswith("Rake") else format_result
             table.add_row(f"{label} ({money.currency})", said(money.amount, money.currency))
+    notes = []
     for kind in stats.by_game_type:
-        table.add_row(f"bb/100 (big blinds), {_KINDS[kind.game_type]}", _fmt(kind.bb_per_100))
-        table.add_row(f"BB/100 (big bets), {_KINDS[kind.game_type]}", _fmt(kind.big_bets_per_100))
+        # cash: each hand at its own stakes, so the sign can differ from the money's (a note says so)
+        how = f" ({AT_ITS_STAKES})" if kind.game_type == "cash" and kind.big_bets_per_100 is not None else ""
+        table.add_row(f"bb/100 (big blinds), {_KINDS[kind.game_type]}", _fmt(kind.bb_per_100) + how)
+        table.add_row(f"BB/100 (big bets), {_KINDS[kind.game_type]}", _fmt(kind.big_bets_per_100) + how)
+        if kind.game_type == "cash" and opposite_signs(kind.net, kind.big_bets_per_100):
+            notes.append(opposite_signs_note("Net, cash", ", ".join(format_result(m.amount, m.currency) for m in kind.net),
+                                             f"BB/100 {_fmt(kind.big_bets_per_100)}"))
     for label, pot in (("Biggest win", stats.biggest_win), ("Biggest loss", stats.biggest_loss)):
         table.add_row(label, f"{format_result(pot.net.amount, pot.net.currency)} (hand {pot.site_hand_id})" if pot else "-")
     luck = stats.luck
@@ -177,6 +192,8 @@ def print_profile(stats: PlayerStats, console: Console, game: str | None = None)
             + (f"; expected {luck.expected:.2f}, z {luck.z:+.2f}" if luck.z is not None else ""),
         )
     console.print(table)
+    for note in notes:
+        console.print(note, markup=False, highlight=False)
 
 
 def _fmt(value: float | None) -> str:

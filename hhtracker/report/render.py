@@ -30,6 +30,7 @@ from . import REVIEW_LIMIT
 from .charts import chart_values
 from .contents import NotableHand, SessionReport, SessionSummary
 from .hand_text import HandReplay
+from .labels import AT_ITS_STAKES, opposite_signs, opposite_signs_note
 
 if TYPE_CHECKING:
     import jinja2
@@ -86,13 +87,43 @@ def hero_label(hero: dict[str, str]) -> str:
 
 def net_text(s: SessionSummary) -> str:
     """The Net line: money and chips apart, each with its big bets ("+$5.05 (+5.05 big bets);
-    -15 chips (-0.25 big bets at the hands' average level)"); chips never added to money."""
+    -15 chips (-0.25 big bets at the hands' average level)"); chips never added to money.
+    Cash over several stakes says how its big bets are counted ("-$30.25 (+1.25 big bets,
+    each hand at its own stakes)"): they can have the other sign (big_bets_notes)."""
     parts = []
     for kind in s.by_kind:
-        amounts = tuple(m for m in s.net_by_currency if (m.currency == CHIPS) == (kind.kind == "chips"))
-        level = " at the hands' average level" if kind.kind == "chips" else ""
+        amounts = _kind_money(s, kind.kind)
+        level = " at the hands' average level" if kind.kind == "chips" else (
+            f", {AT_ITS_STAKES}" if cash_stakes(s) > 1 else "")
         parts.append(f"{moneys(amounts)} ({signed(kind.net_big_bets)} big bets{level})")
     return "; ".join(parts) or moneys(s.net_by_currency)
+
+
+def _kind_money(s: SessionSummary, kind: str) -> tuple[Money, ...]:
+    """The net of one kind of the summary: "cash" every currency of money, "chips" chips."""
+    return tuple(m for m in s.net_by_currency if (m.currency == CHIPS) == (kind == "chips"))
+
+
+def cash_stakes(s: SessionSummary) -> int:
+    """How many stakes of money the hands were played at (s.stakes: "$0.50/$1 USD FL",
+    "30/60 chips FL")."""
+    return sum(1 for stakes in s.stakes if " chips " not in stakes)
+
+
+def big_bets_notes(report: SessionReport) -> list[str]:
+    """The notes a report needs when its cash money and big bets point opposite ways (hands
+    at several stakes: a win at small stakes, a bigger loss in money at big ones): one for the
+    Net line, one for the positions that do. Empty when nothing can be misread."""
+    s = report.summary
+    notes = []
+    cash = next((k for k in s.by_kind if k.kind == "cash"), None)
+    if cash is not None and opposite_signs(_kind_money(s, "cash"), cash.net_big_bets):
+        notes.append(opposite_signs_note("Net", moneys(_kind_money(s, "cash")), f"{signed(cash.net_big_bets)} big bets"))
+    for p in report.positions:
+        if opposite_signs(p.net, p.net_big_bets):
+            notes.append(opposite_signs_note(f"Results by position, {p.position}", moneys(p.net),
+                                             f"{signed(p.net_big_bets)} big bets"))
+    return notes
 
 
 def per_100_text(s: SessionSummary, big_bets: bool = True) -> str:
@@ -239,10 +270,13 @@ def print_report(report: SessionReport, console: Console, *, limit: int | None =
     if report.left_out_count:
         head.add_row("Left out (replay errors)", cell(left_out_text(report, limit)))
     console.print(head)
+    for note in big_bets_notes(report):
+        console.print(note, markup=False, highlight=False)
     if report.hero_note:
         console.print(safe(report.hero_note), markup=False, highlight=False)
 
-    positions = Table(title="Results by position")
+    positions = Table(title="Results by position", caption_justify="left",
+                      caption=f"big bets, BB/100, bb/100: {AT_ITS_STAKES}" if cash_stakes(s) > 1 else None)
     for column in ("position", "hands", "net", "big bets", "BB/100", "bb/100"):
         positions.add_column(column, justify="left" if column == "position" else "right")
     keep_columns(positions, "hands", "net", "BB/100")
@@ -502,6 +536,7 @@ def report_html(report: SessionReport, *, limit: int | None = REVIEW_LIMIT, link
             ("Net without showdown", moneys(report.net_no_showdown)),
             ("BB/100 (big bets)", per_100_text(s)),
             ("bb/100 (big blinds)", per_100_text(s, big_bets=False)),
+            *(("Note", note) for note in big_bets_notes(report)),
             *((("Hero", report.hero_note),) if report.hero_note else ()),
         ],
         chart=base64.b64encode(chart_png(report)).decode("ascii"),
