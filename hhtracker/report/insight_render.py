@@ -23,7 +23,7 @@ def figure_text(line: LeakLine) -> str:
     if not line.opportunities:
         return "- (0/0)"
     low, high = line.interval  # type: ignore[misc]
-    return f"{100 * line.done / line.opportunities:.1f}% ({line.done}/{line.opportunities}) [{100 * low:.0f}-{100 * high:.0f}%]"
+    return f"{100 * line.done / line.opportunities:.1f}% ({line.done:,}/{line.opportunities:,}) [{100 * low:.0f}-{100 * high:.0f}%]"
 
 
 def baseline_text(line: LeakLine) -> str:

@@ -114,8 +114,8 @@ def print_high_classes(classes: dict[str, int], console: Console) -> None:
 def format_af(done: int, calls: int) -> str:
     """AF = (bets + raises) / calls, with both counts; "-" when there was no call."""
     if calls == 0:
-        return f"- ({done}/0, no calls)"
-    return f"{done / calls:.2f} ({done}/{calls})"
+        return f"- ({done:,}/0, no calls)"
+    return f"{done / calls:.2f} ({done:,}/{calls:,})"
 
 
 def print_profile(stats: PlayerStats, console: Console, game: str | None = None) -> None:
@@ -229,7 +229,7 @@ def print_players(found: list[PlayerStats], console: Console, game: str | None =
     for s in found:                           # terminal leaves the site column out)
         def pct(key: str) -> str:
             r = s.stats[key]
-            return f"{100 * r.done / r.opportunities:.0f}% ({r.opportunities})" if r.opportunities else "- (0)"
+            return f"{100 * r.done / r.opportunities:.0f}% ({r.opportunities:,})" if r.opportunities else "- (0)"
 
         af = s.stats["af"]
         net, per_100 = by_game_type(s)

@@ -39,7 +39,7 @@ def format_ratio(done: int, opportunities: int) -> str:
     the 95% Wilson interval; "-" when there was no opportunity (never 0%)."""
     if opportunities == 0:
         return "- (0/0)"
-    text = f"{100.0 * done / opportunities:.1f}% ({done}/{opportunities})"
+    text = f"{100.0 * done / opportunities:.1f}% ({done:,}/{opportunities:,})"
     if opportunities < WILSON_BELOW:
         low, high = wilson_interval(done, opportunities)  # type: ignore[misc]
         text += f" [{100 * low:.0f}-{100 * high:.0f}%]"

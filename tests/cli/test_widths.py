@@ -104,3 +104,49 @@ def test_every_command_fits_80_and_160_columns(corpus_db: Path) -> None:
         assert not pieces, (args, sorted(pieces)[:10])  # a cut number leaves a piece
         numbers = {t for t in _tokens(out[160]) if re.fullmatch(r"\d{8,}", t)}
         assert numbers <= _tokens(out[80]), (args, sorted(numbers - _tokens(out[80]))[:10])
+
+
+def _renamed(tmp_path: Path, names: dict[str, str]) -> Path:
+    """The first hand of the PokerStars cash sample once per new name, velvetcrab's seat
+    renamed (a name from a hand history: untrusted, any length), each with its own number."""
+    text = (DATA.parent.parent / "sample_histories" / "stars_cash_badugi_025_050.txt").read_text(encoding="utf-8-sig")
+    first = re.split(r"\n\s*\n(?=PokerStars)", text)[0]
+    assert "velvetcrab" in first and "48911200345" in first
+    hands = [first.replace("velvetcrab", name).replace("48911200345", number) for number, name in names.items()]
+    path = tmp_path / "renamed.txt"
+    path.write_text("\n\n\n".join(hands) + "\n", encoding="utf-8")
+    return path
+
+
+def test_a_long_name_never_pushes_the_figures_out(tmp_path: Path) -> None:
+    # a tester's finding: a 40-character name split the headers ('han'/'ds') and cut the
+    # numbers at 80 columns ('-$2.' above '50'); a 5,000-character one left the other columns
+    # no width at all, even at 200 columns (the net one character a line). A name is folded
+    # past fitting.NAME_LEAST cells; figures stay whole at any width.
+    db = tmp_path / "n.db"
+    hands = _renamed(tmp_path, {"99000000040": "N" * 40, "99000000041": "M" * 5000})
+    assert runner.invoke(app, ["import", "--db", str(db), str(hands)]).exit_code == 0
+    rows = json.loads(runner.invoke(app, ["players", "--db", str(db), "--json"]).stdout)
+    net = {row["player"][:1] + str(len(row["player"])): row for row in rows}
+    assert set(net) >= {"N40", "M5000"}
+    wide = _run(6000, "players", "--db", db)  # room for the whole name: the figures as they are
+    for width in (80, 200):
+        out = _run(width, "players", "--db", db)
+        long = [line for line in out.splitlines() if len(line) > width]
+        assert not long, (width, long[:2])
+        assert not _tokens(out) - _tokens(wide), (width, sorted(_tokens(out) - _tokens(wide))[:10])
+        for header in ("hands", "VPIP", "PFR", "net"):  # headers whole, not 'han'/'ds'
+            assert re.search(rf"[┃│] +{re.escape(header)} +[┃│]", out), (width, header)
+    # velvetcrab folded before the draw without a bet ("didn't bet"): 1 hand, $0.00, in the
+    # first line of each long name's row
+    out = _run(80, "players", "--db", db)
+    for letter in "NM":
+        assert re.search(rf"│ {letter}{{10,}} +│ +1 │.*│ +\$0\.00 │", out), letter
+
+
+def test_labels_stay_whole_when_the_values_can_wrap(corpus_db: Path) -> None:
+    # a tester's finding: at 80 columns `player NAME` split the table half and half, its
+    # labels wrapped ('..., after draw' / '1') beside a value column half empty
+    out = _run(80, "player", "Player5", "--db", corpus_db)
+    assert re.search(r"│ AF \(bets\+raises / calls\), after draw 1 +│", out), out[:2000]
+    assert "after draw\n" not in out
