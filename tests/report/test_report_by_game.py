@@ -156,7 +156,10 @@ def test_one_block_per_game_in_its_own_sense(mixed: tuple[Path, list[Path]]) -> 
     assert games["5_card_draw"]["snows"] is None and games["5_card_draw"]["breaks"] is None
     # showdown classes: the Badugi classes, 2-7's low classes, 5-Card Draw's high classes
     assert {c["half"] for c in games["badugi"]["showdowns"]} <= {"badugi"}
-    assert {c["half"] for c in games["27_single_draw"]["showdowns"]} == {"low"}
+    # 2-7 Single Draw's, against the hero's shown hands classed here (won and lost both)
+    classes = _shown_27_classes(files, "Single Draw 2-7")
+    assert {how for _, how in classes} == {"won", "lost"}
+    assert _classes_of(games["27_single_draw"]) == classes
     assert {c["half"] for c in games["5_card_draw"]["showdowns"]} == {"high"}
 
 
@@ -188,6 +191,29 @@ def _low_27_class(cards: list[str]) -> str:
     return "low_7" if ranks[0] <= 7 else "low_" + "23456789tjqka"[ranks[0] - 2]
 
 
+def _shown_27_classes(paths: list[Path], header_words: str, hero: str = "Hero") -> Counter[tuple[str, str]]:
+    """(2-7 class, "won" | "lost") -> how many of the hero's showdowns in the hands whose
+    header has `header_words`: the summary's "Seat N: Hero ... showed [..] and won|lost"."""
+    classes: Counter[tuple[str, str]] = Counter()
+    for path in paths:
+        for hand in split_by_headers(path.read_text(encoding="utf-8-sig")):
+            if header_words not in hand.splitlines()[0]:
+                continue
+            for cards, how in re.findall(rf"^Seat \d+: {hero} .*?showed \[([^\]]+)\] and (won|lost)", hand, re.M):
+                classes[(_low_27_class(cards.split()), how)] += 1
+    return classes
+
+
+def _classes_of(block: dict) -> Counter[tuple[str, str]]:
+    """A game block's low showdown classes as (class, "won" | "lost") -> count."""
+    found: Counter[tuple[str, str]] = Counter()
+    for c in block["showdowns"]:
+        assert c["half"] == "low"
+        found[(c["class"], "won")] += c["won"]
+        found[(c["class"], "lost")] += c["lost"]
+    return +found
+
+
 def test_the_eight_game_file_as_one_game(tmp_path: Path) -> None:
     if not EIGHT_GAME.is_file():
         pytest.skip(f"the real corpus is not beside the repo ({CORPUS} missing)")
@@ -202,17 +228,37 @@ def test_the_eight_game_file_as_one_game(tmp_path: Path) -> None:
     [block] = report["games"]
     assert (block["name"], block["hands"], block["luck"]) == ("2-7 Triple Draw", len(nets), None)
     # his showdowns: the summary's "Seat N: Hero ... showed [..] and won|lost", classed here
-    text = EIGHT_GAME.read_text(encoding="utf-8-sig")
-    classes: Counter[tuple[str, str]] = Counter()
-    for hand in split_by_headers(text):
-        if "Triple Draw 2-7" not in hand.splitlines()[0]:
-            continue
-        for cards, how in re.findall(r"^Seat \d+: Hero .*?showed \[([^\]]+)\] and (won|lost)", hand, re.M):
-            classes[(_low_27_class(cards.split()), how)] += 1
+    classes = _shown_27_classes([EIGHT_GAME], "Triple Draw 2-7")
     assert classes, "the hero shows down in the file"
-    found: Counter[tuple[str, str]] = Counter()
-    for c in block["showdowns"]:
-        assert c["half"] == "low"
-        found[(c["class"], "won")] += c["won"]
-        found[(c["class"], "lost")] += c["lost"]
-    assert +found == classes
+    assert _classes_of(block) == classes
+
+
+def test_a_long_report_reads_each_game_from_the_summary(mixed: tuple[Path, list[Path]]) -> None:
+    """A date range over whole days is read by day from the summary tables (player_days, one
+    row per game among its groups): its results by game and its game blocks are those of the
+    same hands read one by one (floats to rounding)."""
+    import dataclasses
+    import datetime as dt
+
+    from hhtracker.report.session import session_report
+    from hhtracker.store.database import open_database
+
+    db = open_database(mixed[0])
+    span = {"start": dt.datetime(2026, 10, 31, tzinfo=dt.UTC), "end": dt.datetime(2026, 11, 3, tzinfo=dt.UTC), "hero": "Hero"}
+    long, short = session_report(db, per_hand_limit=0, **span), session_report(db, per_hand_limit=10**9, **span)
+    assert short.summary.hands == long.summary.hands == 160
+
+    def floats(value: object) -> tuple[float, ...]:
+        return tuple(getattr(value, f) for f in ("net_big_bets", "big_bets_per_100", "bb_per_100"))
+
+    assert [dataclasses.replace(r, net_big_bets=0.0, big_bets_per_100=0.0, bb_per_100=0.0) for r in long.by_game] == [
+        dataclasses.replace(r, net_big_bets=0.0, big_bets_per_100=0.0, bb_per_100=0.0) for r in short.by_game]
+    for a, b in zip(long.by_game, short.by_game):
+        assert floats(a) == pytest.approx(floats(b))
+    assert [dataclasses.replace(g, luck=None, lifetime_luck=None) for g in long.games] == [
+        dataclasses.replace(g, luck=None, lifetime_luck=None) for g in short.games]
+    for a, b in zip(long.games, short.games):
+        assert (a.luck is None) == (b.luck is None)
+        if a.luck is not None and b.luck is not None:
+            assert (a.luck.draws, a.luck.completed) == (b.luck.draws, b.luck.completed)
+            assert a.luck.expected == pytest.approx(b.luck.expected)
