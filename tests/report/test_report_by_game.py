@@ -262,3 +262,23 @@ def test_a_long_report_reads_each_game_from_the_summary(mixed: tuple[Path, list[
         if a.luck is not None and b.luck is not None:
             assert (a.luck.draws, a.luck.completed) == (b.luck.draws, b.luck.completed)
             assert a.luck.expected == pytest.approx(b.luck.expected)
+
+
+def test_the_session_page_by_game(mixed: tuple[Path, list[Path]]) -> None:
+    """/sessions/1 of `hhtracker serve`: the session of cash and chips (a 500 before: the net
+    card formatted a null big-bet figure), its results by game, one section per game, and
+    the leaks' note naming the games whose hands the Badugi baselines leave out."""
+    pytest.importorskip("starlette")
+    from tests.web.conftest import client_for
+
+    db, files = mixed
+    expected = _hero_hands(files)
+    page = client_for(db).get("/sessions/1?hero=Hero")
+    assert page.status_code == 200, page.text[:300]
+    text = " ".join(re.sub(r"<[^>]+>", " ", page.text).split())
+    assert "Results by game" in text and "all games" in text
+    for name in ("Badugi", "2-7 Single Draw", "5-Card Draw"):
+        assert f"{name}: this session and lifetime" in text, name
+    left_out = {game: len(nets) for (game, _), nets in expected.items() if game != "badugi"}
+    assert (f"Badugi hands only (the baselines are Badugi's; leaks ): {left_out['27_single_draw']} 2-7 Single Draw hands, "
+            f"{left_out['5_card_draw']} 5-Card Draw hands not read.") in text.replace("&#39;", "'")
