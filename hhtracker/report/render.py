@@ -340,8 +340,8 @@ def print_games(report: SessionReport, console: Console) -> None:
     made hand), snows and breaks, draw luck (Badugi only), showdowns by hand class."""
     which = scope(report)
     for block in report.games:
-        stats = Table(title=f"{block.name} statistics: {'this session' if which == 'session' else which} beside lifetime "
-                            f"({counted(block.hands, 'hand')})",
+        stats = Table(title=f"Statistics: {'this session' if which == 'session' else which} beside lifetime, "
+                            f"{block.name} ({counted(block.hands, 'hand')})",
                       caption=snow_break_text(block), caption_justify="left")
         stats.add_column("statistic")
         stats.add_column(which, justify="right")

@@ -169,7 +169,7 @@ def test_the_terminal_names_each_game(mixed: tuple[Path, list[Path]]) -> None:
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "Results by game" in out and "all games" in out
-    for title in ("Badugi statistics", "2-7 Single Draw statistics", "5-Card Draw statistics",
+    for title in ("beside lifetime, Badugi (", "beside lifetime, 2-7 Single Draw (", "beside lifetime, 5-Card Draw (",
                   "Draw luck, 2-7 Single Draw: not computed", "Snow and break: not computed in 5-Card Draw"):
         assert title in " ".join(out.split()), title
     # --game keeps one game: one row, one block
