@@ -193,14 +193,16 @@ def _low_27_class(cards: list[str]) -> str:
 
 def _shown_27_classes(paths: list[Path], header_words: str, hero: str = "Hero") -> Counter[tuple[str, str]]:
     """(2-7 class, "won" | "lost") -> how many of the hero's showdowns in the hands whose
-    header has `header_words`: the summary's "Seat N: Hero ... showed [..] and won|lost"."""
+    header has `header_words`: the summary's "Seat N: Hero ... showed [..] and won|lost", or
+    "Seat N: Hero mucked [..]" (at the showdown, his cards known: lost)."""
     classes: Counter[tuple[str, str]] = Counter()
     for path in paths:
         for hand in split_by_headers(path.read_text(encoding="utf-8-sig")):
             if header_words not in hand.splitlines()[0]:
                 continue
-            for cards, how in re.findall(rf"^Seat \d+: {hero} .*?showed \[([^\]]+)\] and (won|lost)", hand, re.M):
-                classes[(_low_27_class(cards.split()), how)] += 1
+            for did, cards, how in re.findall(rf"^Seat \d+: {hero} .*?(showed|mucked) \[([^\]]+)\](?: and (won|lost))?",
+                                              hand, re.M):
+                classes[(_low_27_class(cards.split()), "won" if how == "won" else "lost")] += 1
     return classes
 
 
@@ -227,7 +229,7 @@ def test_the_eight_game_file_as_one_game(tmp_path: Path) -> None:
         ("27_triple_draw", len(nets), {"amount": sum(nets) // 100, "currency": "chips"})]
     [block] = report["games"]
     assert (block["name"], block["hands"], block["luck"]) == ("2-7 Triple Draw", len(nets), None)
-    # his showdowns: the summary's "Seat N: Hero ... showed [..] and won|lost", classed here
+    # his showdowns: the summary's "showed [..] and won|lost" and "mucked [..]", classed here
     classes = _shown_27_classes([EIGHT_GAME], "Triple Draw 2-7")
     assert classes, "the hero shows down in the file"
     assert _classes_of(block) == classes
