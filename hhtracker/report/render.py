@@ -315,6 +315,7 @@ def snow_break_text(block: GameBlock) -> str:
 
 
 def luck_missing_text(block: GameBlock) -> str:
+    """Why a game's block has no draw luck: it is Badugi's (docs/statistics.md, Draw luck)."""
     return (f"Draw luck, {block.name}: not computed (one-card draws to a three-card hand are Badugi's; "
             "docs/statistics.md)")
 
@@ -325,7 +326,8 @@ HALF_WORDS = {Half.BADUGI: "Badugi half", Half.LOW: "low half", Half.HIGH: "high
 def showdown_rows(block: GameBlock) -> list[tuple[str | None, str, int, int]]:
     """(the half's words when it starts a split game's group of rows, else None; class label,
     won, lost) of a game's showdown classes."""
-    split = len({c.half for c in block.showdowns}) > 1 or (game_of(block.game) is not None and game_of(block.game).split)  # type: ignore[union-attr]
+    record = game_of(block.game)
+    split = record is not None and record.split
     rows: list[tuple[str | None, str, int, int]] = []
     half = None
     for c in block.showdowns:
