@@ -64,3 +64,19 @@ def test_each_run_names_the_hand_that_won_it() -> None:
                     "our winner Player0 with 9-7-6-4-3 low (hand not shown: Player3, Hero)",
                     "our winner Hero with 7-6-4-3-2 low",
                     "our winner Player0 with 9-7-6-4-3 low (hand not shown: Hero)"]
+
+
+def test_a_player_who_drew_wins_the_second_run_with_its_hand() -> None:
+    """tests/data/single_draw/kingsclub_27sd_run_twice.txt with Hero's two cards swapped:
+    he draws [Qc] for the first run and [3s] for the second. Run 1: his 2c 4d 7h 8s Qc is a
+    Q-8-7-4-2 low, beaten by Villain's pat 9-6-5-3-2 (2d 3h 5c 6d 9s). Run 2: his 2c 4d 7h
+    8s 3s is an 8-7-4-3-2 (no straight, no flush), better than the 9-6-5-3-2 Villain holds in
+    both runs (he stood pat): the second run names Hero's second-run hand, not his first."""
+    text = (DATA / "single_draw" / "kingsclub_27sd_run_twice.txt").read_text()
+    for old, new in (("draws [3s] [Qc]", "draws [Qc] [3s]"), ("Run 1: Hero shows [2c 4d 7h 8s 3s]", "Run 1: Hero shows [2c 4d 7h 8s Qc]"),
+                     ("Run 2: Hero shows [2c 4d 7h 8s Qc]", "Run 2: Hero shows [2c 4d 7h 8s 3s]")):
+        assert old in text
+        text = text.replace(old, new)
+    shown = describe(replay(KingsClubParser().parse(RawHand("rit.txt", 1, text))))
+    runs = [line.strip().split(": ", 1)[1] for line in shown.pots if line.strip().startswith("run ")]
+    assert runs == ["our winner Villain with 9-6-5-3-2 low", "our winner Hero with 8-7-4-3-2 low"]
