@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
+from ..games import Half
 from ..money import Money
 from ..stats.values import Luck, Ratio
 from ..tournaments import TournamentResult
@@ -79,12 +80,55 @@ class PositionResult:
 
 @dataclass(frozen=True, slots=True)
 class ShowdownClass:
-    """Showdowns with the hero's hand in one class: won (took money) and lost."""
+    """Showdowns with the hero's hand in one class: won (took money) and lost. half: which
+    part of the game the class reads (games.Half: the Badugi classes, the low classes of a
+    lowball game or of a split game's low half, 5-Card Draw's high classes)."""
 
     hand_class: str
     label: str
     won: int
     lost: int
+    half: Half = Half.BADUGI
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """One row of the report's results by game: the hero's hands of `game` (a stored game
+    name; None for the total row of every game in `currency`) in one currency, never added
+    to another: hands; net (int, the smallest unit of `currency`: cents, or chips);
+    net_big_bets, big_bets_per_100, bb_per_100 (floats: cash each hand in its own big bet,
+    chips over the hands' average level, as session.in_bets)."""
+
+    game: str | None
+    name: str
+    currency: str
+    hands: int
+    net: Money
+    net_big_bets: float
+    big_bets_per_100: float
+    bb_per_100: float
+
+
+@dataclass(frozen=True, slots=True)
+class GameBlock:
+    """What the report shows of one game played in it, in that game's sense (never added to
+    another game's): game, the stored name, and name, the one users read ("2-7 Triple
+    Draw"); hands; stats: the statistics beside the hero's lifetime in this game, labelled
+    with the game's made hand (labels.report_sections); luck, lifetime_luck: draw luck,
+    None where it is not computed (every game but Badugi: a one-card draw to a three-card
+    hand is Badugi's); showdowns: the hero's hand classes at showdown (each class's half);
+    snows, breaks: how many of the report's hands of this game hold one, None where snow and
+    break are not computed (5-Card Draw)."""
+
+    game: str
+    name: str
+    hands: int
+    stats: tuple[StatLine, ...]
+    luck: Luck | None
+    lifetime_luck: Luck | None
+    showdowns: tuple[ShowdownClass, ...]
+    snows: int | None
+    breaks: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +192,11 @@ class Played:
 class SessionReport:
     """Everything `hhtracker report` shows. hero: the hero's name per site.
 
+    by_game: the results by game, each game and currency one row (cash and chips never
+    added), then, where a currency has more than one game, its total row (game None);
+    games: one block per game played, in the order of games.GAMES (the statistics, draw
+    luck, showdown classes, snows and breaks, each in its game's sense).
+
     notable: the 3 biggest pots won and lost, then the snows, breaks and warnings listed
     (each kind oldest first): every one when review_limit is None, else at most review_limit
     of each kind (those with the biggest net won or lost in big bets). review_counts: kind
@@ -164,10 +213,8 @@ class SessionReport:
     net_no_showdown: tuple[Money, ...]
     chart: Chart
     positions: tuple[PositionResult, ...]
-    stats: tuple[StatLine, ...]
-    luck: Luck
-    lifetime_luck: Luck
-    showdowns: tuple[ShowdownClass, ...]
+    by_game: tuple[GameResult, ...]
+    games: tuple[GameBlock, ...]
     notable: tuple[NotableHand, ...]
     left_out: tuple[str, ...]
     review_counts: dict[str, int]

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from ..cards import Card, format_cards
 from ..errors import HandHistoryError
+from ..games import Evaluator
 from ..model import (
     CHIPS,
     Bet,
@@ -42,7 +43,7 @@ from ..model import (
 from ..money import format_money
 from ..odds.decisions import DrawDecision
 from ..odds.draws import TARGETS, KeepOdds
-from ..rules.games import BADUGI, GameRules, game_rules
+from ..rules.games import BADUGI, GameRules, Half, game_rules
 from ..rules.replay import ReplayedHand
 from .queries import IssueRow, StoredHand
 
@@ -191,6 +192,49 @@ def _describe(cards: tuple[Card, ...] | None, game: GameRules = BADUGI) -> str:
     return text
 
 
+_SIZE_WORDS = {3: "three-card hand", 2: "two-card hand", 1: "one-card hand"}
+
+
+def hand_words(cards: tuple[Card, ...], game: GameRules, half: Half | None = None) -> str:
+    """A shown hand's value in words, as the replayer labels it: "8-7-5-2 badugi", "T-7-2
+    three-card hand", "9-7-6-4-2 low", "8-8-5-3-2 low (pair)"; in Badacey and Badeucey both
+    halves ("4-3-2-A badugi; 5-4-3-2-A low") unless `half` picks one. Each half is worded
+    by its record's evaluator (games.Scoring), its ranks highest first (the ace high in
+    Badeucey's Badugi half and in 2-7). "" for cards no hand of the game can be (too many,
+    repeated) and for an evaluator with no words here."""
+    if not cards or len(cards) > game.hand_size or len(set(cards)) != len(cards):
+        return ""
+    parts = []
+    for scoring in game.record.scoring:
+        if half is not None and scoring.half is not half:
+            continue
+        if scoring.evaluator in (Evaluator.BADUGI, Evaluator.BADUGI_ACE_HIGH):
+            badugi = game.badugi(cards)
+            ranks = "-".join(badugi.description.split(": ", 1)[1].split(","))
+            parts.append(f"{ranks} {'badugi' if badugi.is_badugi else _SIZE_WORDS[badugi.size]}")
+        elif scoring.evaluator in (Evaluator.ACE_TO_FIVE_LOW, Evaluator.DEUCE_TO_SEVEN_LOW) and len(cards) == game.hand_size:
+            low = game.low_hand(cards)
+            if low is not None:
+                kind, colon, ranks = low.description.partition(": ")  # "7-5-4-3-2" or "pair: 8-8-5-3-2"
+                if not colon:
+                    kind, ranks = "", kind
+                parts.append(f"{ranks} low" + (f" ({kind})" if kind else ""))
+    return "; ".join(parts)
+
+
+_LOW_WORDS = {Evaluator.ACE_TO_FIVE_LOW: "A-5", Evaluator.DEUCE_TO_SEVEN_LOW: "2-7"}
+
+
+def half_words(game: GameRules, half: Half) -> str:
+    """A half of a split pot in words: "Badugi half", "low half (A-5)" in Badacey, "low half
+    (2-7)" in Badeucey."""
+    if half is Half.BADUGI:
+        return "Badugi half"
+    scoring = game.record.scores(half)
+    low = _LOW_WORDS.get(scoring.evaluator) if scoring is not None else None
+    return f"{half.value} half" + (f" ({low})" if low else "")
+
+
 def describe_stored(stored: StoredHand, replayed: ReplayedHand | None, error: HandHistoryError | None = None) -> HandReplay:
     """A stored hand described: from its replay (parsed again from its raw text by the
     api), or, when it did not parse (`error`), as its raw text and why."""
@@ -271,16 +315,19 @@ def describe(replayed: ReplayedHand, status: str | None = None, issues: tuple[Is
         if p.final_cards and p.player in shown_words
     )
     pots = []
+    won_with = _winning_hands(replayed, game)
     for pot in replayed.pots:
         label = "Pot" if len(replayed.pots) == 1 else ("Main pot" if pot.index == 0 else f"Side pot {pot.index}")
         winners = ", ".join(pot.winners) if pot.winners else "-"
         took = ", ".join(f"{p} {money(a)}" for p, a in pot.collected.items()) or "-"
         pots.append(f"{label} {money(pot.amount)}: eligible {', '.join(pot.eligible)}; our winner {winners}; collected {took}")
-        for half in pot.halves:  # Badacey, Badeucey: who takes each half
-            pots.append(f"  {half.half.value} half {money(half.amount)}: our winner {', '.join(half.winners) or '-'}")
-        for run in pot.runs:  # run twice: who takes each run's part
+        for half in pot.halves:  # Badacey, Badeucey: who takes each half, with what
+            takers = ", ".join(f"{p}{won_with(p, half.half, 1)}" for p in half.winners) or "-"
+            pots.append(f"  {half_words(game, half.half)} {money(half.amount)}: our winner {takers}")
+        for run in pot.runs:  # run twice: who takes each run's part, with what
             hidden = f" (hand not shown: {', '.join(run.unknown)})" if run.unknown else ""
-            pots.append(f"  run {run.run} {money(run.amount)}: our winner {', '.join(run.winners) or '-'}{hidden}")
+            takers = ", ".join(f"{p}{won_with(p, None, run.run)}" for p in run.winners) or "-"
+            pots.append(f"  run {run.run} {money(run.amount)}: our winner {takers}{hidden}")
     pots.append(f"Total {money(replayed.total_pot)}, rake {money(replayed.rake)}")
     results = tuple((p.player, p.position, p.net) for p in replayed.players if p.dealt_in)
     if issues is None:
@@ -291,6 +338,27 @@ def describe(replayed: ReplayedHand, status: str | None = None, issues: tuple[Is
         shown=shown, pots=tuple(pots), results=results, issues=issues,
         draw_odds=decisions, replayed=replayed,
     )
+
+
+def _winning_hands(replayed: ReplayedHand, game: GameRules) -> Callable[[str, Half | None, int], str]:
+    """A function (player, half or None for the whole pot, run 1 or 2) -> " with 4-3-2-A
+    badugi", the hand he won it with in the replayer's words (hand_words), "" when it was
+    not shown (no showdown, cards not known). In the second run of a hand run twice: the
+    hand shown for it, or the one hand of a player who drew no card at the last draw; a
+    player who drew and showed nothing for it has no words."""
+    cards = {p.player: p.final_cards for p in replayed.players if p.final_cards}
+    second = {e.player: e.cards for e in replayed.hand.events if isinstance(e, Show) and e.run == 2}
+    last = max((d.draw for d in replayed.draws), default=0)
+
+    def won_with(player: str, half: Half | None, run: int) -> str:
+        held = cards.get(player)
+        if run == 2:
+            drew = any(d.player == player and d.draw == last and d.discarded for d in replayed.draws)
+            held = second.get(player, None if drew else held)
+        words = hand_words(held, game, half) if replayed.showdown and held else ""
+        return f" with {words}" if words else ""
+
+    return won_with
 
 
 def event_line(event: Event, money: Callable[[int], str], game: GameRules = BADUGI) -> str | None:

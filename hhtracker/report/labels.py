@@ -91,10 +91,25 @@ def stat_label(key: str, game: str | None = None) -> str:
     return STAT_LABELS[key].format(made=made_hand_words(game))
 
 
-STAT_SECTIONS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = tuple(
-    (section, tuple((key, stat_label(key)) for key in keys)) for section, keys in _REPORT_KEYS)
+def report_sections(game: str | None = None) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+    """The session report's statistics beside lifetime in `game` (a stored name; None: hands
+    of several games), by section: (title, ((key, label), ...)), labelled with the game's
+    made hand ("Break a made 2-7 low"); a game of one draw has no row for draws 2 and 3
+    (they never have an opportunity there)."""
+    record = game_of(game) if game is not None else None
+    draws = record.draws if record is not None else max(_DRAWS)
+
+    def played(key: str) -> bool:
+        head, _, draw = key.rpartition("_d")
+        return not (head and draw.isdigit() and int(draw) > draws)
+
+    return tuple((section, tuple((key, stat_label(key, game)) for key in keys if played(key)))
+                 for section, keys in _REPORT_KEYS)
+
+
+STAT_SECTIONS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = report_sections()
 """The session report's statistics beside lifetime, by section: (title, ((key, label), ...)),
-with the labels of the profile (the report's hands may be of several games: "a made hand")."""
+with the labels of the profile (over hands of several games: "a made hand")."""
 STAT_KEYS: tuple[str, ...] = tuple(key for _, rows in STAT_SECTIONS for key, _ in rows)
 
 CLASS_LABELS: dict[str, str] = {

@@ -112,6 +112,7 @@ class DayGroup(_InBets):
     net_showdown: int
     biggest_win: int
     biggest_loss: int
+    game: str = "badugi"  # the stored game name (a day's hands of two games are two groups)
 
 
 @dataclass(frozen=True, slots=True)
@@ -355,7 +356,7 @@ def day_groups(db: Database, ids: Sequence[int], first: dt.date, last: dt.date) 
     """The players' player_days rows from day `first` to `last` (inclusive), by day."""
     rows = db.execute(
         """select date, site, structure, currency, small_bet, big_bet, big_blind, position, hands, net,
-                  net_showdown, biggest_win, biggest_loss
+                  net_showdown, biggest_win, biggest_loss, game
            from player_days where player_id in (select value from json_each(?)) and date >= ? and date <= ?
            order by date, player_id, position""",
         [_ids(ids), first.isoformat(), last.isoformat()],
@@ -387,10 +388,10 @@ def day_tables(db: Database, ids: Sequence[int], first: dt.date, last: dt.date) 
 
 
 def summary_sums(db: Database, ids: Sequence[int], columns: Sequence[str],
-                 days: tuple[dt.date, dt.date] | None = None) -> dict[str, int]:
+                 days: tuple[dt.date, dt.date] | None = None, game: str | None = None) -> dict[str, int]:
     """column -> its sum over the players' summary rows: every day (player_totals), or the
-    days from days[0] to days[1] inclusive (player_days). columns: summary columns
-    (store/summary.py)."""
+    days from days[0] to days[1] inclusive (player_days); only the rows of `game` (a stored
+    game name) when given. columns: summary columns (store/summary.py)."""
     sums = ", ".join(f"coalesce(sum({c}), 0)" for c in columns)
     if days is None:
         sql = f"select {sums} from player_totals where player_id in (select value from json_each(?))"
@@ -398,14 +399,19 @@ def summary_sums(db: Database, ids: Sequence[int], columns: Sequence[str],
     else:
         sql = f"select {sums} from player_days where player_id in (select value from json_each(?)) and date >= ? and date <= ?"
         params = [_ids(ids), days[0].isoformat(), days[1].isoformat()]
+    if game is not None:
+        sql += " and game = ?"
+        params.append(game)
     return dict(zip(columns, db.execute(sql, params).fetchone()))
 
 
-def stat_totals(db: Database, ids: Sequence[int], keys: Sequence[str], hand_ids: Sequence[int] | None = None) -> dict[str, Ratio]:
+def stat_totals(db: Database, ids: Sequence[int], keys: Sequence[str], hand_ids: Sequence[int] | None = None,
+                game: str | None = None) -> dict[str, Ratio]:
     """key -> Ratio(sum of <key>_done, sum of <key>_opp) over the players' counted hands, all
-    of them (lifetime, from player_totals) or only `hand_ids`. keys must be STATS.md keys."""
+    of them (lifetime, from player_totals; only those of `game`, a stored game name, when
+    given) or only `hand_ids`. keys must be STATS.md keys."""
     if hand_ids is None:
-        sums = summary_sums(db, ids, [f"{k}_{end}" for k in keys for end in ("done", "opp")])
+        sums = summary_sums(db, ids, [f"{k}_{end}" for k in keys for end in ("done", "opp")], game=game)
         return {key: Ratio(sums[f"{key}_done"], sums[f"{key}_opp"]) for key in keys}
     columns = ", ".join(f"coalesce(sum(hp.{k}_done), 0), coalesce(sum(hp.{k}_opp), 0)" for k in keys)
     row = db.execute(  # hand by hand on the primary key (cross join: json_each first)
@@ -417,12 +423,13 @@ def stat_totals(db: Database, ids: Sequence[int], keys: Sequence[str], hand_ids:
     return {key: Ratio(row[2 * i], row[2 * i + 1]) for i, key in enumerate(keys)}
 
 
-def luck_totals(db: Database, ids: Sequence[int], hand_ids: Sequence[int] | None = None) -> Luck:
+def luck_totals(db: Database, ids: Sequence[int], hand_ids: Sequence[int] | None = None,
+                game: str | None = None) -> Luck:
     """Draw luck (STATS.md): one-card draws to a three-card hand of the players in their
-    counted hands (all, from player_totals, or only `hand_ids`): draws, completed, expected
-    = sum of outs/unseen, variance = sum of p(1 - p)."""
+    counted hands (all, from player_totals, only those of `game` when given; or only
+    `hand_ids`): draws, completed, expected = sum of outs/unseen, variance = sum of p(1 - p)."""
     if hand_ids is None:
-        return luck_of(summary_sums(db, ids, summary.LUCK_COLUMNS))
+        return luck_of(summary_sums(db, ids, summary.LUCK_COLUMNS, game=game))
     row = db.execute(
         f"""select count(*), coalesce(sum(dl.completed), 0), coalesce(sum(dl.outs * 1.0 / dl.unseen), 0.0),
                   coalesce(sum((dl.outs * 1.0 / dl.unseen) * (1 - dl.outs * 1.0 / dl.unseen)), 0.0)
@@ -534,3 +541,49 @@ def draw_decisions(db: Database, ids: Sequence[int], start: dt.datetime, end: dt
         for r in rows
     )
     return draws, dominated, listed
+
+
+@dataclass(frozen=True, slots=True)
+class ShownHand:
+    """The hero's cards at one showdown, as stored (hand_players.final_cards): game, the
+    stored game name; cards, the cards' text ("7h 5d 4c 3s 2h"); won: he took money."""
+
+    game: str
+    cards: str
+    won: bool
+
+
+def shown_hands(db: Database, ids: Sequence[int], games: Sequence[str], hand_ids: Sequence[int] | None = None,
+                start: dt.datetime | None = None, end: dt.datetime | None = None) -> list[ShownHand]:
+    """The players' showdowns with known cards in their counted hands of `games` (stored
+    names): those of `hand_ids`, or those started from start (inclusive) to end (exclusive,
+    UTC); for the showdown classes that are worked out from the cards (the low and high
+    classes, not stored)."""
+    if not games:
+        return []
+    marks = ", ".join("?" for _ in games)
+    where = f"{COUNTED} and hp.showdown = 1 and hp.final_cards is not null and h.game in ({marks})"
+    if hand_ids is not None:
+        source = "json_each(?) j cross join hand_players hp on hp.hand_id = j.value join hands h on h.id = hp.hand_id"
+        params: list[object] = [_ids(hand_ids), *games]
+        where += " and hp.player_id in (select value from json_each(?))"
+        params.append(_ids(ids))
+    else:
+        source = "hand_players hp join hands h on h.id = hp.hand_id"
+        condition, more = _ids_and_times(ids, start, end)
+        where += f" and {condition}"
+        params = [*games, *more]
+    rows = db.execute(f"select h.game, hp.final_cards, coalesce(hp.collected, 0) > 0 from {source} where {where}",
+                      params).fetchall()
+    return [ShownHand(r[0], r[1], bool(r[2])) for r in rows]
+
+
+def review_counts_by_game(db: Database, ids: Sequence[int], kind: str, start: dt.datetime,
+                          end: dt.datetime) -> dict[str, int]:
+    """Stored game name -> how many of the players' counted hands from start to end
+    (exclusive, UTC) are of `kind` (REVIEW_KINDS), counted in SQL as review_hands counts."""
+    source, condition = _REVIEW_SOURCES[kind]
+    where, params = _ids_and_times(ids, start, end)
+    rows = db.execute(f"select h.game, count(*) from {source} where {COUNTED} and {where} and {condition} group by h.game",
+                      params).fetchall()
+    return {game: count for game, count in rows}

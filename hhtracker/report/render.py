@@ -28,7 +28,9 @@ from ..stats.values import Luck, Ratio, format_ratio
 from ..tournaments import format_prize, ordinal
 from . import REVIEW_LIMIT
 from .charts import chart_values
-from .contents import NotableHand, SessionReport, SessionSummary
+from ..games import Half, game_of
+from .contents import GameBlock, NotableHand, SessionReport, SessionSummary
+from .labels import made_hand_words
 from .hand_text import HandReplay
 from .labels import AT_ITS_STAKES, opposite_signs, opposite_signs_note
 
@@ -283,42 +285,9 @@ def print_report(report: SessionReport, console: Console, *, limit: int | None =
     for p in report.positions:
         positions.add_row(p.position, f"{p.hands:,}", moneys(p.net), signed(p.net_big_bets), signed(p.big_bets_per_100), signed(p.bb_per_100))
     console.print(positions)
+    print_results_by_game(report, console)
 
-    which = scope(report)
-    stats = Table(title=f"Statistics: {'this session' if which == 'session' else which} beside lifetime")
-    stats.add_column("statistic")
-    stats.add_column(which, justify="right")
-    stats.add_column("lifetime", justify="right")
-    section = None
-    for stat in report.stats:
-        if stat.section != section:
-            section = stat.section
-            stats.add_row(f"[bold]{section}[/bold]", "", "")
-        stats.add_row(stat.label, format_ratio(stat.session.done, stat.session.opportunities),
-                      format_ratio(stat.lifetime.done, stat.lifetime.opportunities))
-    console.print(stats)
-
-    if report.luck.draws == 0 and report.lifetime_luck.draws == 0:  # no table of zeros (a game without it)
-        console.print("Draw luck: no one-card draw to a 3-card Badugi hand with known cards", markup=False,
-                      highlight=False)
-    else:
-        luck = Table(title="Draw luck: one-card draws to a 3-card hand (known cards)")
-        for column in ("", "draws", "badugis made", "expected", "z"):
-            luck.add_column(column, justify="left" if not column else "right")
-        for label, value in ((scope(report), report.luck), ("lifetime", report.lifetime_luck)):
-            luck.add_row(label, f"{value.draws:,}", f"{value.completed:,}", f"{value.expected:.2f}", signed(value.z))
-        console.print(luck)
-
-    if report.showdowns:
-        showdowns = Table(title="Showdowns by the hero's hand")
-        for column in ("hand", "won", "lost"):
-            showdowns.add_column(column, justify="left" if column == "hand" else "right")
-        for c in report.showdowns:
-            showdowns.add_row(c.label, str(c.won), str(c.lost))
-        console.print(showdowns)
-    else:  # (the classes are Badugi's: a 2-7 showdown has none, it is not "no showdown")
-        console.print("Showdowns by the hero's hand: none with a Badugi hand class (the low games' classes: "
-                      "`hhtracker player NAME --game GAME`)", markup=False, highlight=False)
+    print_games(report, console)
 
     listed = listed_notable(report, limit)
     notable = Table(title="Hands to review (hhtracker hand ID)", caption=review_counts_text(report, listed),
@@ -349,6 +318,106 @@ def print_report(report: SessionReport, console: Console, *, limit: int | None =
         from .insight_render import print_leaks
 
         print_leaks(report.leaks, console, title="Leaks over these hands")
+
+
+def game_rows(report: SessionReport) -> list[tuple[str, str, str, str, str, str]]:
+    """The results by game as text: (game, hands, net, big bets, BB/100, bb/100); a total
+    row's game is "all games" (its currency's games only: money of two kinds is never added)."""
+    return [(r.name, f"{r.hands:,}", money(r.net), signed(r.net_big_bets), signed(r.big_bets_per_100), signed(r.bb_per_100))
+            for r in report.by_game]
+
+
+def print_results_by_game(report: SessionReport, console: Console) -> None:
+    """The "Results by game" table: one row per game and currency, and each currency's total
+    over its games (cash and chips, two currencies, never added)."""
+    table = Table(title="Results by game")
+    for column in ("game", "hands", "net", "big bets", "BB/100", "bb/100"):
+        table.add_column(column, justify="left" if column == "game" else "right")
+    keep_columns(table, "game", "hands", "net", "BB/100")
+    for row, result in zip(game_rows(report), report.by_game):
+        table.add_row(*row, style="bold" if result.game is None else None)
+    console.print(table)
+
+
+def snow_break_text(block: GameBlock) -> str:
+    """"Hands with a snow: 0; with a break: 7 (each listed under Hands to review)", or why
+    there is none in the game."""
+    if block.snows is None or block.breaks is None:
+        return f"Snow and break: not computed in {block.name} (no made hand to stand pat without or to break)"
+    return (f"Hands with a snow (pat without {made_hand_words(block.game)}): {block.snows:,}; "
+            f"with a break: {block.breaks:,}")
+
+
+def luck_missing_text(block: GameBlock) -> str:
+    """Why a game's block has no draw luck: it is Badugi's (docs/statistics.md, Draw luck)."""
+    return (f"Draw luck, {block.name}: not computed (one-card draws to a three-card hand are Badugi's; "
+            "docs/statistics.md)")
+
+
+HALF_WORDS = {Half.BADUGI: "Badugi half", Half.LOW: "low half", Half.HIGH: "high hand"}
+
+
+def showdown_rows(block: GameBlock) -> list[tuple[str | None, str, int, int]]:
+    """(the half's words when it starts a split game's group of rows, else None; class label,
+    won, lost) of a game's showdown classes."""
+    record = game_of(block.game)
+    split = record is not None and record.split
+    rows: list[tuple[str | None, str, int, int]] = []
+    half = None
+    for c in block.showdowns:
+        start = HALF_WORDS[c.half] if split and c.half != half else None
+        half = c.half
+        rows.append((start, c.label, c.won, c.lost))
+    return rows
+
+
+def print_games(report: SessionReport, console: Console) -> None:
+    """One block per game played: the statistics beside lifetime (labelled with the game's
+    made hand), snows and breaks, draw luck (Badugi only), showdowns by hand class."""
+    which = scope(report)
+    for block in report.games:
+        stats = Table(title=f"Statistics: {'this session' if which == 'session' else which} beside lifetime, "
+                            f"{block.name} ({counted(block.hands, 'hand')})",
+                      caption=snow_break_text(block), caption_justify="left")
+        stats.add_column("statistic")
+        stats.add_column(which, justify="right")
+        stats.add_column("lifetime", justify="right")
+        section = None
+        for stat in block.stats:
+            if stat.section != section:
+                section = stat.section
+                stats.add_row(f"[bold]{section}[/bold]", "", "")
+            stats.add_row(stat.label, format_ratio(stat.session.done, stat.session.opportunities),
+                          format_ratio(stat.lifetime.done, stat.lifetime.opportunities))
+        console.print(stats)
+
+        if block.luck is None or block.lifetime_luck is None:
+            console.print(luck_missing_text(block), markup=False, highlight=False)
+        elif block.luck.draws == 0 and block.lifetime_luck.draws == 0:  # no table of zeros
+            console.print(f"Draw luck, {block.name}: no one-card draw to a 3-card hand with known cards", markup=False,
+                          highlight=False)
+        else:
+            heading = f"Draw luck, {block.name}: one-card draws to a 3-card hand (known cards)"
+            luck = Table(title=heading, min_width=min(len(heading), 72))
+            for column in ("", "draws", "badugis made", "expected", "z"):
+                luck.add_column(column, justify="left" if not column else "right")
+            for label, value in ((scope(report), block.luck), ("lifetime", block.lifetime_luck)):
+                luck.add_row(label, f"{value.draws:,}", f"{value.completed:,}", f"{value.expected:.2f}", signed(value.z))
+            console.print(luck)
+
+        if block.showdowns:
+            heading = f"Showdowns by the hero's hand, {block.name}"
+            showdowns = Table(title=heading, min_width=min(len(heading), 60))
+            for column in ("hand", "won", "lost"):
+                showdowns.add_column(column, justify="left" if column == "hand" else "right")
+            for start, label, won, lost in showdown_rows(block):
+                if start is not None:
+                    showdowns.add_row(f"[bold]{start}[/bold]", "", "")
+                showdowns.add_row(cell(label), str(won), str(lost))
+            console.print(showdowns)
+        else:
+            console.print(f"Showdowns by the hero's hand, {block.name}: none with known cards", markup=False,
+                          highlight=False)
 
 
 def _odds_triple(values: Iterable[SupportsFloat]) -> str:
@@ -406,6 +475,21 @@ def _luck(luck: Luck) -> dict[str, object]:
             "variance": luck.variance, "z": luck.z}
 
 
+def game_json(block: GameBlock) -> dict[str, object]:
+    """One game's block: its statistics beside lifetime and their labels in the game's sense,
+    draw luck (null where not computed), showdown classes with their half, snows and breaks
+    (null where not computed)."""
+    return {
+        "game": block.game, "name": block.name, "hands": block.hands,
+        "stats": {line.key: {"session": _ratio(line.session), "lifetime": _ratio(line.lifetime)} for line in block.stats},
+        "labels": {line.key: line.label for line in block.stats},
+        "luck": (None if block.luck is None or block.lifetime_luck is None
+                 else {"session": _luck(block.luck), "lifetime": _luck(block.lifetime_luck)}),
+        "showdowns": [{"class": c.hand_class, "half": c.half.value, "won": c.won, "lost": c.lost} for c in block.showdowns],
+        "snows": block.snows, "breaks": block.breaks,
+    }
+
+
 def summary_json(s: SessionSummary) -> dict[str, object]:
     """A session's summary: times in ISO 8601 UTC, duration in seconds, money as ints."""
     return {
@@ -449,9 +533,12 @@ def report_json(report: SessionReport) -> dict[str, object]:
          "big_bets_per_100": p.big_bets_per_100, "bb_per_100": p.bb_per_100}
         for p in report.positions
     ]
-    value["stats"] = {line.key: {"session": _ratio(line.session), "lifetime": _ratio(line.lifetime)} for line in report.stats}
-    value["luck"] = {"session": _luck(report.luck), "lifetime": _luck(report.lifetime_luck)}
-    value["showdowns"] = [{"class": c.hand_class, "won": c.won, "lost": c.lost} for c in report.showdowns]
+    value["by_game"] = [
+        {"game": r.game, "name": r.name, "hands": r.hands, "net": _money(r.net), "net_big_bets": r.net_big_bets,
+         "big_bets_per_100": r.big_bets_per_100, "bb_per_100": r.bb_per_100}
+        for r in report.by_game
+    ]
+    value["games"] = [game_json(block) for block in report.games]
     value["notable"] = [
         {"kind": n.kind, "site": n.site, "hand": n.site_hand_id, "table": n.table, "start": n.start_time.isoformat(),
          "net": _money(n.net), "note": n.note}
@@ -511,16 +598,25 @@ def report_html(report: SessionReport, *, limit: int | None = REVIEW_LIMIT, link
     template = _environment().get_template("report.html.j2")
     s = report.summary
     listed = listed_notable(report, limit)
-    stats: list[dict[str, str | None]] = []
-    section = None
-    for line in report.stats:
-        stats.append({
-            "section": line.section if line.section != section else None,
-            "label": line.label,
-            "session": format_ratio(line.session.done, line.session.opportunities),
-            "lifetime": format_ratio(line.lifetime.done, line.lifetime.opportunities),
+    games: list[dict[str, object]] = []
+    for block in report.games:
+        stats: list[dict[str, str | None]] = []
+        section = None
+        for line in block.stats:
+            stats.append({
+                "section": line.section if line.section != section else None,
+                "label": line.label,
+                "session": format_ratio(line.session.done, line.session.opportunities),
+                "lifetime": format_ratio(line.lifetime.done, line.lifetime.opportunities),
+            })
+            section = line.section
+        games.append({
+            "name": block.name, "hands": counted(block.hands, "hand"), "stats": stats,
+            "luck": None if block.luck is None or block.lifetime_luck is None
+            else (luck_text(block.luck), luck_text(block.lifetime_luck)),
+            "luck_missing": luck_missing_text(block), "snow_break": snow_break_text(block),
+            "showdowns": showdown_rows(block),
         })
-        section = line.section
     return template.render(
         title=title(report),
         scope=scope(report),
@@ -542,9 +638,8 @@ def report_html(report: SessionReport, *, limit: int | None = REVIEW_LIMIT, link
         chart=base64.b64encode(chart_png(report)).decode("ascii"),
         positions=[(p.position, p.hands, moneys(p.net), signed(p.net_big_bets), signed(p.big_bets_per_100), signed(p.bb_per_100))
                    for p in report.positions],
-        stats=stats,
-        luck=(luck_text(report.luck), luck_text(report.lifetime_luck)),
-        showdowns=[(c.label, c.won, c.lost) for c in report.showdowns],
+        by_game=game_rows(report),
+        games=games,
         notable=[(n.kind, n.site_hand_id, links.get((n.site, n.site_hand_id)) if links else None, n.table, money(n.net), n.note)
                  for n in listed],
         dominated=[(row, links.get((d.site, d.site_hand_id)) if links else None)

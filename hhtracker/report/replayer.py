@@ -33,7 +33,6 @@ from importlib import resources
 from typing import SupportsFloat, cast
 
 from ..cards import Card, format_cards
-from ..games import Evaluator
 from ..model import (
     CHIPS,
     Bet,
@@ -63,7 +62,7 @@ from ..rules.games import GameRules, Half, game_rules
 from ..rules.lowball import LowGame
 from ..rules.replay import ReplayedHand
 from ..rules.results import ActionKind, PotResult
-from .hand_text import event_line
+from .hand_text import event_line, hand_words
 
 _STREET = {Street.PREDRAW: "Pre-draw", Street.FIRST_DRAW: "Draw 1", Street.SECOND_DRAW: "Draw 2",
            Street.THIRD_DRAW: "Draw 3", Street.SHOWDOWN: "Showdown"}
@@ -145,34 +144,6 @@ def odds_panel(decision: DrawDecision) -> dict[str, object]:
 _STRUCTURE = {BettingStructure.FIXED_LIMIT: "fixed limit", BettingStructure.POT_LIMIT: "pot limit",
               BettingStructure.HALF_POT_LIMIT: "half-pot limit", BettingStructure.NO_LIMIT: "no limit"}
 _HALF = {Half.BADUGI: "Badugi half", Half.LOW: "low half"}
-_SIZE_WORDS = {3: "three-card hand", 2: "two-card hand", 1: "one-card hand"}
-
-
-def hand_words(cards: tuple[Card, ...], game: GameRules, half: Half | None = None) -> str:
-    """A shown hand's value in words, as the replayer labels it: "8-7-5-2 badugi", "T-7-2
-    three-card hand", "9-7-6-4-2 low", "8-8-5-3-2 low (pair)"; in Badacey and Badeucey both
-    halves ("4-3-2-A badugi; 5-4-3-2-A low") unless `half` picks one. Each half is worded
-    by its record's evaluator (games.Scoring), its ranks highest first (the ace high in
-    Badeucey's Badugi half and in 2-7). "" for cards no hand of the game can be (too many,
-    repeated) and for an evaluator with no words here."""
-    if not cards or len(cards) > game.hand_size or len(set(cards)) != len(cards):
-        return ""
-    parts = []
-    for scoring in game.record.scoring:
-        if half is not None and scoring.half is not half:
-            continue
-        if scoring.evaluator in (Evaluator.BADUGI, Evaluator.BADUGI_ACE_HIGH):
-            badugi = game.badugi(cards)
-            ranks = "-".join(badugi.description.split(": ", 1)[1].split(","))
-            parts.append(f"{ranks} {'badugi' if badugi.is_badugi else _SIZE_WORDS[badugi.size]}")
-        elif scoring.evaluator in (Evaluator.ACE_TO_FIVE_LOW, Evaluator.DEUCE_TO_SEVEN_LOW) and len(cards) == game.hand_size:
-            low = game.low_hand(cards)
-            if low is not None:
-                kind, colon, ranks = low.description.partition(": ")  # "7-5-4-3-2" or "pair: 8-8-5-3-2"
-                if not colon:
-                    kind, ranks = "", kind
-                parts.append(f"{ranks} low" + (f" ({kind})" if kind else ""))
-    return "; ".join(parts)
 
 
 @dataclass

@@ -30,9 +30,14 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from ..cards import parse_cards
 from ..filters import Filters
+from ..games import GAMES, GameId, HandClasses, Half, MadeHand, game_name, game_of
 from ..model import CHIPS
 from ..money import SIGN_OF_CURRENCY, Money
+from ..rules.games import GAMES as RULES
+from ..rules.high import evaluate_high
+from ..stats.five_card import HighClass, counts_below_7, high_class, low_class, low_classes_of
 from ..stats.values import Luck, Ratio
 from ..store import summary as store_summary
 from ..store.tournaments import tournament_results
@@ -41,6 +46,8 @@ from .charts import chart_of  # noqa: F401  (re-exported)
 from .contents import (  # noqa: F401  (re-exported: the report's values are imported from here too)
     Chart,
     ChartPoint,
+    GameBlock,
+    GameResult,
     KindResult,
     LevelChange,
     NotableHand,
@@ -51,9 +58,9 @@ from .contents import (  # noqa: F401  (re-exported: the report's values are imp
     ShowdownClass,
     StatLine,
 )
-from .labels import CLASS_LABELS, STAT_KEYS, STAT_SECTIONS, made_hand_words  # noqa: F401  (re-exported)
+from .labels import CLASS_LABELS, STAT_KEYS, STAT_SECTIONS, low_class_label, made_hand_words, report_sections  # noqa: F401  (re-exported)
 from .leaks import hero_leaks
-from .queries import REVIEW_KINDS, DayGroup, HeroHand, IssueRow
+from .queries import REVIEW_KINDS, DayGroup, HeroHand, IssueRow, ShownHand
 
 DEFAULT_GAP = dt.timedelta(minutes=30)
 PERIOD = dt.timedelta(minutes=30)
@@ -251,8 +258,66 @@ def _showdowns(hands: Sequence[HeroHand], more: dict[str, int] | None = None) ->
             won_lost[0] += won
             won_lost[1] += lost
     return tuple(
-        ShowdownClass(c, CLASS_LABELS.get(c, c), counts[c][0], counts[c][1]) for c in CLASS_LABELS if c in counts
+        ShowdownClass(c, CLASS_LABELS.get(c, c), counts[c][0], counts[c][1], Half.BADUGI) for c in CLASS_LABELS if c in counts
     )
+
+
+def _shown_classes(game: str, half: Half, shown: Sequence[ShownHand]) -> tuple[ShowdownClass, ...]:
+    """The low classes (half LOW: a lowball game's whole hand, a split game's low half) or
+    the high classes (HIGH: 5-Card Draw) of the hero's showdowns in `game` with five different
+    known cards, won (took money) and lost, best class first; classes with none left out."""
+    rules = RULES[GameId(game)]
+    counts: dict[str, list[int]] = {}
+    for hand in shown:
+        cards = parse_cards(hand.cards)
+        if len(cards) != 5 or len(set(cards)) != 5:
+            continue
+        if half is Half.LOW:
+            found = low_class(rules.low_hand(cards), counts_below_7(game)).value  # type: ignore[arg-type]
+        else:
+            found = high_class(evaluate_high(cards)).value
+        counts.setdefault(found, [0, 0])[0 if hand.won else 1] += 1
+    if half is Half.LOW:
+        listed = [(c.value, low_class_label(c.value, game)) for c in low_classes_of(GameId(game))]
+    else:
+        listed = [(c.value, c.value.replace("_", " ")) for c in reversed(HighClass)]
+    return tuple(ShowdownClass(c, label, counts[c][0], counts[c][1], half) for c, label in listed if c in counts)
+
+
+def game_order(game: str) -> tuple[int, str]:
+    """A stored game name's place: the order of games.GAMES (Badugi first), then names no
+    record has, by name."""
+    record = game_of(game)
+    return (list(GAMES).index(record.id) if record is not None else len(GAMES), game)
+
+
+def luck_counted(game: str) -> bool:
+    """Whether draw luck is counted in a stored game: one-card draws to a three-card hand,
+    Badugi's only (four cards, a badugi the made hand; docs/statistics.md, Draw luck)."""
+    record = game_of(game)
+    return record is not None and record.made_hand is MadeHand.BADUGI and record.cards == 4
+
+
+def _game_row(game: str | None, name: str, currency: str, items: Sequence[Results]) -> GameResult:
+    return GameResult(game, name, currency, sum(i.count for i in items), Money(sum(i.net for i in items), currency),
+                      _in_big_bets(items), _per_100_of(items, _in_big_bets), _per_100_of(items, _in_big_blinds))
+
+
+def game_results(items: Sequence[Results]) -> tuple[GameResult, ...]:
+    """The results by game: one row per game and currency (games in game_order), each
+    currency's rows together (cash before chips), and after them, when that currency has
+    more than one game, their total ("all games"); money of two currencies, cash and chips
+    above all, is never added."""
+    by: dict[tuple[str, str], list[Results]] = {}
+    for item in items:
+        by.setdefault((item.game, item.currency), []).append(item)
+    rows: list[GameResult] = []
+    for currency in sorted({c for _, c in by}, key=lambda c: (c == CHIPS, c)):
+        games = sorted((g for g, c in by if c == currency), key=game_order)
+        rows += [_game_row(g, game_name(g), currency, by[(g, currency)]) for g in games]
+        if len(games) > 1:
+            rows.append(_game_row(None, "all games", currency, [i for g in games for i in by[(g, currency)]]))
+    return tuple(rows)
 
 
 def _notable(pots: Sequence[HeroHand], review: Mapping[str, Sequence[HeroHand]],
@@ -303,24 +368,32 @@ def _listed(hands: Sequence[HeroHand], limit: int | None) -> list[HeroHand]:
     return sorted(biggest, key=_oldest_first)
 
 
-def _review(db: Database, ids: tuple[int, ...], read: _Hands,
-            limit: int | None) -> tuple[dict[str, int], dict[str, list[HeroHand]]]:
-    """(kind -> how many hands, kind -> the hands listed) for the snows, breaks and warnings:
+def _review(db: Database, ids: tuple[int, ...], read: _Hands, limit: int | None
+            ) -> tuple[dict[str, int], dict[str, list[HeroHand]], dict[str, dict[str, int]]]:
+    """(kind -> how many hands, kind -> the hands listed, kind -> game -> how many hands)
+    for the snows, breaks and warnings:
     from the hands read one by one and, in a long report, from SQL over the days read by day
     (counted there; only the `limit` biggest of each kind fetched)."""
     counts: dict[str, int] = {}
     listed: dict[str, list[HeroHand]] = {}
+    by_game: dict[str, dict[str, int]] = {}
     for kind in REVIEW_KINDS:
         hands = [h for h in read.edges if _IS_KIND[kind](h)]
         count = len(hands)
+        per_game = by_game.setdefault(kind, {})
+        for hand in hands:
+            per_game[hand.game] = per_game.get(hand.game, 0) + 1
         if read.days is not None:
-            more, middle = queries.review_hands(db, ids, kind, _midnight(read.days[0]),
-                                                _midnight(read.days[1] + dt.timedelta(days=1)), limit)
+            first, last = _midnight(read.days[0]), _midnight(read.days[1] + dt.timedelta(days=1))
+            more, middle = queries.review_hands(db, ids, kind, first, last, limit)
             count += more
             hands = sorted((*hands, *middle), key=_oldest_first)
+            if more:
+                for game, n in queries.review_counts_by_game(db, ids, kind, first, last).items():
+                    per_game[game] = per_game.get(game, 0) + n
         counts[kind] = count
         listed[kind] = _listed(hands, limit)
-    return counts, listed
+    return counts, listed, by_game
 
 
 def _midnight(day: dt.date) -> dt.datetime:
@@ -404,23 +477,10 @@ def _pots(db: Database, ids: tuple[int, ...], read: _Hands) -> list[HeroHand]:
 
 def _report(db: Database, names: dict[str, str], ids: tuple[int, ...], read: _Hands, number: int | None,
             sessions_total: int, review_limit: int | None) -> SessionReport:
-    hand_ids = [h.hand_id for h in read.edges]
-    session_stats = queries.stat_totals(db, ids, STAT_KEYS, hand_ids)
-    luck = queries.luck_totals(db, ids, hand_ids)
-    showdowns = _showdowns(read.edges)
     table_names = {h.table for h in read.edges}
     if read.days is not None:
-        columns = [f"{k}_{end}" for k in STAT_KEYS for end in ("done", "opp")]
-        more = queries.summary_sums(db, ids, [*columns, *store_summary.LUCK_COLUMNS, *store_summary.CLASS_COLUMNS], read.days)
-        session_stats = {k: Ratio(r.done + more[f"{k}_done"], r.opportunities + more[f"{k}_opp"])
-                         for k, r in session_stats.items()}
-        extra = queries.luck_of(more)
-        luck = Luck(luck.draws + extra.draws, luck.completed + extra.completed, luck.expected + extra.expected,
-                    luck.variance + extra.variance)
-        showdowns = _showdowns(read.edges, more)
         table_names |= queries.day_tables(db, ids, *read.days)
-    review_counts, review = _review(db, ids, read, review_limit)
-    lifetime_stats = queries.stat_totals(db, ids, STAT_KEYS)
+    review_counts, review, review_by_game = _review(db, ids, read, review_limit)
     results = read.results
     summary = _summary(number, results, read.first, read.last, table_names)  # type: ignore[arg-type]
     left_out_count, left_out = queries.error_hands(db, ids, summary.start, summary.end, review_limit)
@@ -433,13 +493,9 @@ def _report(db: Database, names: dict[str, str], ids: tuple[int, ...], read: _Ha
         net_no_showdown=money_by_currency(results, lambda h: h.net - h.net_showdown),
         chart=chart_of(results),
         positions=_positions(results),
-        stats=tuple(
-            StatLine(section, key, label, session_stats[key], lifetime_stats[key])
-            for section, rows in STAT_SECTIONS for key, label in rows
-        ),
-        luck=luck,
-        lifetime_luck=queries.luck_totals(db, ids),
-        showdowns=showdowns,
+        by_game=game_results(results),
+        games=tuple(_game_block(db, ids, read, game, review_by_game)
+                    for game in sorted({i.game for i in results}, key=game_order)),
         notable=_notable(_pots(db, ids, read), review, queries.issues_of(db, [h.hand_id for h in review["warning"]])),
         left_out=left_out,
         review_counts=review_counts,
@@ -448,6 +504,56 @@ def _report(db: Database, names: dict[str, str], ids: tuple[int, ...], read: _Ha
         decision_draws=decision_draws,
         dominated_count=dominated_count,
         dominated=dominated,
+    )
+
+
+def _game_block(db: Database, ids: tuple[int, ...], read: _Hands, game: str,
+                review_by_game: Mapping[str, Mapping[str, int]]) -> GameBlock:
+    """The block of one game of the report: its statistics beside the hero's lifetime in
+    that game, draw luck where it is counted, showdown classes of each half, snows and
+    breaks; from its hands read one by one and, in a long report, its summary rows of the
+    days read by day."""
+    hands = [h for h in read.edges if h.game == game]
+    hand_ids = [h.hand_id for h in hands]
+    sections = report_sections(game)
+    keys = [key for _, rows in sections for key, _ in rows]
+    session_stats = queries.stat_totals(db, ids, keys, hand_ids)
+    counted = luck_counted(game)
+    luck = queries.luck_totals(db, ids, hand_ids) if counted else None
+    more: dict[str, int] | None = None
+    if read.days is not None:
+        columns = [f"{k}_{end}" for k in keys for end in ("done", "opp")]
+        more = queries.summary_sums(db, ids, [*columns, *store_summary.LUCK_COLUMNS, *store_summary.CLASS_COLUMNS],
+                                    read.days, game=game)
+        session_stats = {k: Ratio(r.done + more[f"{k}_done"], r.opportunities + more[f"{k}_opp"])
+                         for k, r in session_stats.items()}
+        if luck is not None:
+            extra = queries.luck_of(more)
+            luck = Luck(luck.draws + extra.draws, luck.completed + extra.completed, luck.expected + extra.expected,
+                        luck.variance + extra.variance)
+    lifetime_stats = queries.stat_totals(db, ids, keys, game=game)
+    record = game_of(game)
+    showdowns: list[ShowdownClass] = []
+    for scoring in record.scoring if record is not None else ():
+        if scoring.classes is HandClasses.BADUGI:
+            showdowns += _showdowns(hands, more)
+        else:  # the low and high classes: worked out from the cards shown
+            if read.days is None or read.last is None:
+                shown = queries.shown_hands(db, ids, [game], hand_ids=hand_ids)
+            else:  # (a long report: every hand of the range, the days' too)
+                shown = queries.shown_hands(db, ids, [game], start=read.first, end=read.last + _SECOND)
+            showdowns += _shown_classes(game, scoring.half, shown)
+    if record is None:  # (a game no record has: the stored classes, as before)
+        showdowns += _showdowns(hands, more)
+    made = record is None or record.made_hand is not MadeHand.NONE
+    return GameBlock(
+        game=game, name=game_name(game), hands=len(hands) + sum(g.count for g in read.groups if g.game == game),
+        stats=tuple(StatLine(section, key, label, session_stats[key], lifetime_stats[key])
+                    for section, rows in sections for key, label in rows),
+        luck=luck, lifetime_luck=queries.luck_totals(db, ids, game=game) if counted else None,
+        showdowns=tuple(showdowns),
+        snows=review_by_game.get("snow", {}).get(game, 0) if made else None,
+        breaks=review_by_game.get("break", {}).get(game, 0) if made else None,
     )
 
 

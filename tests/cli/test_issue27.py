@@ -480,7 +480,11 @@ def test_a_27_report_says_the_games_made_hand(tmp_path: Path) -> None:
     notes = [n["note"] for n in json.loads(out)["notable"] if n["kind"] in ("snow", "break")]
     assert notes and all("2-7 low" in n and "badugi" not in n for n in notes), notes
     code, out = run("report", "--hero", "Hero", "--db", db)
-    assert "no showdown" not in out and "none with a Badugi hand class" in out
+    # (issue 25, item 4: the report by game gives them their 2-7 classes) the summary's "Hero
+    # showed [5c 4c 3d 2s 7c] and won", a 7-low, and three "Hero mucked" ace-high hands, lost
+    words = " ".join(out.split())
+    assert "no showdown" not in out and "Showdowns by the hero's hand, 2-7 Triple Draw" in words
+    assert "7-low or better │ 1 │ 0" in words and "ace-high (no pair) │ 0 │ 3" in words
 
 
 def test_a_report_is_headed_by_the_sites_of_its_hands(tmp_path: Path) -> None:

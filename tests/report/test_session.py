@@ -132,7 +132,10 @@ def test_results_by_position(session1) -> None:
 
 
 def test_draw_luck(session1, db: Path) -> None:
-    luck = session1.luck
+    [badugi] = session1.games  # a Badugi session: one game's block
+    assert badugi.game == "badugi"
+    luck = badugi.luck
+    assert luck is not None
     # #1 draw 1: keeps As 2d 3h, outs = the 10 clubs 4c..Kc minus 8c (his discard) = 9,
     #    unseen 52 - 4 = 48, missed; draw 2: 9 outs, unseen 52 - 5 (Kh seen too) = 47, made.
     # #4 draw 1: keeps As 2c 3h, outs = the 10 diamonds 4d..Kd, unseen 48, made.
@@ -145,11 +148,11 @@ def test_draw_luck(session1, db: Path) -> None:
     assert luck.z == pytest.approx(2.056, abs=1e-3)
     # session 2 has no one-card draw; lifetime = session 1's three
     latest = api.session_report(db)
-    assert latest.luck.draws == 0 and latest.lifetime_luck.draws == 3
+    assert latest.games[0].luck.draws == 0 and latest.games[0].lifetime_luck.draws == 3  # type: ignore[union-attr]
 
 
 def test_statistics_beside_lifetime(session1) -> None:
-    stats = {line.key: line for line in session1.stats}
+    stats = {line.key: line for line in session1.games[0].stats}
     # VPIP: #1 raise, #4 call, #6 raise of 6 hands; lifetime adds #7 (raise) and #8 (BB check)
     assert (stats["vpip"].session.done, stats["vpip"].session.opportunities) == (3, 6)
     assert (stats["vpip"].lifetime.done, stats["vpip"].lifetime.opportunities) == (4, 8)
@@ -162,7 +165,7 @@ def test_statistics_beside_lifetime(session1) -> None:
 
 def test_showdowns_by_class(session1) -> None:
     # #1 A234 won, #4 A237 lost (both "7-high or better"), #6 8-7-4-2 won
-    assert [(c.hand_class, c.won, c.lost) for c in session1.showdowns] == [("badugi_7", 1, 1), ("badugi_8", 1, 0)]
+    assert [(c.hand_class, c.won, c.lost) for c in session1.games[0].showdowns] == [("badugi_7", 1, 1), ("badugi_8", 1, 0)]
 
 
 def test_notable_hands(session1, db: Path) -> None:
@@ -211,7 +214,8 @@ def test_cli_json(db: Path) -> None:
     value = json.loads(result.stdout)
     assert value["net"] == {"amount": 370, "currency": "USD"}
     assert value["hands"] == 6 and value["duration_seconds"] == 34 * 60
-    assert value["luck"]["session"]["draws"] == 3 and value["luck"]["session"]["completed"] == 2
+    [badugi] = value["games"]
+    assert badugi["luck"]["session"]["draws"] == 3 and badugi["luck"]["session"]["completed"] == 2
     assert value["positions"][0] == {"position": "BTN", "hands": 2, "net": [{"amount": 795, "currency": "USD"}],
                                      "net_big_bets": pytest.approx(7.95), "big_bets_per_100": pytest.approx(397.5),
                                      "bb_per_100": pytest.approx(795.0)}

@@ -244,15 +244,20 @@ def assert_reports_agree(long, short) -> None:
                 dataclasses.replace(k, net_big_bets=0.0, big_bets_per_100=0.0, bb_per_100=0.0) for k in s.by_kind)),
             positions=tuple(dataclasses.replace(p, net_big_bets=0.0, big_bets_per_100=0.0, bb_per_100=0.0)
                             for p in report.positions),
-            luck=None, lifetime_luck=None, chart=None,
+            by_game=tuple(dataclasses.replace(r, net_big_bets=0.0, big_bets_per_100=0.0, bb_per_100=0.0)
+                          for r in report.by_game),
+            games=tuple(dataclasses.replace(g, luck=None, lifetime_luck=None) for g in report.games), chart=None,
         )
 
     assert plain(long) == plain(short)
     for a, b in ((long.summary, short.summary), *zip(long.positions, short.positions),
-                 *zip(long.summary.by_kind, short.summary.by_kind)):
+                 *zip(long.summary.by_kind, short.summary.by_kind), *zip(long.by_game, short.by_game)):
         for field in ("net_big_bets", "big_bets_per_100", "bb_per_100"):
             assert getattr(a, field) == pytest.approx(getattr(b, field), rel=1e-9, abs=1e-9), field
-    for a, b in ((long.luck, short.luck), (long.lifetime_luck, short.lifetime_luck)):
+    lucks = [(x.luck, y.luck) for x, y in zip(long.games, short.games)]
+    lucks += [(x.lifetime_luck, y.lifetime_luck) for x, y in zip(long.games, short.games)]
+    assert lucks and all(a is not None and b is not None for a, b in lucks)  # (Badugi: luck counted)
+    for a, b in lucks:
         assert (a.draws, a.completed) == (b.draws, b.completed)
         assert (a.expected, a.variance) == (pytest.approx(b.expected, rel=1e-8), pytest.approx(b.variance, rel=1e-8))
     assert long.chart.unit == short.chart.unit
