@@ -325,7 +325,9 @@ def hand_list(db: Database | sqlite3.Connection, query: HandQuery, filters: Filt
 
     # the hands with a warning, his dominated draws, an opponent with fewer hands: fewer to read
     fewer = query.warnings or query.dominated or (query.against is not None and opponent_hands < counted)
-    if rows_of_his > HANDS_SORTED_UP_TO and not fewer and played_fewer(_days_holding(per_day, offset + limit)):
+    dated = all(day is not None for day, _ in per_day)  # (a hand without a start time is read through his rows)
+    if (rows_of_his > HANDS_SORTED_UP_TO and not fewer and dated
+            and played_fewer(_days_holding(per_day, offset + limit))):
         rows, _ = page(_BY_TIME, _days_holding(per_day, counted), limit + 1)
         more = len(rows) > limit
         rows = rows[:limit]

@@ -284,3 +284,24 @@ def test_a_list_counted_in_the_newest_days_says_at_least(samples_db: Path, monke
     monkeypatch.setattr(browse, "HAND_COUNT_WINDOW", 14)  # his days hold all his hands: an exact count
     exact = api.hand_list(samples_db, api.HandQuery(player="Hero", saw_draw=1), limit=2)
     assert (exact.total, exact.at_least) == (8, False)
+
+
+def test_a_hand_without_a_start_time_is_listed(samples_db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import shutil
+
+    from sqlite_utils import Database
+
+    from hhtracker.report import browse
+    from hhtracker.store import summary
+
+    path = tmp_path / "undated.db"
+    shutil.copy(samples_db, path)
+    db = Database(path)
+    db.execute("update hands set start_time = null where site_hand_id = '48911200345'")  # (the cash file's first)
+    summary.rebuild(db)
+    db.conn.commit()
+    db.close()
+    monkeypatch.setattr(browse, "HANDS_SORTED_UP_TO", 0)  # (Hero's 14 hands would be read newest first)
+    found = api.hand_list(path, api.HandQuery(player="Hero"), limit=100)
+    assert found.total == len(found.rows) == 14
+    assert found.rows[-1].site_hand_id == "48911200345"  # (no start time: last, as SQLite sorts NULL)
