@@ -9,6 +9,7 @@ hero) a page at a time."""
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -20,6 +21,7 @@ from ..stats.facts import STAT_KEYS
 from ..stats.tags import AUTO_TAGS, Population, population
 from ..stats.values import PlayerStats, Ratio
 from ..store.reading import player_stats
+from ..store.summary import COUNTED, GAME_TYPE_SQL, TABLE_SIZE_SQL
 
 if TYPE_CHECKING:
     import sqlite3
@@ -148,8 +150,9 @@ class HandRow:
 
 @dataclass(frozen=True, slots=True)
 class HandList:
-    """A page of the hand list, newest first: total, the hands that match (counted up to
-    `counted_to`; more: at_least True); rows, the page's."""
+    """A page of the hand list, newest first: total, how many hands match; at_least: True
+    when the count stopped early (there are at least `total`, perhaps more: see
+    HAND_COUNT_LIMIT and HAND_COUNT_WINDOW); rows, the page's."""
 
     total: int
     at_least: bool
@@ -157,12 +160,61 @@ class HandList:
 
 
 HANDS_SORTED_UP_TO = 5_000
-"""A player with more matching hands than this has his hand list read from his newest days
-(see hand_list)."""
+"""A player with more hands than this may have his hand list read newest hand first through
+the hands' start_time index (see hand_list)."""
 
 HAND_COUNT_LIMIT = 100_000
-"""The hand list counts the matching hands up to this many (a count of every hand of a
-million-hand database takes seconds): beyond, it says "more than"."""
+"""The hand list counts the matching hands up to this many: beyond, it says "at least"."""
+
+HAND_COUNT_WINDOW = 10_000
+"""A list with its own conditions (showdown, saw draw, pot...) read newest hand first counts
+its hands in the player's newest days that hold this many of his hands the filters match: a
+count over all of a million hands takes seconds. When older days are left out, the list
+says "at least" (and counts at least its page)."""
+
+_LIST_COLUMNS = f"""h.id as hand_id, hp.player_id as player_id, p.site as site, p.name as player,
+    h.site_hand_id as site_hand_id, h.game as game, h.structure as structure, h.currency as currency,
+    {GAME_TYPE_SQL} as game_type, h.small_bet as small_bet, h.big_bet as big_bet, {TABLE_SIZE_SQL} as table_size,
+    h.start_time as start_time, substr(h.start_time, 1, 10) as date, hp.position as position, hp.net as net,
+    hp.showdown as showdown, hp.reached_draw as reached_draw, hp.hand_description as hand_description,
+    h.table_name as table_name, h.total_pot as total_pot, h.status as status"""
+# The rows the hand list reads: the hand_facts view's (its hands, its columns for the filters;
+# store/migrations.py create_views) with the few more the list shows, in two join orders.
+# By the player: SQLite picks the way in (his rows through the player_id index, the warning
+# hands through hands(status, start_time), an opponent's hands...), then sorts what matches.
+_BY_PLAYER = f"""(select {_LIST_COLUMNS} from hand_players hp join hands h on h.id = hp.hand_id
+    join players p on p.id = hp.player_id where {COUNTED})"""
+# By time: the hands newest first through their start_time index (the '+' keeps SQLite off the
+# status index, which would sort), his row in each by its primary key; the scan stops at the
+# page's last hand.
+assert COUNTED.startswith("h.status in ("), COUNTED
+_BY_TIME = f"""(select {_LIST_COLUMNS} from hands h cross join hand_players hp cross join players p
+    where hp.hand_id = h.id and p.id = hp.player_id and +{COUNTED})"""
+
+
+@dataclass(frozen=True, slots=True)
+class _Days:
+    """Days of a player's hands: start_time from the day `first` to before `end` (the day
+    after his newest); whole: they hold all his hands the filters match."""
+
+    first: str
+    end: str
+    whole: bool
+
+    def where(self) -> tuple[str, list[object]]:
+        return " and f.start_time >= ? and f.start_time < ?", [self.first, self.end]
+
+
+def _days_holding(per_day: Sequence[tuple[str, int]], hands: int) -> _Days:
+    """The newest days of `per_day` (date, his hands; newest first) that hold `hands` of his
+    hands (all of them when they hold fewer)."""
+    end = (dt.date.fromisoformat(per_day[0][0]) + dt.timedelta(days=1)).isoformat()
+    seen = 0
+    for day, count in per_day:
+        seen += count
+        if seen >= hands:
+            return _Days(day, end, day == per_day[-1][0])
+    return _Days(per_day[-1][0], end, True)
 
 
 def hand_list(db: Database | sqlite3.Connection, query: HandQuery, filters: Filters = Filters(), *, offset: int = 0,
@@ -170,7 +222,17 @@ def hand_list(db: Database | sqlite3.Connection, query: HandQuery, filters: Filt
     """The hands `query` and `filters` match (the player's rows of hand_facts: the filters'
     position is his), newest first, `limit` from `offset`. Without query.player, the
     hero's (report.queries.choose_hero: the configured accounts, else the name dealt cards
-    most, per site). raises ValueError for bad stakes."""
+    most, per site). raises ValueError for bad stakes.
+
+    How it reads (the rows are the same either way): his hands per day the filters match come
+    from the summary table (player_days, exact). A player with more hands than
+    HANDS_SORTED_UP_TO, whose newest days holding the page saw fewer hands in all than he
+    has, has his page read newest hand first through the hands' start_time index (a
+    hero in every hand: 50 hands read for 50 shown); the list without its own conditions is
+    counted from the summary, one with conditions in his newest days (HAND_COUNT_WINDOW).
+    Else SQLite reads his rows (or the hands with a warning, his dominated draws, the
+    opponent's hands: the fewer) and sorts those that match, counted on the way (up to
+    HAND_COUNT_LIMIT)."""
     from .queries import choose_hero
 
     if query.player is not None:
@@ -181,79 +243,118 @@ def hand_list(db: Database | sqlite3.Connection, query: HandQuery, filters: Filt
         ids = list(choice.ids) if choice is not None else []
     if not ids:
         return HandList(0, False, ())
+    has_decisions = db.execute("select 1 from sqlite_master where name = 'draw_decisions'").fetchone() is not None
+    if query.dominated and not has_decisions:
+        return HandList(0, False, ())
+    marks = ", ".join("?" * len(ids))
+    # his hands the filters match, per day (the summary table: the same counted hands)
+    summary_where, summary_params = filters.where("s")
+    per_day: list[tuple[str, int]] = db.execute(
+        f"""select s.date, sum(s.hands) from player_days s where {summary_where} and s.player_id in ({marks})
+            group by s.date having sum(s.hands) > 0 order by s.date desc""", [*summary_params, *ids]).fetchall()
+    if not per_day:
+        return HandList(0, False, ())
+    counted = sum(hands for _, hands in per_day)
+    # his rows whatever the filters: what reading them through the player_id index costs
+    rows_of_his = db.execute(f"select coalesce(sum(hands), 0) from player_totals where player_id in ({marks})",
+                             ids).fetchone()[0]
+
     where, params = filters.where("f")
-    # (the ids as placeholders, not json_each: SQLite then reads his rows through the player_id
-    # index instead of every hand)
-    parts = [f"f.player_id in ({', '.join('?' * len(ids))})", where]  # (first: hand_list's window edits it)
+    parts = [f"f.player_id in ({marks})", where]
     params = [*ids, *params]
     if query.site is not None:
         parts.append("f.site = ?")
         params.append(query.site)
+    opponent_hands = 0
     if query.against is not None:
-        parts.append("""f.hand_id in (select o.hand_id from hand_players o where o.dealt_in = 1 and o.player_id in
-                        (select id from players where name = ?)) and f.player != ?""")
+        opponent_hands = db.execute(
+            "select coalesce(sum(hands), 0) from player_totals where player_id in (select id from players where name = ?)",
+            [query.against]).fetchone()[0]
+        # (SQLite reads the opponent's hands first with `in`, each of the player's hands' seats with `exists`)
+        opponent = "o.dealt_in = 1 and o.player_id in (select id from players where name = ?)"
+        parts.append(f"f.hand_id in (select o.hand_id from hand_players o where {opponent}) and f.player != ?"
+                     if opponent_hands < counted else
+                     f"exists (select 1 from hand_players o where o.hand_id = f.hand_id and {opponent}) and f.player != ?")
         params += [query.against, query.against]
     if query.showdown:
         parts.append("f.showdown = 1")
     if query.saw_draw is not None:
-        parts.append("hp.reached_draw >= ?")
+        parts.append("f.reached_draw >= ?")
         params.append(query.saw_draw)
     if query.min_pot_big_bets is not None:
-        parts.append("h.total_pot >= ? * h.big_bet")
+        parts.append("f.total_pot >= ? * f.big_bet")
         params.append(query.min_pot_big_bets)
-    has_decisions = db.execute("select 1 from sqlite_master where name = 'draw_decisions'").fetchone() is not None
     if query.dominated:
-        if not has_decisions:
-            return HandList(0, False, ())
         # (a set of his dominated draws' hands, read once through the (player_id, dominated) index)
         parts.append(f"""f.hand_id in (select d.hand_id from draw_decisions d where d.dominated = 1
-                         and d.player_id in ({', '.join('?' * len(ids))}))""")
+                         and d.player_id in ({marks}))""")
         params += ids
     if query.warnings:
-        parts.append("h.status = 'warning'")
-    body = f"""from hand_facts f join hands h on h.id = f.hand_id
-               join hand_players hp on hp.hand_id = f.hand_id and hp.player_id = f.player_id
-               where {' and '.join(parts)}"""
-    # Without the hand list's own conditions the summary table counts his hands (exactly: the
-    # same counted hands); the page is then read from the newest days that hold it, scanning
-    # the hands by time rather than sorting every hand of his (a hero of a million hands).
+        # (the hands with a warning through hands(status, start_time), not his rows through player_id)
+        parts[0] = "+" + parts[0]
+        parts.append("f.status = 'warning'")
+    condition = " and ".join(parts)
     plain = query == HandQuery(player=query.player, site=query.site)
-    window: str | None = None
+
+    def page(source: str, days: _Days | None, rows_wanted: int,
+             counting: bool = False) -> tuple[tuple[HandRow, ...], int | None]:
+        """`rows_wanted` rows from `offset` and, counting, how many hands match (None when
+        the page is past them)."""
+        bounds, bound_params = days.where() if days is not None else ("", [])
+        # the page's rows first, then the counts of its hands' warnings and dominated draws (a count
+        # in the inner select would be worked out for every matching hand before the sort)
+        dominated = ("(select count(*) from draw_decisions d where d.hand_id = page.hand_id and "
+                     "+d.player_id = page.player_id and +d.dominated = 1)") if has_decisions else "0"
+        rows = db.execute(
+            f"""select page.site, page.site_hand_id, page.start_time, page.player, page.game, page.structure,
+                       page.currency, page.small_bet, page.big_bet, page.table_name, page.position, page.net,
+                       page.total_pot, page.showdown, page.hand_description,
+                       (select count(*) from validation_issues v where v.hand_id = page.hand_id), {dominated},
+                       page.matched
+                from (select f.*, {'count(*) over ()' if counting else 'null'} as matched
+                      from {source} f where {condition}{bounds}
+                      order by f.start_time desc, f.hand_id desc limit ? offset ?) page
+                order by page.start_time desc, page.hand_id desc""",
+            [*params, *bound_params, rows_wanted, offset]).fetchall()
+        return tuple(_hand_row(r[:-1]) for r in rows), rows[0][-1] if rows else None
+
+    def played_fewer(days: _Days) -> bool:
+        """Were fewer hands played in these days than he has rows?"""
+        return bool(db.execute("select count(*) from (select 1 from hands where start_time >= ? and start_time < ? limit ?)",
+                               [days.first, days.end, rows_of_his]).fetchone()[0] < rows_of_his)
+
+    # the hands with a warning, his dominated draws, an opponent with fewer hands: fewer to read
+    fewer = query.warnings or query.dominated or (query.against is not None and opponent_hands < counted)
+    dated = all(day is not None for day, _ in per_day)  # (a hand without a start time is read through his rows)
+    if (rows_of_his > HANDS_SORTED_UP_TO and not fewer and dated
+            and played_fewer(_days_holding(per_day, offset + limit))):
+        rows, _ = page(_BY_TIME, _days_holding(per_day, counted), limit + 1)
+        more = len(rows) > limit
+        rows = rows[:limit]
+        if plain:
+            return HandList(min(counted, HAND_COUNT_LIMIT), counted > HAND_COUNT_LIMIT, rows)
+        window = _days_holding(per_day, HAND_COUNT_WINDOW)
+        if played_fewer(window):
+            found = db.execute(f"select count(*) from {_BY_TIME} f where {condition}{window.where()[0]}",
+                               [*params, *window.where()[1]]).fetchone()[0]
+            if window.whole:
+                return HandList(min(found, HAND_COUNT_LIMIT), found > HAND_COUNT_LIMIT, rows)
+            # (older days left out: at least these, and at least the page and the next hand)
+            total = max(found, offset + len(rows) + more)
+            return HandList(min(total, HAND_COUNT_LIMIT), True, rows)
+        total = db.execute(f"select count(*) from (select 1 from {_BY_PLAYER} f where {condition} limit ?)",
+                           [*params, HAND_COUNT_LIMIT + 1]).fetchone()[0]
+        return HandList(min(total, HAND_COUNT_LIMIT), total > HAND_COUNT_LIMIT, rows)
+    # SQLite sorts every hand that matches: they are counted on the way (a page past them: counted apart)
+    rows, matched = page(_BY_PLAYER, None, limit, counting=not plain)
     if plain:
-        summary_where, summary_params = filters.where("s")
-        per_day = db.execute(
-            f"""select s.date, sum(s.hands) from player_days s where {summary_where}
-                and s.player_id in ({', '.join('?' * len(ids))}) group by s.date order by s.date desc""",
-            [*summary_params, *ids]).fetchall()
-        counted = sum(hands for _, hands in per_day)
-        if counted > HANDS_SORTED_UP_TO:
-            seen = 0
-            for day, hands in per_day:
-                seen += hands
-                window = day
-                if seen >= offset + limit:
-                    break
+        total = counted
+    elif matched is not None:
+        total = matched
     else:
-        counted = db.execute(f"select count(*) from (select 1 {body} limit ?)", [*params, HAND_COUNT_LIMIT + 1]).fetchone()[0]
-    if window is not None:  # (+: not through the player_id index, the hands' start_time index instead)
-        body = body.replace("where f.player_id in (", "where +f.player_id in (", 1) + " and h.start_time >= ?"
-        params = [*params, window]
-    # the page's rows first, then the counts of its hands' warnings and dominated draws (a
-    # count in the first select would be worked out for every matching hand before the sort)
-    dominated = ("(select count(*) from draw_decisions d where d.hand_id = page.hand_id and "
-                 "d.player_id = page.player_id and d.dominated = 1)") if has_decisions else "0"
-    rows = db.execute(
-        f"""select page.site, page.site_hand_id, page.start_time, page.player, page.game, page.structure,
-                   page.currency, page.small_bet, page.big_bet, page.table_name, page.position, page.net,
-                   page.total_pot, page.showdown, page.hand_description,
-                   (select count(*) from validation_issues v where v.hand_id = page.hand_id), {dominated}
-            from (select f.hand_id, f.player_id, f.site, f.site_hand_id, f.start_time, f.player, f.game, f.structure,
-                         f.currency, f.small_bet, f.big_bet, h.table_name, f.position, f.net, h.total_pot, f.showdown,
-                         hp.hand_description, h.id as id_order
-                  {body} order by h.start_time desc, h.id desc limit ? offset ?) page
-            order by page.start_time desc, page.id_order desc""",
-        [*params, limit, offset]).fetchall()
-    return HandList(min(counted, HAND_COUNT_LIMIT), counted > HAND_COUNT_LIMIT, tuple(_hand_row(r) for r in rows))
+        total = db.execute(f"select count(*) from (select 1 from {_BY_PLAYER} f where {condition} limit ?)",
+                           [*params, HAND_COUNT_LIMIT + 1]).fetchone()[0]
+    return HandList(min(total, HAND_COUNT_LIMIT), total > HAND_COUNT_LIMIT, rows)
 
 
 def stakes_text(currency: str, small_bet: int, big_bet: int) -> str:

@@ -5,7 +5,9 @@ sort, in Python: a second implementation)."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -165,3 +167,141 @@ def test_the_light_population_is_population_of(samples_db: Path, monkeypatch: py
         conn.close()
     assert whole.cuts  # something to compare
     assert api.tag_population(samples_db, filters) == whole
+
+
+# ---- the hand list's own conditions, worked out from the files' text (a second reading: regexes)
+
+@dataclasses.dataclass(frozen=True)
+class _TextHand:
+    """A sample hand as its text says: number, the seated names, the names still in at each
+    draw (1-3; a draw the hand never reached: empty), total pot and big bet in the file's
+    unit (cents or chips)."""
+
+    number: str
+    seated: frozenset[str]
+    in_at_draw: tuple[frozenset[str], frozenset[str], frozenset[str]]
+    pot: int
+    big_bet: int
+
+
+def _text_hands() -> list[_TextHand]:
+    hands = []
+    for path in (CASH, SNG):
+        for text in re.split(r"\n(?=PokerStars Game #)", path.read_text(encoding="utf-8-sig").strip()):
+            number = re.match(r"PokerStars Game #(\d+)", text)
+            stakes = re.search(r"\((?:\$?[\d.]+)/\$?([\d.]+)", text.splitlines()[0])
+            pot = re.search(r"^Total pot \$?([\d.]+)", text, re.M)
+            assert number and stakes and pot, text[:100]
+            unit = 100 if "$" in text.splitlines()[0].split(" - ")[0] else 1
+            seated = frozenset(re.findall(r"^Seat \d+: (.+?) \(\$?[\d.,]+ in chips", text, re.M))
+            in_at: list[frozenset[str]] = []
+            for marker in ("*** FIRST DRAW ***", "*** SECOND DRAW ***", "*** THIRD DRAW ***"):
+                before = text.split(marker)[0] if marker in text else None
+                folded = set(re.findall(r"^(.+?): folds", before, re.M)) if before is not None else set(seated)
+                in_at.append(frozenset(seated - folded))
+            hands.append(_TextHand(number.group(1), seated, (in_at[0], in_at[1], in_at[2]),
+                                   round(float(pot.group(1)) * unit), round(float(stakes.group(1)) * unit)))
+    return hands
+
+
+def _both_ways(samples_db: Path, monkeypatch: pytest.MonkeyPatch, query: api.HandQuery,
+               filters: api.Filters = api.Filters()) -> list[tuple[api.HandList, list[str]]]:
+    """The hand list read page by page (4 hands a page) each way hand_list reads: SQLite
+    sorting his rows, and newest hand first by the hands' start_time (counted in his newest
+    days holding 3 hands); with the SQL each way ran."""
+    from hhtracker.report import browse
+
+    found = []
+    for sorted_up_to, window in ((10**9, 10**9), (0, 3)):
+        monkeypatch.setattr(browse, "HANDS_SORTED_UP_TO", sorted_up_to)
+        monkeypatch.setattr(browse, "HAND_COUNT_WINDOW", window)
+        conn = api.read_only(samples_db)
+        ran: list[str] = []
+        conn.set_trace_callback(ran.append)
+        try:
+            pages = [browse.hand_list(conn, query, filters, offset=offset, limit=4) for offset in range(0, 20, 4)]
+        finally:
+            conn.close()
+        rows = tuple(row for page in pages for row in page.rows)
+        found.append((api.HandList(pages[0].total, pages[0].at_least, rows), ran))
+    return found
+
+
+QUERIES = [
+    ("Hero", api.HandQuery(player="Hero", showdown=False, saw_draw=1), lambda h: "Hero" in h.in_at_draw[0]),
+    ("Hero", api.HandQuery(player="Hero", saw_draw=2), lambda h: "Hero" in h.in_at_draw[1]),
+    ("Hero", api.HandQuery(player="Hero", saw_draw=3), lambda h: "Hero" in h.in_at_draw[2]),
+    ("Hero", api.HandQuery(player="Hero", min_pot_big_bets=10), lambda h: h.pot >= 10 * h.big_bet),
+    ("Hero", api.HandQuery(player="Hero", saw_draw=3, min_pot_big_bets=10),
+     lambda h: "Hero" in h.in_at_draw[2] and h.pot >= 10 * h.big_bet),
+    ("Hero", api.HandQuery(player="Hero", against="Pelican42"), lambda h: "Pelican42" in h.seated),
+    ("MarlowK", api.HandQuery(player="MarlowK", saw_draw=1), lambda h: "MarlowK" in h.in_at_draw[0]),
+    ("MarlowK", api.HandQuery(player="MarlowK", against="Hero", min_pot_big_bets=5),
+     lambda h: "Hero" in h.seated and h.pot >= 5 * h.big_bet),
+]
+
+
+@pytest.mark.parametrize(("player", "query", "matches"), QUERIES)
+def test_the_hand_lists_conditions_are_the_texts(samples_db: Path, monkeypatch: pytest.MonkeyPatch, player: str,
+                                                  query: api.HandQuery, matches: Callable[[_TextHand], bool]) -> None:
+    expected = {h.number for h in _text_hands() if player in h.seated and matches(h)}
+    assert 0 < len(expected) < sum(player in h.seated for h in _text_hands())  # (a condition that tells hands apart)
+    (whole, whole_sql), (newest_first, newest_sql) = _both_ways(samples_db, monkeypatch, query)
+    assert {row.site_hand_id for row in whole.rows} == expected
+    assert whole.total == len(expected) and not whole.at_least
+    # read newest hand first: the same hands in the same order (ties of start time: the later stored first)
+    assert [row.site_hand_id for row in newest_first.rows] == [row.site_hand_id for row in whole.rows]
+    assert not any("cross join" in sql for sql in whole_sql)
+    # Hero is in every hand: read by time, unless against an opponent of fewer hands (read from
+    # those); MarlowK, in the cash file's 9 only, is read through his rows
+    assert any("cross join" in sql for sql in newest_sql) == (player == "Hero" and query.against is None)
+    # counted in his newest days (the SNG's day: 5 hands): at least those, at most all
+    matched_newest_day = len({h.number for h in _text_hands()[9:] if player in h.seated and matches(h)})
+    if newest_first.at_least:
+        assert max(matched_newest_day, min(5, len(expected))) <= newest_first.total <= len(expected)
+    else:
+        assert newest_first.total == len(expected)
+
+
+def test_a_list_counted_in_the_newest_days_says_at_least(samples_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from hhtracker.report import browse
+
+    # Hero saw the first draw in 4 of the SNG's 5 hands (its day, 2010-11-12 UTC, is the newest) and in 4 of
+    # the cash file's 9 (read by hand: he folds before it in 3, 2 end before it): 8 in all
+    seen = [h for h in _text_hands() if "Hero" in h.in_at_draw[0]]
+    assert (len(seen), len([h for h in seen if h.number in {t.number for t in _text_hands()[9:]}])) == (8, 4)
+    monkeypatch.setattr(browse, "HANDS_SORTED_UP_TO", 0)
+    monkeypatch.setattr(browse, "HAND_COUNT_WINDOW", 5)
+    first = api.hand_list(samples_db, api.HandQuery(player="Hero", saw_draw=1), limit=2)
+    # the newest day's 4, and more may be older: "at least 4"
+    assert (first.total, first.at_least, len(first.rows)) == (4, True, 2)
+    # the second page (hands 3-4 of the newest day; a 5th follows): counted at least to the next hand
+    second = api.hand_list(samples_db, api.HandQuery(player="Hero", saw_draw=1), offset=2, limit=2)
+    assert (second.total, second.at_least, len(second.rows)) == (5, True, 2)
+    # the third needs both days, every hand: read through his rows and counted exactly
+    third = api.hand_list(samples_db, api.HandQuery(player="Hero", saw_draw=1), offset=4, limit=2)
+    assert (third.total, third.at_least, len(third.rows)) == (8, False, 2)
+    monkeypatch.setattr(browse, "HAND_COUNT_WINDOW", 14)  # his days hold all his hands: an exact count
+    exact = api.hand_list(samples_db, api.HandQuery(player="Hero", saw_draw=1), limit=2)
+    assert (exact.total, exact.at_least) == (8, False)
+
+
+def test_a_hand_without_a_start_time_is_listed(samples_db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import shutil
+
+    from sqlite_utils import Database
+
+    from hhtracker.report import browse
+    from hhtracker.store import summary
+
+    path = tmp_path / "undated.db"
+    shutil.copy(samples_db, path)
+    db = Database(path)
+    db.execute("update hands set start_time = null where site_hand_id = '48911200345'")  # (the cash file's first)
+    summary.rebuild(db)
+    db.conn.commit()
+    db.close()
+    monkeypatch.setattr(browse, "HANDS_SORTED_UP_TO", 0)  # (Hero's 14 hands would be read newest first)
+    found = api.hand_list(path, api.HandQuery(player="Hero"), limit=100)
+    assert found.total == len(found.rows) == 14
+    assert found.rows[-1].site_hand_id == "48911200345"  # (no start time: last, as SQLite sorts NULL)

@@ -3,6 +3,7 @@ never parses), and the api does it when it opens the database."""
 
 from __future__ import annotations
 
+import datetime
 import sqlite3
 from pathlib import Path
 
@@ -41,3 +42,33 @@ def test_a_new_database_has_no_task_due(tmp_path: Path) -> None:
     db = open_database(tmp_path / "new.db")
     assert migrations.tasks_due(db) == []
     assert not db["maintenance_due"].exists()
+
+
+def test_m013_indexes_serve_the_lists(tmp_path: Path) -> None:
+    from hhtracker.report import browse
+    from hhtracker.store import tournaments
+
+    db_path = tmp_path / "t.db"
+    api.import_paths([SAMPLES], db_path)
+    # As a database from before m013: its indexes gone, the migration not applied
+    with sqlite3.connect(db_path) as conn:
+        conn.execute("drop index player_days_lists")
+        conn.execute("drop index hands_tournament")
+        conn.execute("delete from _sqlite_migrations where name = 'm013_list_indexes'")
+    open_database(db_path).close()
+    plans: list[str] = []
+    with sqlite3.connect(db_path) as conn:
+        def plan_of(sql: str) -> None:
+            if sql.lstrip().lower().startswith("select") and "sqlite_master" not in sql:
+                plans.append(" | ".join(row[3] for row in conn.execute("explain query plan " + sql)))
+
+        conn.set_trace_callback(plan_of)  # (each statement run, planned again with its parameters inlined)
+        page = browse.player_page(conn, filters=api.Filters(table_size="3-6", since=datetime.date(2010, 1, 1)))
+        found = tournaments.tournament_results(conn, None)  # type: ignore[arg-type]
+        conn.set_trace_callback(None)
+    assert page.total > 0 and found
+    # the filtered players page and its biggest pots: from the index alone, not the summary rows
+    assert "COVERING INDEX player_days_lists" in plans[0], plans[0]
+    assert sum("COVERING INDEX player_days_lists" in p for p in plans) >= 3, plans
+    # the tournament hands found through the partial index
+    assert any("hands_tournament" in p for p in plans), plans

@@ -272,3 +272,19 @@ def test_one_hand_is_one_hand_on_every_page(tmp_path: Path) -> None:
         assert "1 hands" not in page.text and "1 tables" not in page.text, address
     home = client.get("/").text
     assert "1 hand " in home or "1 hand<" in home
+
+
+def test_a_hand_list_counted_short_says_at_least(client, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    from hhtracker.report import browse
+    from hhtracker.web import pages
+
+    # Hero saw the first draw in 8 of his 14 hands, 4 of them on the newest day, the SNG's (read from the
+    # files: tests/api/test_browsing.py); 2 a page, counted in the days holding 5 of his hands, the SNG's day
+    monkeypatch.setattr(pages, "PER_PAGE", 2)
+    monkeypatch.setattr(browse, "HANDS_SORTED_UP_TO", 0)
+    monkeypatch.setattr(browse, "HAND_COUNT_WINDOW", 5)
+    text = client.get("/hands?saw_draw=1").text
+    assert "at least 4 hands (a long list is counted in its newest hands)" in text
+    whole = client.get("/hands?saw_draw=1&game_type=cash").text  # (his cash hands' one day: counted whole)
+    assert ">4 hands, newest first;" in whole and "at least 4" not in whole
+    assert client.get("/api/hands?saw_draw=1&game_type=cash").json()["total"] == 4
