@@ -28,7 +28,7 @@ from ..stats.values import Luck, Ratio, format_ratio
 from ..tournaments import format_prize, ordinal
 from . import REVIEW_LIMIT
 from .charts import chart_values
-from ..games import Half, game_of
+from ..games import GameId, Half, game_of
 from .contents import GameBlock, NotableHand, SessionReport, SessionSummary
 from .labels import made_hand_words
 from .hand_text import HandReplay
@@ -433,7 +433,10 @@ def dominated_rows(report: SessionReport, limit: int | None = REVIEW_LIMIT) -> l
 
 
 def decisions_text(report: SessionReport) -> str:
-    """"2 of 41 hero draws with known cards kept a dominated keep" (and how many are shown)."""
+    """"2 of 41 hero draws with known cards kept a dominated keep" (and how many are shown);
+    the keeps are priced in Badugi only (odds.decisions): a report of no Badugi hand says so."""
+    if report.decision_draws == 0 and not any(g.game == GameId.BADUGI for g in report.games):
+        return "priced for Badugi hands only, and these hands have none (the replayer gives the odds of each draw)"
     text = (f"{report.dominated_count:,} of {report.decision_draws:,} hero draws with known cards kept a dominated keep"
             " (another keep of as many cards at least as likely to make a badugi of every quality, K-high down to"
             " 4-high, and more likely for one)")

@@ -284,3 +284,16 @@ def test_the_session_page_by_game(mixed: tuple[Path, list[Path]]) -> None:
     left_out = {game: len(nets) for (game, _), nets in expected.items() if game != "badugi"}
     assert (f"Badugi hands only (the baselines are Badugi's; leaks ): {left_out['27_single_draw']} 2-7 Single Draw hands, "
             f"{left_out['5_card_draw']} 5-Card Draw hands not read.") in text.replace("&#39;", "'")
+
+
+def test_a_session_without_badugi_says_its_draws_are_not_priced(tmp_path: Path) -> None:
+    # the keeps are priced in Badugi only: a 2-7 Triple Draw session printed "0 of 0 hero
+    # draws with known cards kept a dominated keep (... a badugi ...)"
+    path = CORPUS.parent / "corpus-draw" / "PokerStars__27TD_FL_cash_200911.txt"
+    if not path.is_file():
+        pytest.skip(f"the real draw-game corpus is not beside the repo ({path} missing)")
+    db = tmp_path / "td.db"
+    api.import_paths([path], db)
+    out = runner.invoke(app, ["report", "--db", str(db)], env={"COLUMNS": "160"}).stdout
+    assert "Draw decisions: priced for Badugi hands only, and these hands have none" in out
+    assert "0 of 0 hero draws" not in out
