@@ -618,7 +618,8 @@ def session_report(db: Database, *, number: int | None = None, start: dt.datetim
     ids = choice.ids if choice is not None else ()
     marks = ", ".join("?" for _ in ids)
     played = {tuple(r) for r in db.execute(
-        f"""select distinct h.site, h.tournament_id from hand_players hp join hands h on h.id = hp.hand_id
+        # the session's hands by start time first (CROSS JOIN keeps that order), not every hand of the hero's
+        f"""select distinct h.site, h.tournament_id from hands h cross join hand_players hp on hp.hand_id = h.id
             where hp.player_id in ({marks}) and h.tournament_id is not null and h.start_time >= ? and h.start_time <= ?""",
         [*ids, report.summary.start.isoformat(), report.summary.end.isoformat()]).fetchall()} if ids else set()
     tournaments = tuple(r for r in tournament_results(db, ids) if (r.site, r.tournament_id) in played) if played else ()
