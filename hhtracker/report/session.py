@@ -12,7 +12,10 @@ level (in_bets: the sign of the chips), as player_stats does, and
 money is summed per currency, cash before chips; `net` is the first currency.
 
 Scale: sessions are found from the hero's half hours (the player_periods summary table) when
-the gap is 30 minutes or more, without reading his hands; a report over more than
+the gap is 30 minutes or more and nothing is filtered, without reading his hands; the list
+is read a page at a time (session_page: 50 sessions), each session of the page summed in SQL
+per site, stakes and table over its own hands (else, with filters or a shorter gap, one pass
+over every matching hand's narrow row finds and sums the sessions); a report over more than
 PER_HAND_LIMIT hands reads the days wholly inside it from player_days (one chart point per
 such day) and only the hands of its first and last day one by one; lifetime statistics come
 from player_totals. The lists of hands to review (snows, breaks, warnings, hands left out)
