@@ -8,7 +8,7 @@ what it needs, and `hhtracker --version` none of it):
 - watching: `watch`, `Watcher` (files a client is still writing)
 - validating: `validate_paths` (check files, store nothing)
 - statistics: `players`, `player_profile` (statistics read back)
-- reviewing: `sessions`, `session_report`, `hand_replays`, `write_hand_pages` (replayer pages)
+- reviewing: `sessions`, `session_page` (one page of them), `session_report`, `hand_replays`, `write_hand_pages` (replayer pages)
 - querying: `query` (read-only SQL with a time and a row limit)
 - maintenance: `reprocess`, `generate`
 - exporting: `export_hands` (PHH, JSON), `export_parquet`
