@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from .. import api
-from .common import DbOption, JsonOption, print_json, resolve_db, say, stdout
+from .common import DbOption, JsonOption, print_json, resolve_db, say, stdout, usage_error
 from .options import (
     GAME,
     GAME_TYPE,
@@ -43,6 +43,8 @@ def sessions_command(
 
     A session is the hero's hands, all tables together, with no gap longer than --gap minutes; session 1 is the oldest. With filters (as `players`), sessions are made of the matching hands only. --page 2 lists the 50 before the newest 50, --all every one. --json prints the page's sessions as a list, newest first.
     """
+    if every and page != 1:
+        raise usage_error("give --page N or --all, not both")
     if every:
         hero_names, found = api.sessions(resolve_db(db), hero=hero, gap_minutes=gap, filters=filters)
         total, first, pages = len(found), 1, 1

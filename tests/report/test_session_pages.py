@@ -121,3 +121,5 @@ def test_the_cli_pages(db_path: Path, corpus: Path, monkeypatch: pytest.MonkeyPa
     past = runner.invoke(app, ["sessions", "--db", str(db_path), "--gap", "1", "--page", "99"])
     assert past.exit_code == 0 and f"no page 99: the {len(numbers)} sessions make {-(-len(numbers) // 5)}" in " ".join(past.output.split())
     assert runner.invoke(app, ["sessions", "--db", str(db_path), "--page", "0"]).exit_code == 2
+    both = runner.invoke(app, ["sessions", "--db", str(db_path), "--page", "2", "--all"])
+    assert both.exit_code == 2 and "give --page N or --all, not both" in both.output
