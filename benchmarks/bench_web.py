@@ -92,6 +92,7 @@ def pages(p: Picked) -> list[tuple[str, str]]:
         ("hands, every hand", "/hands"),
         ("hand replayer", f"/hands/{p.site}/{quote(p.hand, safe='')}"),
         ("sessions", "/sessions"),
+        ("sessions, page 10", "/sessions?page=10"),
         ("session report (no. 1)", "/sessions/1"),
         ("tournaments", "/tournaments"),
         ("leaks", "/leaks"),

@@ -8,7 +8,7 @@ what it needs, and `hhtracker --version` none of it):
 - watching: `watch`, `Watcher` (files a client is still writing)
 - validating: `validate_paths` (check files, store nothing)
 - statistics: `players`, `player_profile` (statistics read back)
-- reviewing: `sessions`, `session_report`, `hand_replays`, `write_hand_pages` (replayer pages)
+- reviewing: `sessions`, `session_page` (one page of them), `session_report`, `hand_replays`, `write_hand_pages` (replayer pages)
 - querying: `query` (read-only SQL with a time and a row limit)
 - maintenance: `reprocess`, `generate`
 - exporting: `export_hands` (PHH, JSON), `export_parquet`
@@ -64,8 +64,9 @@ _HOMES: dict[str, str] = {
                      "figure_of", "hud_json", "table_key", "SMALL_SAMPLE", "SMALL_RESULTS"), "api.live"),
     **dict.fromkeys(("validate_paths", "HandValidation", "Validation"), "api.validating"),
     **dict.fromkeys(("players", "player_profile", "names_like"), "api.statistics"),
-    **dict.fromkeys(("sessions", "session_report", "hand_replays", "write_hand_pages", "ReportError"),
+    **dict.fromkeys(("sessions", "session_page", "session_report", "hand_replays", "write_hand_pages", "ReportError"),
                     "api.reviewing"),
+    **dict.fromkeys(("SessionPage", "SESSIONS_PER_PAGE"), "report.session"),
     **dict.fromkeys(("reprocess", "generate", "ReprocessSummary"), "api.maintenance"),
     **dict.fromkeys(("query", "ReadOnlyQueryError", "QueryLimitError", "QUERY_TIMEOUT_SECONDS", "QUERY_ROW_LIMIT",
                      "QUERY_BYTE_LIMIT", "blob_text"),
@@ -128,7 +129,8 @@ __all__ = [
     "print_leaks", "print_high_classes", "print_low_classes", "print_players", "print_profile", "print_reads", "print_report",
     "print_sessions", "print_tournaments", "profile_json", "PROFILE_LABELS", "query", "read_hands",
     "read_only", "read_table", "reads_json", "replayer_asset", "replayer_html", "report_html", "report_json",
-    "reprocess", "safe", "safe_json", "session_report", "sessions", "summary_json", "table_of_file",
+    "reprocess", "safe", "safe_json", "session_page", "session_report", "sessions", "SessionPage", "SESSIONS_PER_PAGE",
+    "summary_json", "table_of_file",
     "tag_set", "tournaments", "validate_paths", "watch", "write_hand_pages", "write_output",
 ]
 assert set(__all__) == {"APP_NAME", "default_db_path", *_HOMES}
@@ -268,9 +270,11 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
         blob_text,
         query,
     )
+    from ..report.session import SESSIONS_PER_PAGE, SessionPage
     from .reviewing import (
         ReportError,
         hand_replays,
+        session_page,
         session_report,
         sessions,
         write_hand_pages,

@@ -1,7 +1,7 @@
 """What the web pages read that the commands do not (`hhtracker serve`, issue 26): the
 database checked before the server starts, a page of players, the hand list, a player's
 results over his hands, the hero's lifetime results, the import status, the population the
-automatic tags compare with (read lighter than population_of)."""
+automatic tags compare with (as api.population_of reads it)."""
 
 from __future__ import annotations
 
@@ -92,9 +92,9 @@ def lifetime_results(db_path: Path, hero: str | None = None) -> tuple[HeroChoice
 @uses_database
 def tag_population(db_path: Path, filters: Filters = Filters()) -> Population:
     """The population the automatic tags compare with over the hands the filters match
-    (give one site and game, as earned_tags does): report.browse.tag_population, the cut
-    points of population_of read with only the tags' statistics. raises ValueError for bad
-    stakes, NoDatabaseError when db_path does not exist."""
+    (give one site and game, as earned_tags does): report.browse.tag_population, as
+    api.population_of reads it over an open connection. raises ValueError for bad stakes,
+    NoDatabaseError when db_path does not exist."""
     from ..report.browse import tag_population as read
 
     db = database_to_read(db_path)

@@ -15,10 +15,11 @@ from .common import existing_database, uses_database
 if TYPE_CHECKING:
     from ..filters import Filters
     from ..report.contents import SessionReport, SessionSummary
+    from ..report.session import SessionPage
     from ..report.hand_text import HandReplay
     from ..report.queries import StoredHand
 
-__all__ = ["ReportError", "hand_replays", "session_report", "sessions"]
+__all__ = ["ReportError", "hand_replays", "session_page", "session_report", "sessions"]
 
 
 @uses_database
@@ -36,6 +37,27 @@ def sessions(db_path: Path, *, hero: str | None = None, gap_minutes: int = 30,
     db = existing_database(db_path)
     try:
         return session_list(db, hero=hero, gap=dt.timedelta(minutes=gap_minutes), filters=filters, newest=newest)
+    finally:
+        db.close()
+
+
+@uses_database
+def session_page(db_path: Path, *, page: int = 1, per_page: int | None = None, hero: str | None = None,
+                 gap_minutes: int = 30, filters: Filters | None = None) -> SessionPage:
+    """One page of the hero's sessions, newest first (`report.session.SessionPage`: the
+    page's SessionSummary's, numbered as in the whole list, and how many sessions there
+    are): page 1 is the newest per_page (default SESSIONS_PER_PAGE, 50); a page past the
+    last is empty. Only the page's sessions are read (without filters and with a gap of 30
+    minutes or more: a page costs its own hands, whatever the archive's size). filters: as
+    `sessions`. raises ReportError when there is no hero, ValueError for bad stakes or a
+    page or per_page under 1, NoDatabaseError when db_path does not exist."""
+    from ..report.session import SESSIONS_PER_PAGE
+    from ..report.session import session_page as build
+
+    db = existing_database(db_path)
+    try:
+        return build(db, page=page, per_page=SESSIONS_PER_PAGE if per_page is None else per_page, hero=hero,
+                     gap=dt.timedelta(minutes=gap_minutes), filters=filters)
     finally:
         db.close()
 

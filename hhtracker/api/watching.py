@@ -85,17 +85,19 @@ class Watcher:
 
     def prepare(self) -> None:
         """Open the database to write once now, before the first look: made when missing,
-        brought up to date, and checked whole when its seal is broken (any write but an
-        import's breaks it, a live view's too: about 30 s at 1,000,000 hands), so that the
-        first hand a client writes is not kept waiting by that check. raises what
-        open_tracker raises."""
+        brought up to date, and checked whole when its seal is broken (store.seals: any
+        write but an import's or a watcher's breaks it; about 30 s at 1,000,000 hands), so
+        that the first hand a client writes is not kept waiting by that check; then sealed
+        (found sound). raises what open_tracker raises."""
         if self.checked:
             return
+        from ..store import seals
         from ..store.database import sqlite_errors
 
         with sqlite_errors(self.db_path):
             open_tracker(self.db_path, self.on_wait, create=True, check=True).close()
         self.checked = True
+        seals.seal(self.db_path)  # found sound (checked, or sealed already) and closed: the next start skips the check
 
     def changed_files(self) -> list[Path]:
         """The files under the paths whose size or time changed since the last look (an
@@ -147,6 +149,12 @@ class Watcher:
             if self.progress is not None:
                 self.progress(WatchProgress(len(changed), files_done, size, done))
 
+        from ..store import seals
+
+        # Sealed again after this look when the database is known sound: checked whole (or
+        # found sealed) as it opens now, or still as the watcher's last seal left it (a write
+        # by anything else since, a note from the web page too, leaves the seal broken).
+        sound = not self.checked or seals.is_sealed(self.db_path)
         db = open_tracker(self.db_path, on_wait, create=True, check=not self.checked)  # (checked whole once)
         self.checked = True
         try:
@@ -162,6 +170,8 @@ class Watcher:
                 read(path, 0)
         finally:
             db.close()
+        if sound:
+            seals.seal(self.db_path)  # as `import` leaves it: a later `hud` or `serve --watch` skips the whole check
         if self.total is not None:
             _add_summary(self.total, summary)
             self.total.files = len(self.next_line)

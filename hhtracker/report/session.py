@@ -12,7 +12,10 @@ level (in_bets: the sign of the chips), as player_stats does, and
 money is summed per currency, cash before chips; `net` is the first currency.
 
 Scale: sessions are found from the hero's half hours (the player_periods summary table) when
-the gap is 30 minutes or more, without reading his hands; a report over more than
+the gap is 30 minutes or more and nothing is filtered, without reading his hands; the list
+is read a page at a time (session_page: 50 sessions), each session of the page summed in SQL
+per site, stakes and table over its own hands (else, with filters or a shorter gap, one pass
+over every matching hand's narrow row finds and sums the sessions); a report over more than
 PER_HAND_LIMIT hands reads the days wholly inside it from player_days (one chart point per
 such day) and only the hands of its first and last day one by one; lifetime statistics come
 from player_totals. The lists of hands to review (snows, breaks, warnings, hands left out)
@@ -24,9 +27,10 @@ object (and a terminal row) each.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Mapping, Sequence
+import json
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlite_utils import Database
 
@@ -108,7 +112,30 @@ Results = HeroHand | DayGroup
 big_bets, big_blinds, position, stakes."""
 
 
-def money_by_currency(hands: Sequence[Results], amount: Callable[[Results], int] = lambda h: h.net) -> tuple[Money, ...]:
+@dataclass(frozen=True, slots=True)
+class StakesGroup:
+    """The hero's hands of one session at one site and stakes, summed (what the session
+    list reads instead of a HeroHand per hand): count: hands; net: their sum, int in the
+    smallest unit of `currency`; small_bet, big_bet, big_blind: ints, same unit."""
+
+    site: str
+    structure: str
+    currency: str
+    small_bet: int
+    big_bet: int
+    big_blind: int
+    count: int
+    net: int
+
+
+Summed = Results | StakesGroup
+"""What a session's summary adds up: hands, day groups or stakes groups."""
+
+
+_Item = TypeVar("_Item", Results, Summed)  # (the net_showdown of a report's hands and day groups)
+
+
+def money_by_currency(hands: Sequence[_Item], amount: Callable[[_Item], int] = lambda h: h.net) -> tuple[Money, ...]:
     """Sum of amount(hand) (int, default the net) per currency, cash before chips."""
     totals: dict[str, int] = {}
     for hand in hands:
@@ -122,7 +149,7 @@ def _per_100(items: Sequence[Results], value: Callable[[Results], float]) -> flo
     return 100.0 * sum(value(i) for i in items) / hands if hands else None
 
 
-def in_bets(items: Sequence[Results], bet: Callable[[Results], int]) -> float:
+def in_bets(items: Sequence[Summed], bet: Callable[[Summed], int]) -> float:
     """The items' net in big bets (bet: the item's big bet) or big blinds (its big blind).
     Cash: each hand in its own stakes' bet, added (BB/100 as trackers count it). Chips
     (tournaments, play money): the chips won or lost over the hands' average bet (their bets
@@ -135,21 +162,21 @@ def in_bets(items: Sequence[Results], bet: Callable[[Results], int]) -> float:
     return sum(i.net / bet(i) for i in items)
 
 
-def _in_big_bets(items: Sequence[Results]) -> float:
+def _in_big_bets(items: Sequence[Summed]) -> float:
     return in_bets(items, lambda i: i.big_bet)
 
 
-def _in_big_blinds(items: Sequence[Results]) -> float:
+def _in_big_blinds(items: Sequence[Summed]) -> float:
     return in_bets(items, lambda i: i.big_blind)
 
 
-def _per_100_of(items: Sequence[Results], total: Callable[[Sequence[Results]], float]) -> float:
+def _per_100_of(items: Sequence[Summed], total: Callable[[Sequence[Summed]], float]) -> float:
     """100 x total(items) (in big bets or big blinds) per hand; 0.0 without a hand."""
     hands = sum(i.count for i in items)
     return 100.0 * total(items) / hands if hands else 0.0
 
 
-def format_stakes(hand: Results) -> str:
+def format_stakes(hand: Summed) -> str:
     """"$0.50/$1 USD FL" (money) or "30/60 chips FL"."""
     if hand.currency == CHIPS:
         return f"{hand.small_bet:,}/{hand.big_bet:,} chips {hand.structure}"
@@ -162,9 +189,9 @@ def format_stakes(hand: Results) -> str:
     return f"{amount(hand.small_bet)}/{amount(hand.big_bet)} {hand.currency} {hand.structure}"
 
 
-def kind_results(items: Sequence[Results]) -> tuple[KindResult, ...]:
+def kind_results(items: Sequence[Summed]) -> tuple[KindResult, ...]:
     """One KindResult per kind present, cash first."""
-    by: dict[str, list[Results]] = {}
+    by: dict[str, list[Summed]] = {}
     for item in items:
         by.setdefault("chips" if item.currency == CHIPS else "cash", []).append(item)
     return tuple(
@@ -174,7 +201,7 @@ def kind_results(items: Sequence[Results]) -> tuple[KindResult, ...]:
     )
 
 
-def _stakes_order(item: Results) -> tuple[bool, str, int, int, str]:
+def _stakes_order(item: Summed) -> tuple[bool, str, int, int, str]:
     """Stakes listed by level: money before chips, then by the size of the bets."""
     return (item.currency == CHIPS, item.currency, item.big_bet, item.small_bet, item.structure)
 
@@ -184,7 +211,7 @@ def summarize(number: int | None, hands: Sequence[HeroHand]) -> SessionSummary:
     return _summary(number, hands, hands[0].start_time, hands[-1].start_time, {h.table for h in hands})
 
 
-def _summary(number: int | None, items: Sequence[Results], start: dt.datetime, end: dt.datetime,
+def _summary(number: int | None, items: Sequence[Summed], start: dt.datetime, end: dt.datetime,
              tables: set[str]) -> SessionSummary:
     net = money_by_currency(items)
     kinds = kind_results(items)
@@ -556,22 +583,103 @@ def _game_block(db: Database, ids: tuple[int, ...], read: _Hands, game: str,
         breaks=review_by_game.get("break", {}).get(game, 0) if made else None,
     )
 
+_ROW_COLUMNS = "h.start_time, h.site, h.structure, h.currency, h.small_bet, h.big_bet, h.big_blind, coalesce(h.table_name, ''), hp.net"
+"""What a session's summary needs of each hand of the hero (a narrow row: no HeroHand made;
+the hand's site is its players')."""
+_GROUPED_COLUMNS = """min(h.start_time), h.site, h.structure, h.currency, h.small_bet, h.big_bet, h.big_blind,
+       coalesce(h.table_name, ''), sum(hp.net), count(*)"""
+"""The same per site, stakes and table: the first start, the net summed, and the hands."""
+
+
+class _Tally:
+    """A session's hands summed as their rows (_ROW_COLUMNS) come, oldest first: first and
+    last start, hands, per site and stakes [hands, net], the tables."""
+
+    __slots__ = ("start", "end", "hands", "groups", "tables")
+
+    def __init__(self, start: dt.datetime) -> None:
+        self.start = start
+        self.end = start
+        self.hands = 0
+        self.groups: dict[tuple[str, str, str, int, int, int], list[int]] = {}
+        self.tables: set[str] = set()
+
+    def add(self, start: dt.datetime, row: Sequence[Any], hands: int = 1) -> None:
+        """Add a row of _ROW_COLUMNS (one hand started at `start`) or of _GROUPED_COLUMNS
+        (`hands` hands: start is then the group's first)."""
+        self.end = max(self.end, start)
+        self.hands += hands
+        key = (row[1], row[2], row[3], row[4], row[5], row[6])
+        found = self.groups.get(key)
+        if found is None:
+            self.groups[key] = [hands, row[8]]
+        else:
+            found[0] += hands
+            found[1] += row[8]
+        self.tables.add(row[7])
+
+    def summary(self, number: int) -> SessionSummary:
+        groups = [StakesGroup(*key, count=count, net=net) for key, (count, net) in self.groups.items()]
+        return _summary(number, groups, self.start, self.end, self.tables)
+
+
+def _hand_rows(db: Database, ids: Sequence[int], start: dt.datetime | None = None, end: dt.datetime | None = None,
+               filters: Filters | None = None, grouped: bool = False) -> Iterator[Sequence[Any]]:
+    """The _ROW_COLUMNS of the players' counted hands (as queries.hero_hands chooses them:
+    from start, inclusive, to end, exclusive; only those `filters` match), oldest first
+    (ties by row id); or, `grouped`, their _GROUPED_COLUMNS per site, stakes and table."""
+    where = "hp.player_id in (select value from json_each(?))"
+    params: list[object] = [json.dumps(list(ids))]
+    if start is not None:
+        where += " and h.start_time >= ?"
+        params.append(start.astimezone(dt.UTC).isoformat())
+    if end is not None:
+        where += " and h.start_time < ?"
+        params.append(end.astimezone(dt.UTC).isoformat())
+    if filters is not None and filters != Filters():
+        matched, more = filters.where("f")
+        where += (" and h.id in (select f.hand_id from hand_facts f where f.player_id in (select value from json_each(?))"
+                  f" and {matched})")
+        params += [json.dumps(list(ids)), *more]
+    columns, order = (_GROUPED_COLUMNS, " group by 2, 3, 4, 5, 6, 7, 8") if grouped else (_ROW_COLUMNS, " order by h.start_time, h.id")
+    yield from db.execute(
+        f"select {columns} from hand_players hp join hands h on h.id = hp.hand_id where {queries.COUNTED} and {where}{order}",
+        params)
+
+
+def _tallies(db: Database, ids: Sequence[int], gap: dt.timedelta, filters: Filters | None) -> list[_Tally]:
+    """The sessions (as split_sessions makes them) of the players' hands `filters` match,
+    oldest first, each summed in one pass over the hands' narrow rows."""
+    found: list[_Tally] = []
+    text, start = "", dt.datetime.min
+    for row in _hand_rows(db, ids, filters=filters):
+        if row[0] != text:
+            text, start = row[0], dt.datetime.fromisoformat(row[0])
+        if not found or start - found[-1].end > gap:
+            found.append(_Tally(start))
+        found[-1].add(start, row)
+    return found
+
 
 @dataclass(frozen=True, slots=True)
 class _Span:
-    """A session found without its hands: number, first and last start (UTC), hands."""
+    """A session found without its hands: number, first and last start (UTC), hands; and,
+    when it was found from them, its hands summed (tally)."""
 
     number: int
     start: dt.datetime
     end: dt.datetime
     hands: int
+    tally: _Tally | None = None
 
 
-def _spans(db: Database, ids: tuple[int, ...], gap: dt.timedelta) -> list[_Span]:
+def _spans(db: Database, ids: tuple[int, ...], gap: dt.timedelta, filters: Filters | None = None) -> list[_Span]:
     """The hero's sessions, oldest first: from his half hours (player_periods) when gap is
-    at least PERIOD (two hands of a half hour are closer than that), else from his hands."""
-    if gap < PERIOD:
-        return [_Span(s.number, s.start, s.end, len(s.hands)) for s in split_sessions(queries.hero_hands(db, ids), gap)]
+    at least PERIOD (two hands of a half hour are closer than that) and nothing is
+    filtered, else from his hands (the narrow rows of those `filters` match, summed on the
+    way: _Span.tally)."""
+    if gap < PERIOD or (filters is not None and filters != Filters()):
+        return [_Span(i, t.start, t.end, t.hands, t) for i, t in enumerate(_tallies(db, ids, gap, filters), start=1)]
     runs: list[list[Any]] = []
     for first, last, hands in queries.hero_periods(db, ids):
         if runs and first - runs[-1][1] <= gap:
@@ -580,6 +688,29 @@ def _spans(db: Database, ids: tuple[int, ...], gap: dt.timedelta) -> list[_Span]
         else:
             runs.append([first, last, hands])
     return [_Span(i, start, end, hands) for i, (start, end, hands) in enumerate(runs, start=1)]
+
+
+def _summaries(db: Database, ids: tuple[int, ...], spans: Iterable[_Span], per_hand_limit: int) -> list[SessionSummary]:
+    """The summary of each span: its tally's when it has one; else summed from its hands'
+    rows summed in SQL per site, stakes and table (one query on hands(status, start_time))
+    when it has at most per_hand_limit hands, else read as a report reads it (the days wholly inside it from player_days)."""
+    found = []
+    for span in spans:
+        if span.tally is not None:
+            found.append(span.tally.summary(span.number))
+        elif span.hands <= per_hand_limit:
+            tally = _Tally(span.start)
+            for row in _hand_rows(db, ids, span.start, span.end + _SECOND, grouped=True):
+                tally.add(dt.datetime.fromisoformat(row[0]), row, row[9])
+            tally.end = span.end
+            found.append(tally.summary(span.number))
+        else:
+            read = _read(db, ids, span.start, span.end + _SECOND, per_hand_limit)
+            table_names = {h.table for h in read.edges}
+            if read.days is not None:
+                table_names |= queries.day_tables(db, ids, *read.days)
+            found.append(_summary(span.number, read.results, read.first, read.last, table_names))  # type: ignore[arg-type]
+    return found
 
 
 def session_report(db: Database, *, number: int | None = None, start: dt.datetime | None = None,
@@ -595,7 +726,8 @@ def session_report(db: Database, *, number: int | None = None, start: dt.datetim
     ids = choice.ids if choice is not None else ()
     marks = ", ".join("?" for _ in ids)
     played = {tuple(r) for r in db.execute(
-        f"""select distinct h.site, h.tournament_id from hand_players hp join hands h on h.id = hp.hand_id
+        # the session's hands by start time first (CROSS JOIN keeps that order), not every hand of the hero's
+        f"""select distinct h.site, h.tournament_id from hands h cross join hand_players hp on hp.hand_id = h.id
             where hp.player_id in ({marks}) and h.tournament_id is not null and h.start_time >= ? and h.start_time <= ?""",
         [*ids, report.summary.start.isoformat(), report.summary.end.isoformat()]).fetchall()} if ids else set()
     tournaments = tuple(r for r in tournament_results(db, ids) if (r.site, r.tournament_id) in played) if played else ()
@@ -618,11 +750,7 @@ def _session_report(db: Database, *, number: int | None = None, start: dt.dateti
         raise ValueError(f"review_limit must be None or at least 0, not {review_limit}")
     names, ids = find_hero(db, hero)
     filtered = filters is not None and filters != Filters()
-    if filtered:
-        sessions = [_Span(s.number, s.start, s.end, len(s.hands))
-                    for s in split_sessions(queries.hero_hands(db, ids, filters=filters), gap)]
-    else:
-        sessions = _spans(db, ids, gap)
+    sessions = _spans(db, ids, gap, filters)
     if not sessions:
         who = ', '.join(sorted(set(names.values())))
         raise ReportError(f"no hands of {who} match the filters" if filtered else f"no counted hands of {who} in the database")
@@ -655,20 +783,50 @@ def session_list(db: Database, *, hero: str | None = None, gap: dt.timedelta = D
                  newest: int | None = None) -> tuple[dict[str, str], list[SessionSummary]]:
     """(site -> hero name, every session's summary newest first), over the hands `filters`
     match when given (sessions made of those hands only); with `newest`, the newest `newest`
-    sessions only (their numbers as in the whole list: a summary reads each of its hands, so
-    the latest session of a long archive costs one session's reading, not every one's).
-    raises ReportError when there is no hero, ValueError for bad stakes or a negative newest."""
+    sessions only (their numbers as in the whole list: without filters and with a gap of
+    half an hour or more, a summary reads its own hands only, so the latest session of a
+    long archive costs one session's reading, not every one's). raises ReportError when
+    there is no hero, ValueError for bad stakes or a negative newest."""
     if newest is not None and newest < 0:
         raise ValueError(f"newest must be None or at least 0, not {newest}")
     names, ids = find_hero(db, hero)
-    if gap < PERIOD or (filters is not None and filters != Filters()):
-        sessions = split_sessions(queries.hero_hands(db, ids, filters=filters), gap)
-        return names, [summarize(s.number, s.hands) for s in list(reversed(sessions))[:newest]]
-    found = []
-    for span in list(reversed(_spans(db, ids, gap)))[:newest]:
-        read = _read(db, ids, span.start, span.end + _SECOND, per_hand_limit)
-        table_names = {h.table for h in read.edges}
-        if read.days is not None:
-            table_names |= queries.day_tables(db, ids, *read.days)
-        found.append(_summary(span.number, read.results, read.first, read.last, table_names))  # type: ignore[arg-type]
-    return names, found
+    spans = list(reversed(_spans(db, ids, gap, filters)))[:newest]
+    return names, _summaries(db, ids, spans, per_hand_limit)
+
+
+SESSIONS_PER_PAGE = 50
+"""Sessions on a page of the list (`hhtracker sessions`, /sessions)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SessionPage:
+    """One page of the hero's sessions, newest first. hero: site -> his name; sessions: the
+    page's summaries (numbered as in the whole list: 1 = the oldest); total: sessions in the
+    whole list; page: 1 = the newest per_page sessions."""
+
+    hero: dict[str, str]
+    sessions: tuple[SessionSummary, ...]
+    total: int
+    page: int
+    per_page: int
+
+    @property
+    def pages(self) -> int:
+        """How many pages the whole list makes (1 when it is empty)."""
+        return max(1, -(-self.total // self.per_page))
+
+
+def session_page(db: Database, *, page: int = 1, per_page: int = SESSIONS_PER_PAGE, hero: str | None = None,
+                 gap: dt.timedelta = DEFAULT_GAP, per_hand_limit: int = PER_HAND_LIMIT,
+                 filters: Filters | None = None) -> SessionPage:
+    """Page `page` of the hero's sessions, newest first, `per_page` a page (a page past the
+    last is empty): only its sessions are summed (without filters and with a gap of half an
+    hour or more, the sessions are found from player_periods and each of the page's is read
+    from its own hands; else every hand's narrow row is read once). raises ReportError when
+    there is no hero, ValueError for bad stakes or a page or per_page under 1."""
+    if page < 1 or per_page < 1:
+        raise ValueError(f"page and per_page must be at least 1, not {page} and {per_page}")
+    names, ids = find_hero(db, hero)
+    spans = list(reversed(_spans(db, ids, gap, filters)))
+    chosen = spans[(page - 1) * per_page:page * per_page]
+    return SessionPage(names, tuple(_summaries(db, ids, chosen, per_hand_limit)), len(spans), page, per_page)

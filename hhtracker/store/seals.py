@@ -41,7 +41,9 @@ class FileMark:
     """What a database file is at one moment, by os.stat: device and inode (a copy or a
     restored backup is another file), size in bytes, modification and change times in
     nanoseconds (the change time cannot be set back by a program), and the same size and
-    modification time of its -wal file (-1, -1: no -wal file)."""
+    modification time of its -wal file (-1, -1: no -wal file, or an empty one: a reader
+    that opens the database after the last writer closed it makes an empty -wal, which
+    holds no write; a write that empties it again changes the database file itself)."""
 
     device: int
     inode: int
@@ -70,7 +72,7 @@ def mark_of(path: Path | str) -> FileMark | None:
         return None
     try:
         wal = os.stat(f"{os.fspath(path)}-wal")
-        wal_size, wal_mtime_ns = wal.st_size, wal.st_mtime_ns
+        wal_size, wal_mtime_ns = (wal.st_size, wal.st_mtime_ns) if wal.st_size > 0 else (-1, -1)
     except OSError:
         wal_size, wal_mtime_ns = -1, -1
     return FileMark(stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, wal_size, wal_mtime_ns)

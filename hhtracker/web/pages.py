@@ -399,15 +399,18 @@ async def replayer_js(request: Request) -> Response:
 # ---------------------------------------------------------------- sessions, tournaments, leaks
 
 def sessions_data(request: Request) -> dict[str, Any]:
+    """/sessions: one page of the hero's sessions, newest first (only its sessions read)."""
     params = request.query_params
-    check_params(params, filter_names(SESSION_FILTERS) | {"hero", "gap"})
+    check_params(params, filter_names(SESSION_FILTERS) | {"hero", "gap", "page"})
     filters = filters_of(params, SESSION_FILTERS)
-    hero_names, found = _cached(request, ("sessions", _hero(params), _gap(params), filters),
-                                lambda: api.sessions(_db(request), hero=_hero(params), gap_minutes=_gap(params),
-                                                     filters=filters))
+    number = whole_number("page", params.get("page") or "1", 1)
+    found = _cached(request, ("sessions", _hero(params), _gap(params), filters, number),
+                    lambda: api.session_page(_db(request), page=number, per_page=PER_PAGE, hero=_hero(params),
+                                             gap_minutes=_gap(params), filters=filters))
     choice = api.hero_choice(_db(request), _hero(params))
-    return {"hero": hero_names, "hero_note": choice.note if choice else None,
-            "sessions": [api.summary_json(s) for s in found]}
+    return {"hero": found.hero, "hero_note": choice.note if choice else None,
+            "sessions": [api.summary_json(s) for s in found.sessions], "total": found.total, "page": number,
+            "per_page": PER_PAGE}
 
 
 async def sessions_page(request: Request) -> Response:
@@ -526,7 +529,7 @@ def warm_up(config: WebConfig, cache: Any) -> None:
     db = config.db_path
     try:
         cache.get(db, ("latest session", None), lambda: api.sessions(db, newest=1))  # (home: one session read)
-        cache.get(db, ("sessions", None, 30, api.Filters()), lambda: api.sessions(db))
+        cache.get(db, ("sessions", None, 30, api.Filters(), 1), lambda: api.session_page(db, per_page=PER_PAGE))
         _, rows = api.query(db, "select distinct site, game from player_totals", limit=None)
         for site, game in rows:
             filters = api.Filters(site=str(site))

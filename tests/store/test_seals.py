@@ -117,3 +117,54 @@ def test_an_unwritable_or_garbled_state_folder_only_means_the_whole_check(
     api.import_paths(FILES[1:2], db)  # no seal can be read or written: checked whole, no error
     assert whole_checks == ["checked"]
     assert not seals.is_sealed(db)
+
+
+def _foreign_write(db: Path) -> None:
+    conn = sqlite3.connect(db)  # another program writes into it
+    conn.execute("update players set name = name")
+    conn.commit()
+    conn.close()
+
+
+def test_a_watched_import_leaves_the_seal_as_an_import_does(tmp_path: Path, whole_checks: list[str]) -> None:
+    # issue 26: `hud` and `serve --watch` paid the whole check (25-28 s at 1,000,000 hands)
+    # at every start, their own writes having broken the seal
+    db, folder = tmp_path / "t.db", tmp_path / "client"
+    folder.mkdir()
+    api.import_paths(FILES[:1], db)
+    (folder / "table.txt").write_text(FILES[1].read_text(encoding="utf-8-sig"), encoding="utf-8")
+    watcher = api.Watcher([folder], db)
+    watcher.prepare()
+    assert whole_checks == [] and seals.is_sealed(db)
+    reader = database.read_only_connection(db)  # (a page of `serve` reading meanwhile)
+    reader.execute("select count(*) from hands").fetchone()
+    summary = watcher.look()
+    assert summary is not None and summary.hands_new > 0
+    reader.close()
+    assert seals.is_sealed(db)
+    with open(folder / "table.txt", "a", encoding="utf-8") as file:  # the client writes more hands
+        file.write("\n\n" + FILES[0].read_text(encoding="utf-8-sig"))
+    summary = watcher.look()
+    assert summary is not None and summary.hands_duplicate > 0 and seals.is_sealed(db)
+    later = api.Watcher([folder], db)  # the next start
+    later.prepare()
+    assert whole_checks == []
+
+
+def test_a_foreign_write_still_brings_the_whole_check_to_the_watcher(tmp_path: Path, whole_checks: list[str]) -> None:
+    db, folder = tmp_path / "t.db", tmp_path / "client"
+    folder.mkdir()
+    (folder / "table.txt").write_text(FILES[0].read_text(encoding="utf-8-sig"), encoding="utf-8")
+    watcher = api.Watcher([folder], db)
+    assert watcher.look() is not None and seals.is_sealed(db)  # a new database, made by the watcher
+    _foreign_write(db)  # before a start: checked whole at it
+    api.Watcher([folder], db).prepare()
+    assert whole_checks == ["checked"] and seals.is_sealed(db)
+    _foreign_write(db)  # between two looks of a running watcher (a note written by the web page)
+    with open(folder / "table.txt", "a", encoding="utf-8") as file:
+        file.write("\n\n" + FILES[1].read_text(encoding="utf-8-sig"))
+    summary = watcher.look()
+    assert summary is not None and summary.hands_new > 0
+    assert not seals.is_sealed(db)  # the look does not seal over it
+    api.Watcher([folder], db).prepare()
+    assert whole_checks == ["checked", "checked"]

@@ -67,6 +67,23 @@ def test_filters_change_the_numbers(client) -> None:  # type: ignore[no-untyped-
     assert [s["hands"] for s in client.get("/api/sessions?game_type=cash").json()["sessions"]] == [9]
 
 
+def test_the_sessions_page_is_paged(client, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    # the two sessions (the SNG's, 2010-11-12, newest; the cash file's, 2010-09-14), one a page
+    from hhtracker.web import pages
+
+    monkeypatch.setattr(pages, "PER_PAGE", 1)
+    first = client.get("/api/sessions").json()
+    assert (first["total"], first["page"], first["per_page"]) == (2, 1, 1)
+    assert [(s["session"], s["hands"]) for s in first["sessions"]] == [(2, hand_headers(SNG))]
+    second = client.get("/api/sessions?page=2").json()
+    assert [(s["session"], s["hands"]) for s in second["sessions"]] == [(1, hand_headers(CASH))]
+    assert client.get("/api/sessions?page=3").json()["sessions"] == []
+    html = client.get("/sessions").text
+    assert "page 1 of 2" in html and 'href="/sessions?page=2"' in html and 'href="/sessions/2"' in html
+    assert 'href="/sessions/1"' not in html  # (on page 2)
+    assert client.get("/sessions?page=0").status_code == 400
+
+
 def test_the_hand_list_filters(client) -> None:  # type: ignore[no-untyped-def]
     def total(query: str) -> int:
         return int(client.get("/api/hands" + query).json()["total"])
@@ -245,9 +262,11 @@ def test_the_first_views_are_read_at_start(web_db: Path, monkeypatch: pytest.Mon
 
         monkeypatch.setattr(api, "tag_population", not_again)
         monkeypatch.setattr(api, "sessions", not_again)
+        monkeypatch.setattr(api, "session_page", not_again)
         monkeypatch.setattr(api, "leaks", not_again)
         assert client.get("/players/pokerstars/Hero").status_code == 200
         assert client.get("/").status_code == 200
+        assert client.get("/sessions").status_code == 200
         assert client.get("/leaks").status_code == 200
 
 
