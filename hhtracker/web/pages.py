@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable
-from urllib.parse import unquote
+from urllib.parse import unquote, urlsplit
 from typing import TYPE_CHECKING, Any
 
 from starlette.requests import Request
@@ -35,7 +35,7 @@ from .query import (
     filters_of,
     whole_number,
 )
-from .render import page, path_part
+from .render import address_path, page, path_part, render
 
 if TYPE_CHECKING:
     from .app import WebConfig
@@ -325,41 +325,58 @@ def _replays(request: Request) -> list[api.HandReplay]:
     return found
 
 
-_STYLE = re.compile(r"<style>(.*?)</style>", re.S)
-_SCRIPT = re.compile(r"<script>(.*?)</script>", re.S)
-_META_CSP = re.compile(r'<meta http-equiv="Content-Security-Policy"[^>]*>\n?')
+REPLAYER_ASSETS = "/hands/"
+"""Where the served replayer page links replayer.css and replayer.js from (api.replayer_asset):
+the server's Content-Security-Policy allows no inline style or script."""
+
+_BACK_PAGES: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"/hands"), "the hand list"),
+    (re.compile(r"/sessions/\d+"), "the session report"),
+    (re.compile(r"/players/[^/]+/[^/]+"), "the profile"),
+)
+"""The pages a replayer is opened from (the hand list with its filters, a session report's
+hands to review, a profile's biggest win and loss): path, what the link back calls it."""
 
 
-@dataclasses.dataclass
-class _ReplayerAssets:
-    """The replayer page's style and script (report/templates/replayer.html.j2 writes them
-    inline, for a file that stands alone), served here as files: the server's CSP allows no
-    inline style or script."""
+@dataclasses.dataclass(frozen=True)
+class BackLink:
+    """The page of this site a replayer was opened from: its address (path and query, as the
+    browser sent it) and what it is ("the hand list")."""
 
-    css: str = ""
-    js: str = ""
-
-
-_ASSETS = _ReplayerAssets()
+    address: str
+    label: str
 
 
-def served_replayer(html: str) -> str:
-    """The replayer page as this server serves it: its inline <style> and <script> moved to
-    /hands/replayer.css and /hands/replayer.js (kept in _ASSETS), its own meta CSP left out
-    (the server's header applies), a link back to the hand list added."""
-    html = _META_CSP.sub("", html, count=1)
-    style = _STYLE.search(html)
-    if style is None:
-        raise RuntimeError("the replayer page has no inline style to serve as a file")
-    _ASSETS.css = style.group(1)
-    html = html[:style.start()] + '<link rel="stylesheet" href="/hands/replayer.css">' + html[style.end():]
-    script = _SCRIPT.search(html)
-    if script is None:
-        raise RuntimeError("the replayer page has no inline script to serve as a file")
-    _ASSETS.js = script.group(1)
-    html = html[:script.start()] + '<script src="/hands/replayer.js"></script>' + html[script.end():]
-    return html.replace("<body>", '<body>\n<p class="muted"><a href="/hands">&larr; the hand list</a> · '
-                                  '<a href="/">home</a></p>', 1)
+def back_link(request: Request) -> BackLink | None:
+    """The page the replayer was opened from, read from the Referer header (sent within the
+    site only: security's Referrer-Policy same-origin), or None: no Referer (a bookmark, a
+    typed address), another site's, or a page not among _BACK_PAGES."""
+    referer = request.headers.get("referer", "")
+    parts = urlsplit(referer)
+    if parts.scheme not in ("http", "https") or parts.netloc.lower() != request.headers.get("host", "").lower():
+        return None
+    for path, label in _BACK_PAGES:
+        if path.fullmatch(parts.path):
+            return BackLink(parts.path + (f"?{parts.query}" if parts.query else ""), label)
+    return None
+
+
+_BODY = re.compile(r"<body>\n?(.*)</body>", re.S)
+_TITLE = re.compile(r"<title>(.*?)</title>", re.S)
+
+
+def served_replayer(request: Request, html: str) -> str:
+    """The replayer page (api.replayer_html with assets=REPLAYER_ASSETS) as this server serves
+    it: the site's navigation above it and a link back to the page it was opened from, when
+    there is one (back_link). raises RuntimeError if the page has no body or title."""
+    from markupsafe import Markup
+
+    body, title = _BODY.search(html), _TITLE.search(html)
+    if body is None or title is None:
+        raise RuntimeError("the replayer page has no <body> or no <title> to serve")
+    context = {"title": Markup(title.group(1)), "replayer": Markup(body.group(1)), "back": back_link(request),
+               "path": address_path(request), "assets": REPLAYER_ASSETS}
+    return render("replayer.html.j2", context)
 
 
 async def hand_page(request: Request) -> Response:
@@ -368,32 +385,20 @@ async def hand_page(request: Request) -> Response:
         return page(request, "hand_text.html.j2", {"title": f"Hand {replay.hand_id}", "replay": replay.as_json()})
     from starlette.responses import HTMLResponse
 
-    return HTMLResponse(served_replayer(api.replayer_html(replay.replayed, replay.draw_odds)))
+    html = api.replayer_html(replay.replayed, replay.draw_odds, assets=REPLAYER_ASSETS)
+    return HTMLResponse(served_replayer(request, html))
 
 
 async def hand_json(request: Request) -> Response:
     return JSONResponse(_replays(request)[0].as_json())
 
 
-def _replayer_assets(request: Request) -> _ReplayerAssets:
-    """_ASSETS, read from the replayer page of a stored hand when no page was served yet
-    (a page kept by the browser from before a restart); empty without a hand that replays."""
-    if not _ASSETS.js:
-        _, rows = api.query(_db(request), "select site, site_hand_id from hands where status in ('ok', 'warning') "
-                                          "order by id limit 1", limit=1)
-        for site, number in rows:
-            for replay in api.hand_replays(_db(request), str(number), site=str(site)):
-                if replay.replayed is not None:
-                    served_replayer(api.replayer_html(replay.replayed, replay.draw_odds))
-    return _ASSETS
-
-
 async def replayer_css(request: Request) -> Response:
-    return Response(_replayer_assets(request).css, media_type="text/css")
+    return Response(api.replayer_asset("replayer.css"), media_type="text/css")
 
 
 async def replayer_js(request: Request) -> Response:
-    return Response(_replayer_assets(request).js, media_type="text/javascript")
+    return Response(api.replayer_asset("replayer.js"), media_type="text/javascript")
 
 
 # ---------------------------------------------------------------- sessions, tournaments, leaks
