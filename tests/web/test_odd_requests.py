@@ -1,6 +1,7 @@
 """Odd requests (a tester's findings on `hhtracker serve`): a query parameter of 60,000
 characters is refused with a 400 of one line (it was a 500 from SQLite's "LIKE or GLOB
-pattern too complex")."""
+pattern too complex"), and every error under /api/ is JSON, {"error": "..."}, with the
+status the page would have had."""
 
 from __future__ import annotations
 
@@ -33,7 +34,7 @@ def test_a_text_parameter_of_60000_characters_is_a_400_of_one_line(client, addre
     assert page.status_code == 400 and page.headers["content-type"].startswith("text/html")
     assert said in page.text and "a" * 100 not in page.text  # (the value is not repeated)
     answer = client.get(f"{_api(address)}?{param}={'*' * LONG}")
-    assert answer.status_code == 400 and said in answer.text
+    assert answer.status_code == 400 and answer.json()["error"].startswith(said)
 
 
 def test_the_name_search_of_the_tester(client) -> None:  # type: ignore[no-untyped-def]
@@ -63,3 +64,58 @@ def test_a_number_of_5000_digits_is_refused_not_a_500(web_db: Path, tmp_path: Pa
     response = client.post("/players/pokerstars/Hero/notes", data={"csrf": token, "action": "delete", "number": "7" * 5000})
     assert response.status_code == 400
     assert f"number={'7' * 20}...: it must be from 1 to 4,611,686,018,427,387,904" in response.text
+
+
+@pytest.mark.parametrize(("address", "status", "said"), [
+    ("/api/hands?per_page=500", 400, "this page takes no parameter 'per_page' (it takes: against, dominated, game,"),
+    ("/api/players?site=stars", 400, "site='stars' is not one of"),
+    ("/api/sessions/x", 400, "session='x': a whole number is needed"),
+    ("/api/players/pokerstars/Nobody", 404, "no player 'Nobody' on pokerstars in the database"),
+    ("/api/hands/pokerstars/1", 404, "no hand '1' of 'pokerstars' in the database"),
+    ("/api/sessions/99", 404, "no session 99"),
+    ("/api/no-such-page", 404, "no page at /api/no-such-page"),
+])
+def test_an_error_under_api_is_json(client, address: str, status: int, said: str) -> None:  # type: ignore[no-untyped-def]
+    response = client.get(address)
+    assert response.status_code == status
+    assert response.headers["content-type"] == "application/json"
+    body = response.json()
+    assert list(body) == ["error"] and said in body["error"], body
+    # the page of the same address: the same status, as a page
+    page = client.get(address.removeprefix("/api"))
+    assert page.status_code == status and page.headers["content-type"].startswith("text/html")
+
+
+def test_the_guards_answer_json_under_api(web_db: Path) -> None:
+    client = client_for(web_db)
+    foreign = client.get("/api/players", headers={"Host": "evil.example:8765"})
+    assert foreign.status_code == 400 and "this server answers only to" in foreign.json()["error"]
+    posted = client.post("/api/players", data={"x": "1"})
+    assert posted.status_code == 403 and "token is missing" in posted.json()["error"]
+    put = client.put("/api/players")
+    assert put.status_code == 405 and put.json() == {"error": "PUT is not used here: changes are made through the page's forms"}
+    guarded = client_for(web_db, token="s3cret-token")
+    assert guarded.get("/api/players").status_code == 401
+    assert "needs its token" in guarded.get("/api/players").json()["error"]
+    assert guarded.get("/players").headers["content-type"].startswith("text/html")
+
+
+def test_an_internal_error_and_a_database_gone_under_api_are_json(web_db: Path, tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    import shutil
+
+    from hhtracker.web import pages
+
+    def broken(request: object) -> dict[str, object]:
+        raise KeyError("a bug")
+
+    copy = tmp_path / "gone.db"
+    shutil.copy(web_db, copy)
+    client = client_for(copy)
+    with monkeypatch.context() as patch:
+        patch.setattr(pages, "players_data", broken)
+        response = client.get("/api/players")
+    assert response.status_code == 500 and response.json()["error"].startswith("internal error (KeyError: 'a bug')")
+    copy.unlink()
+    gone = client.get("/api/sessions")
+    assert gone.status_code == 503 and gone.json()["error"].startswith("no database at")
