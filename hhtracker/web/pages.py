@@ -126,8 +126,9 @@ def _players_filters(request: Request) -> tuple[api.Filters, str | None]:
     games = _cached(request, ("games", filters), lambda: api.games_played(_db(request), filters))
     if len(games) <= 1:
         return filters, None
-    note = (f"these hands are of {len(games)} games ({', '.join(games)}): {games[0]} shown; choose a game above "
-            "(all: every game together)")
+    names = [api.game_name(g) for g in games]
+    note = (f"these hands are of {len(games)} games ({', '.join(names)}): {names[0]} shown; choose a game above "
+            "(all games: every game together)")
     return dataclasses.replace(filters, game=games[0]), note
 
 
@@ -510,7 +511,7 @@ def home_data(request: Request) -> dict[str, Any]:
 
 async def home_page(request: Request) -> Response:
     data = home_data(request)
-    return page(request, "home.html.j2", {"title": "hhtracker", **data,
+    return page(request, "home.html.j2", {"title": "Home", **data,
                                           "chart": winnings_chart(data["lifetime"], unit="big bets")})
 
 

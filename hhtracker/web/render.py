@@ -4,6 +4,7 @@ that keep the query string."""
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 from urllib.parse import quote, urlencode
 
@@ -58,6 +59,20 @@ def number(value: float | None, digits: int = 2) -> str:
     return "-" if value is None else f"{value:+.{digits}f}"
 
 
+def game_name(game: str | None) -> str:
+    """A stored game key as the user reads it, the game record's name ("27_single_draw" ->
+    "2-7 Single Draw", as the terminal says); "all" (every game together) as "all games"."""
+    if game is None or game == api.ALL_GAMES:
+        return "all games"
+    return str(api.game_name(game))  # (str: the api facade leaves game_name untyped)
+
+
+def duration(seconds: int) -> str:
+    """A duration in seconds as the terminal writes it (`hhtracker sessions`): "59 s",
+    "1 min 05 s", "34 min", "1 h 05 min"."""
+    return api.duration(dt.timedelta(seconds=seconds))
+
+
 def path_part(text: str) -> str:
     """One segment of an address: every character but letters, digits and -._~ quoted
     ('/' too: a name with a slash stays one segment)."""
@@ -83,7 +98,7 @@ def with_query(request: Request, **changes: object) -> str:
 
 
 _ENV.filters.update(money=money, moneys=moneys, ratio=ratio, percent_only=percent_only, number=number,
-                    path_part=path_part, counted=api.counted)
+                    path_part=path_part, counted=api.counted, game_name=game_name, duration=duration)
 _ENV.globals.update(NAV=NAV, with_query=with_query, path_part=path_part)
 
 

@@ -181,7 +181,7 @@ def test_players_of_several_games_are_shown_one_game_at_a_time(tmp_path: Path) -
     api.import_paths([SAMPLES, generated], db)
     client = client_for(db)
     shown = client.get("/api/players").json()
-    assert shown["game"] == "badugi" and "2 games (badugi, badacey)" in shown["note"]
+    assert shown["game"] == "badugi" and "2 games (Badugi, Badacey)" in shown["note"]
     badugi_names = {p["player"] for p in shown["players"]}
     assert "Hero" in badugi_names  # the samples' hero plays Badugi only
     badacey = client.get("/api/players?game=badacey").json()
