@@ -8,8 +8,8 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable
-from urllib.parse import unquote
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlencode
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
@@ -35,7 +35,7 @@ from .query import (
     filters_of,
     whole_number,
 )
-from .render import page, path_part
+from .render import page, path_part, segment_text
 
 if TYPE_CHECKING:
     from .app import WebConfig
@@ -163,8 +163,9 @@ async def players_json(request: Request) -> Response:
 
 def player_in_address(request: Request, suffix: str = "") -> tuple[str, str]:
     """(site, name) of /players/{site}/{name}[suffix] (also under /api), read from the
-    address as sent (ASGI raw_path), each segment unquoted once: a name holding "/" or
-    "%2F" (quoted %2F and %252F by the pages' links) is read as written, and a name ending
+    address as sent (ASGI raw_path), each segment by render.segment_text (unquoted once):
+    a name holding "/" or "%2F" (quoted %2F and %252F by the pages' links) is read as
+    written, a name of dots alone from its "%2E%2E!" (render.DOT_NAMES), and a name ending
     in "/notes" is not taken for the notes' address."""
     raw = request.scope.get("raw_path")
     if not raw:
@@ -174,8 +175,7 @@ def player_in_address(request: Request, suffix: str = "") -> tuple[str, str]:
     segments = parts[start:]
     if suffix:
         segments = segments[:-1]
-    site, name = segments[0], "/".join(segments[1:])
-    return unquote(site, errors="replace"), unquote(name, errors="replace")
+    return segment_text(segments[0]), "/".join(segment_text(s) for s in segments[1:])
 
 
 def _player(request: Request, suffix: str = "") -> tuple[str, str]:
@@ -224,7 +224,7 @@ async def profile_page(request: Request) -> Response:
         "title": f"{data['player']} ({data['site']})", **data, "labels": api.PROFILE_LABELS,
         "factor_keys": FACTOR_KEYS, "filter_form": filter_form(tuple(p for p in EVERY_FILTER if p is not SITE)),
         "keep_params": (), "chart": winnings_chart(data["curve"], unit="big bets"),
-        "hands_link": f"/hands?player={path_part(data['player'])}&site={data['site']}"})
+        "hands_link": "/hands?" + urlencode({"player": data["player"], "site": data["site"]})})
 
 
 async def profile_json(request: Request) -> Response:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 from typing import Any
-from urllib.parse import quote, urlencode
+from urllib.parse import quote, unquote, urlencode
 
 import jinja2
 from starlette.requests import Request
@@ -73,10 +73,27 @@ def duration(seconds: int) -> str:
     return api.duration(dt.timedelta(seconds=seconds))
 
 
+DOT_NAMES: dict[str, str] = {".": "%2E!", "..": "%2E%2E!"}
+"""The names made of dots alone, as a segment of an address: written "." or "..", a browser
+or curl takes them for "this folder" and "the folder above" and drops them (/players/pokerstars/..
+opens /players); quoted "%2E%2E" too (the WHATWG URL standard reads "%2e%2e" as ".."; Chromium
+does). With the "!" after them the segment is no dot segment, and no other name is written so:
+path_part never writes "%2E" (a dot stays a dot) nor a bare "!"."""
+
+_DOT_SEGMENTS = {spelling.lower(): name for name, spelling in DOT_NAMES.items()}
+
+
 def path_part(text: str) -> str:
     """One segment of an address: every character but letters, digits and -._~ quoted
-    ('/' too: a name with a slash stays one segment)."""
-    return quote(text, safe="")
+    ('/' too: a name with a slash stays one segment); a name of dots alone as DOT_NAMES
+    writes it ("%2E%2E!"). segment_text reads it back."""
+    return DOT_NAMES.get(text) or quote(text, safe="")
+
+
+def segment_text(segment: str) -> str:
+    """One segment of an address as sent (still quoted) read back: DOT_NAMES' spellings
+    ("%2E%2E!", any case) as their dots, anything else unquoted once (invalid UTF-8 replaced)."""
+    return _DOT_SEGMENTS.get(segment.lower()) or unquote(segment, errors="replace")
 
 
 def address_path(request: Request) -> str:
