@@ -35,7 +35,7 @@ from .query import (
     filters_of,
     whole_number,
 )
-from .render import page, path_part, segment_text
+from .render import page, path_part, segment_text, shortened
 
 if TYPE_CHECKING:
     from .app import WebConfig
@@ -221,7 +221,7 @@ def profile_data(request: Request) -> dict[str, Any]:
 async def profile_page(request: Request) -> Response:
     data = profile_data(request)
     return page(request, "player.html.j2", {
-        "title": f"{data['player']} ({data['site']})", **data, "labels": api.PROFILE_LABELS,
+        "title": f"{shortened(data['player'])} ({data['site']})", **data, "labels": api.PROFILE_LABELS,
         "factor_keys": FACTOR_KEYS, "filter_form": filter_form(tuple(p for p in EVERY_FILTER if p is not SITE)),
         "keep_params": (), "chart": winnings_chart(data["curve"], unit="big bets"),
         "hands_link": "/hands?" + urlencode({"player": data["player"], "site": data["site"]})})
@@ -309,7 +309,7 @@ def hands_data(request: Request) -> dict[str, Any]:
 async def hands_page(request: Request) -> Response:
     data = hands_data(request)
     return page(request, "hands.html.j2", {
-        "title": f"Hands of {data['player']}" if data["player"] else "Hands of the hero", **data,
+        "title": f"Hands of {shortened(data['player'])}" if data["player"] else "Hands of the hero", **data,
         "filter_form": filter_form(HAND_FILTERS), "keep_params": ()})
 
 

@@ -59,6 +59,16 @@ def number(value: float | None, digits: int = 2) -> str:
     return "-" if value is None else f"{value:+.{digits}f}"
 
 
+SHORT_NAME = 60
+"""The most characters of a name a title or heading repeats (as the terminal's messages)."""
+
+
+def shortened(text: str, width: int = SHORT_NAME) -> str:
+    """`text` cut to `width` characters, the last one "…" when cut (a name from the address
+    or a hand history in a title: "Hands of aaaa…", not 1,000 characters)."""
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
 def game_name(game: str | None) -> str:
     """A stored game key as the user reads it, the game record's name ("27_single_draw" ->
     "2-7 Single Draw", as the terminal says); "all" (every game together) as "all games"."""
@@ -115,7 +125,8 @@ def with_query(request: Request, **changes: object) -> str:
 
 
 _ENV.filters.update(money=money, moneys=moneys, ratio=ratio, percent_only=percent_only, number=number,
-                    path_part=path_part, counted=api.counted, game_name=game_name, duration=duration)
+                    path_part=path_part, counted=api.counted, game_name=game_name, duration=duration,
+                    shortened=shortened)
 _ENV.globals.update(NAV=NAV, with_query=with_query, path_part=path_part)
 
 

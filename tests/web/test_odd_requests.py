@@ -119,3 +119,39 @@ def test_an_internal_error_and_a_database_gone_under_api_are_json(web_db: Path, 
     copy.unlink()
     gone = client.get("/api/sessions")
     assert gone.status_code == 503 and gone.json()["error"].startswith("no database at")
+
+
+SHORT = "a" * 59 + "…"
+"""A name of 1,000 a's as a title or a message quotes it: cut to 60 characters, the last "…"."""
+
+
+def test_a_long_name_from_the_query_string_is_quoted_short(client) -> None:  # type: ignore[no-untyped-def]
+    hands = client.get("/hands?player=" + "a" * 1000).text
+    assert f"<title>Hands of {SHORT} · hhtracker</title>" in hands and f"<h1>Hands of {SHORT}</h1>" in hands
+    assert f'name="player" value="{"a" * 1000}"' in hands  # the form keeps what was asked
+    for address in ("/sessions", "/sessions/1", "/leaks", "/tournaments"):
+        missing = client.get(f"{address}?hero={'a' * 1000}")
+        assert missing.status_code == 404, address
+        assert f"no player named &#39;{SHORT}&#39; in the database" in missing.text, address
+        assert "a" * 61 not in missing.text, address
+    assert client.get("/api/leaks?hero=" + "a" * 1000).json() == {"error": f"no player named '{SHORT}' in the database"}
+
+
+def test_a_long_name_from_a_hand_history_is_quoted_short_in_his_title(tmp_path_factory: pytest.TempPathFactory) -> None:
+    from tests.common import SAMPLES
+    from tests.web.conftest import _import
+
+    long_name = "g" * 200
+    folder = tmp_path_factory.mktemp("web-long-name")
+    text = (SAMPLES / "stars_cash_badugi_025_050.txt").read_text(encoding="utf-8-sig")
+    (folder / "long.txt").write_text(text.replace("gus_lavender", long_name), encoding="utf-8")
+    _import(tmp_path_factory, [folder / "long.txt"], folder / "long.db")
+    client = client_for(folder / "long.db")
+    profile = client.get(f"/players/pokerstars/{long_name}")
+    assert profile.status_code == 200
+    short = "g" * 59 + "…"
+    assert f"<title>{short} (pokerstars) · hhtracker</title>" in profile.text
+    assert f"<h1>{short} (pokerstars)</h1>" in profile.text
+    assert client.get(f"/api/players/pokerstars/{long_name}").json()["player"] == long_name  # the JSON: whole
+    hands = client.get(f"/hands?player={long_name}").text
+    assert f"<h1>Hands of {short}</h1>" in hands and f">{long_name}</a>" in hands  # the rows: whole
