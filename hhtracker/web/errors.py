@@ -53,7 +53,7 @@ def error_answer(path: str, status_code: int, message: str) -> Response:
 def _http(request: Request, error: Exception) -> Response:
     assert isinstance(error, HTTPException)
     detail = error.detail if error.status_code != 404 or error.detail != "Not Found" else \
-        f"no page at {request.url.path} (see the links at the top)"
+        f"no page at {shortened(request.url.path)} (see the links at the top)"
     return error_answer(request.url.path, error.status_code, str(detail))
 
 

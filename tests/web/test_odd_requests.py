@@ -155,3 +155,9 @@ def test_a_long_name_from_a_hand_history_is_quoted_short_in_his_title(tmp_path_f
     assert client.get(f"/api/players/pokerstars/{long_name}").json()["player"] == long_name  # the JSON: whole
     hands = client.get(f"/hands?player={long_name}").text
     assert f"<h1>Hands of {short}</h1>" in hands and f">{long_name}</a>" in hands  # the rows: whole
+
+
+def test_a_long_address_that_is_no_page_is_quoted_short(client) -> None:  # type: ignore[no-untyped-def]
+    page = client.get("/" + "x" * 10_000)
+    assert page.status_code == 404 and f"no page at /{'x' * 58}… (see the links at the top)" in page.text
+    assert client.get("/api/" + "x" * 10_000).json() == {"error": f"no page at /api/{'x' * 54}… (see the links at the top)"}
