@@ -95,7 +95,7 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("REVIEW_LIMIT",), "report"),
     **dict.fromkeys(("format_prize", "ordinal"), "tournaments"),
     **dict.fromkeys(("print_report", "print_sessions", "print_hand", "summary_json", "report_json", "report_html",
-                     "chart_png", "hands_listed"), "report.render"),
+                     "chart_png", "hands_listed", "duration"), "report.render"),
     **dict.fromkeys(("replayer_html", "replayer_asset"), "report.replayer"),
     **dict.fromkeys(("HandReplay",), "report.hand_text"),
     **dict.fromkeys(("leaks", "player_reads", "NoHeroError"), "api.leaks"),
@@ -125,7 +125,7 @@ __all__ = [
     "format_prize", "format_ratio", "game_of_hand", "games_played", "generate", "hand_outcome", "hand_replays",
     "hands_listed", "hero_add", "hero_choice", "hero_list", "hero_remove", "ignored_files",
     "import_paths", "keep_columns", "counted", "abbreviated", "format_result", "latest_hand", "names_like", "leaks", "leaks_json", "high_showdown_classes", "low_showdown_classes", "note_add", "note_change", "note_list",
-    "ordinal", "output_file", "output_path", "parse_stakes", "player_marks", "player_profile", "player_reads", "players", "population", "population_of", "Population", "print_hand",
+    "duration", "ordinal", "output_file", "output_path", "parse_stakes", "player_marks", "player_profile", "player_reads", "players", "population", "population_of", "Population", "print_hand",
     "print_leaks", "print_high_classes", "print_low_classes", "print_players", "print_profile", "print_reads", "print_report",
     "print_sessions", "print_tournaments", "profile_json", "PROFILE_LABELS", "query", "read_hands",
     "read_only", "read_table", "reads_json", "replayer_asset", "replayer_html", "report_html", "report_json",
@@ -170,6 +170,7 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
     from ..report import REVIEW_LIMIT
     from ..report.render import (
         chart_png,
+        duration,
         hands_listed,
         print_hand,
         print_report,

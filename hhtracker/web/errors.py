@@ -1,6 +1,7 @@
 """What the pages answer when something goes wrong: one line saying what to do, never a
 traceback (the same errors as the CLI's, cli/errors.py: a missing database, no such player,
-bad filters)."""
+bad filters). Under /api/ the same line as JSON, {"error": "..."}, with the same status: a
+program reading the JSON never gets a page."""
 
 from __future__ import annotations
 
@@ -10,10 +11,10 @@ from typing import Any
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import JSONResponse, Response
 
 from .. import api
-from .render import error_page
+from .render import SHORT_NAME, error_page, shortened
 
 
 class BadRequest(HTTPException):
@@ -32,24 +33,46 @@ class NotFound(HTTPException):
 
 Handler = Callable[[Request, Any], Awaitable[Response] | Response]
 
+API_PREFIX = "/api/"
+"""The addresses whose answers are JSON (the pages' twins, /api/hud), errors included."""
+
+
+def answers_json(path: str) -> bool:
+    """Whether the address `path` (the request's path, decoded) is one of the JSON ones."""
+    return path.startswith(API_PREFIX) or path == API_PREFIX.rstrip("/")
+
+
+def error_answer(path: str, status_code: int, message: str) -> Response:
+    """The answer to a request for `path` that fails: {"error": message} under /api/, else
+    the error page (render.error_page); both with `status_code`."""
+    if answers_json(path):
+        return JSONResponse({"error": message}, status_code=status_code)
+    return error_page(status_code, message)
+
 
 def _http(request: Request, error: Exception) -> Response:
     assert isinstance(error, HTTPException)
     detail = error.detail if error.status_code != 404 or error.detail != "Not Found" else \
-        f"no page at {request.url.path} (see the links at the top)"
-    return error_page(error.status_code, str(detail))
+        f"no page at {shortened(request.url.path)} (see the links at the top)"
+    return error_answer(request.url.path, error.status_code, str(detail))
 
 
-def _message(error: BaseException) -> str:
-    return str(error.args[0]) if len(error.args) == 1 else str(error)
+def _message(request: Request, error: BaseException) -> str:
+    """The api error's message, each long value of the query string it quotes (the api's
+    "no player named 'NAME'": a hero= of 1,000 characters) quoted short (render.shortened)."""
+    said = str(error.args[0]) if len(error.args) == 1 else str(error)
+    for value in request.query_params.values():
+        if len(value) > SHORT_NAME:
+            said = said.replace(repr(value), repr(shortened(value)))
+    return said
 
 
 def _unavailable(request: Request, error: Exception) -> Response:
-    return error_page(503, _message(error))
+    return error_answer(request.url.path, 503, _message(request, error))
 
 
 def _missing(request: Request, error: Exception) -> Response:
-    return error_page(404, _message(error))
+    return error_answer(request.url.path, 404, _message(request, error))
 
 
 def exception_handlers() -> Mapping[Any, Handler]:
@@ -63,10 +86,11 @@ def exception_handlers() -> Mapping[Any, Handler]:
     }
 
 
-def internal_error_page(error: BaseException) -> Response:
-    """A bug of ours: one line on the server's stderr and a 500 page, no traceback."""
+def internal_error_page(error: BaseException, path: str = "") -> Response:
+    """A bug of ours, met answering `path`: one line on the server's stderr and a 500 page
+    (JSON under /api/), no traceback."""
     said = str(error)
     said = said if len(said) <= 300 else said[:300] + "..."
     line = f"internal error ({type(error).__name__}: {said}): a bug of hhtracker; please report it"
     print(api.safe(f"Error: {line}"), file=sys.stderr, flush=True)
-    return error_page(500, line)
+    return error_answer(path, 500, line)

@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 from urllib.parse import unquote, urlsplit
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlencode
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
@@ -35,7 +36,7 @@ from .query import (
     filters_of,
     whole_number,
 )
-from .render import address_path, page, path_part, render
+from .render import address_path, page, path_part, render, segment_text, shortened
 
 if TYPE_CHECKING:
     from .app import WebConfig
@@ -126,8 +127,9 @@ def _players_filters(request: Request) -> tuple[api.Filters, str | None]:
     games = _cached(request, ("games", filters), lambda: api.games_played(_db(request), filters))
     if len(games) <= 1:
         return filters, None
-    note = (f"these hands are of {len(games)} games ({', '.join(games)}): {games[0]} shown; choose a game above "
-            "(all: every game together)")
+    names = [api.game_name(g) for g in games]
+    note = (f"these hands are of {len(games)} games ({', '.join(names)}): {names[0]} shown; choose a game above "
+            "(all games: every game together)")
     return dataclasses.replace(filters, game=games[0]), note
 
 
@@ -162,8 +164,9 @@ async def players_json(request: Request) -> Response:
 
 def player_in_address(request: Request, suffix: str = "") -> tuple[str, str]:
     """(site, name) of /players/{site}/{name}[suffix] (also under /api), read from the
-    address as sent (ASGI raw_path), each segment unquoted once: a name holding "/" or
-    "%2F" (quoted %2F and %252F by the pages' links) is read as written, and a name ending
+    address as sent (ASGI raw_path), each segment by render.segment_text (unquoted once):
+    a name holding "/" or "%2F" (quoted %2F and %252F by the pages' links) is read as
+    written, a name of dots alone from its "%2E%2E!" (render.DOT_NAMES), and a name ending
     in "/notes" is not taken for the notes' address."""
     raw = request.scope.get("raw_path")
     if not raw:
@@ -173,8 +176,7 @@ def player_in_address(request: Request, suffix: str = "") -> tuple[str, str]:
     segments = parts[start:]
     if suffix:
         segments = segments[:-1]
-    site, name = segments[0], "/".join(segments[1:])
-    return unquote(site, errors="replace"), unquote(name, errors="replace")
+    return segment_text(segments[0]), "/".join(segment_text(s) for s in segments[1:])
 
 
 def _player(request: Request, suffix: str = "") -> tuple[str, str]:
@@ -220,10 +222,10 @@ def profile_data(request: Request) -> dict[str, Any]:
 async def profile_page(request: Request) -> Response:
     data = profile_data(request)
     return page(request, "player.html.j2", {
-        "title": f"{data['player']} ({data['site']})", **data, "labels": api.PROFILE_LABELS,
+        "title": f"{shortened(data['player'])} ({data['site']})", **data, "labels": api.PROFILE_LABELS,
         "factor_keys": FACTOR_KEYS, "filter_form": filter_form(tuple(p for p in EVERY_FILTER if p is not SITE)),
         "keep_params": (), "chart": winnings_chart(data["curve"], unit="big bets"),
-        "hands_link": f"/hands?player={path_part(data['player'])}&site={data['site']}"})
+        "hands_link": "/hands?" + urlencode({"player": data["player"], "site": data["site"]})})
 
 
 async def profile_json(request: Request) -> Response:
@@ -308,7 +310,7 @@ def hands_data(request: Request) -> dict[str, Any]:
 async def hands_page(request: Request) -> Response:
     data = hands_data(request)
     return page(request, "hands.html.j2", {
-        "title": f"Hands of {data['player']}" if data["player"] else "Hands of the hero", **data,
+        "title": f"Hands of {shortened(data['player'])}" if data["player"] else "Hands of the hero", **data,
         "filter_form": filter_form(HAND_FILTERS), "keep_params": ()})
 
 
@@ -518,7 +520,7 @@ def home_data(request: Request) -> dict[str, Any]:
 
 async def home_page(request: Request) -> Response:
     data = home_data(request)
-    return page(request, "home.html.j2", {"title": "hhtracker", **data,
+    return page(request, "home.html.j2", {"title": "Home", **data,
                                           "chart": winnings_chart(data["lifetime"], unit="big bets")})
 
 

@@ -15,6 +15,11 @@ from .errors import BadRequest
 STRUCTURES = ("FL", "PL", "HPL", "NL")
 """--structure's choices (cli/options.py Structure)."""
 
+MAX_PARAM_CHARACTERS = 1_000
+"""The longest query parameter value read (a player's name, a name search, stakes): longer
+than any name a site gives, and far below what SQLite refuses in a name search's pattern
+(SQLITE_LIMIT_LIKE_PATTERN_LENGTH, 50,000 bytes: "LIKE or GLOB pattern too complex")."""
+
 POSITIONS = ("BTN", "SB", "BB", "UTG", "UTG+1", "UTG+2", "MP", "HJ", "CO", "early", "middle", "late", "blinds")
 """--position's choices (cli/options.py): single positions and the groups of filters.POSITION_GROUPS."""
 
@@ -55,6 +60,9 @@ def whole_number(name: str, text: str, minimum: int = 0, maximum: int = 10**9) -
     """A query parameter that is a whole number from minimum to maximum; raises BadRequest."""
     if not text.isascii() or not text.strip().isdigit():
         raise BadRequest(f"{name}={text[:40]!r}: a whole number is needed")
+    digits = text.strip().lstrip("0")
+    if len(digits) > len(str(maximum)):  # (and int() reads no more than 4,300 digits)
+        raise BadRequest(f"{name}={text[:20]}...: it must be from {minimum:,} to {maximum:,}")
     value = int(text)
     if not minimum <= value <= maximum:
         raise BadRequest(f"{name}={value}: it must be from {minimum:,} to {maximum:,}")
@@ -62,10 +70,15 @@ def whole_number(name: str, text: str, minimum: int = 0, maximum: int = 10**9) -
 
 
 def check_params(params: Mapping[str, str], takes: Collection[str]) -> None:
-    """raises BadRequest for a parameter the page does not take."""
+    """raises BadRequest for a parameter the page does not take, or a value longer than
+    MAX_PARAM_CHARACTERS (every page calls this before it reads its parameters)."""
     for key in params:
         if key not in takes:
             raise BadRequest(f"this page takes no parameter {key[:40]!r} (it takes: {', '.join(sorted(takes))})")
+    for key, value in params.items():
+        if len(value) > MAX_PARAM_CHARACTERS:
+            raise BadRequest(f"{key}= is {len(value):,} characters long: at most {MAX_PARAM_CHARACTERS:,} are read "
+                             "(write a shorter name or search)")
 
 
 def filters_of(params: Mapping[str, str], which: tuple[FilterParam, ...] = EVERY_FILTER) -> api.Filters:

@@ -4,8 +4,9 @@ that keep the query string."""
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
-from urllib.parse import quote, urlencode
+from urllib.parse import quote, unquote, urlencode
 
 import jinja2
 from markupsafe import Markup
@@ -66,10 +67,51 @@ def words(text: object) -> Markup:
     return Markup(" ").join(Markup('<span class="w">{}</span>').format(word) for word in str(text).split())
 
 
+SHORT_NAME = 60
+"""The most characters of a name a title or heading repeats (as the terminal's messages)."""
+
+
+def shortened(text: str, width: int = SHORT_NAME) -> str:
+    """`text` cut to `width` characters, the last one "…" when cut (a name from the address
+    or a hand history in a title: "Hands of aaaa…", not 1,000 characters)."""
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
+def game_name(game: str | None) -> str:
+    """A stored game key as the user reads it, the game record's name ("27_single_draw" ->
+    "2-7 Single Draw", as the terminal says); "all" (every game together) as "all games"."""
+    if game is None or game == api.ALL_GAMES:
+        return "all games"
+    return str(api.game_name(game))  # (str: the api facade leaves game_name untyped)
+
+
+def duration(seconds: int) -> str:
+    """A duration in seconds as the terminal writes it (`hhtracker sessions`): "59 s",
+    "1 min 05 s", "34 min", "1 h 05 min"."""
+    return api.duration(dt.timedelta(seconds=seconds))
+
+
+DOT_NAMES: dict[str, str] = {".": "%2E!", "..": "%2E%2E!"}
+"""The names made of dots alone, as a segment of an address: written "." or "..", a browser
+or curl takes them for "this folder" and "the folder above" and drops them (/players/pokerstars/..
+opens /players); quoted "%2E%2E" too (the WHATWG URL standard reads "%2e%2e" as ".."; Chromium
+does). With the "!" after them the segment is no dot segment, and no other name is written so:
+path_part never writes "%2E" (a dot stays a dot) nor a bare "!"."""
+
+_DOT_SEGMENTS = {spelling.lower(): name for name, spelling in DOT_NAMES.items()}
+
+
 def path_part(text: str) -> str:
     """One segment of an address: every character but letters, digits and -._~ quoted
-    ('/' too: a name with a slash stays one segment)."""
-    return quote(text, safe="")
+    ('/' too: a name with a slash stays one segment); a name of dots alone as DOT_NAMES
+    writes it ("%2E%2E!"). segment_text reads it back."""
+    return DOT_NAMES.get(text) or quote(text, safe="")
+
+
+def segment_text(segment: str) -> str:
+    """One segment of an address as sent (still quoted) read back: DOT_NAMES' spellings
+    ("%2E%2E!", any case) as their dots, anything else unquoted once (invalid UTF-8 replaced)."""
+    return _DOT_SEGMENTS.get(segment.lower()) or unquote(segment, errors="replace")
 
 
 def address_path(request: Request) -> str:
@@ -91,7 +133,8 @@ def with_query(request: Request, **changes: object) -> str:
 
 
 _ENV.filters.update(money=money, moneys=moneys, ratio=ratio, percent_only=percent_only, number=number,
-                    path_part=path_part, counted=api.counted, words=words)
+                    path_part=path_part, counted=api.counted, words=words, game_name=game_name, duration=duration,
+                    shortened=shortened)
 _ENV.globals.update(NAV=NAV, with_query=with_query, path_part=path_part)
 
 

@@ -26,8 +26,7 @@ from starlette.datastructures import Headers, MutableHeaders
 from starlette.responses import RedirectResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from .errors import internal_error_page
-from .render import error_page
+from .errors import error_answer, internal_error_page
 
 if TYPE_CHECKING:
     from .app import WebConfig
@@ -85,18 +84,19 @@ class SecurityMiddleware:
         except Exception as error:  # a bug: one line, no traceback (nor the server's log of one)
             if started:
                 return
-            await internal_error_page(error)(scope, receive, send_with_headers)
+            await internal_error_page(error, scope.get("path", ""))(scope, receive, send_with_headers)
 
     async def _check(self, scope: Scope, receive: Receive) -> tuple[Response | None, Receive]:
         """(the refusal, or None; the receive to read the body from: replayed when a form
         was read here)."""
         headers = Headers(scope=scope)
+        path = scope.get("path", "")
         host = headers.get("host", "").lower()
         if self.hosts is not None and host not in self.hosts:
-            return error_page(400, f"this server answers only to {self.config.address} (the Host header said "
-                                   f"{host[:60]!r}): open that address"), receive
+            return error_answer(path, 400, f"this server answers only to {self.config.address} (the Host header "
+                                           f"said {host[:60]!r}): open that address"), receive
         if scope["type"] != "http":
-            return error_page(403, "no WebSocket here"), receive
+            return error_answer(path, 403, "no WebSocket here"), receive
         if self.config.token is not None:
             refusal = self._token_refusal(scope, headers)
             if refusal is not None:
@@ -105,28 +105,28 @@ class SecurityMiddleware:
         if method in SAFE_METHODS:
             return None, receive
         if method != "POST":
-            return error_page(405, f"{method} is not used here: changes are made through the page's forms"), receive
+            return error_answer(path, 405, f"{method} is not used here: changes are made through the page's forms"), receive
         origin = headers.get("origin")
         if origin is not None and origin != "null" and urlsplit(origin).netloc.lower() not in (self.hosts or {host}):
-            return error_page(403, f"a form sent from another site ({origin[:60]!r}) is refused"), receive
+            return error_answer(path, 403, f"a form sent from another site ({origin[:60]!r}) is refused"), receive
         if origin == "null":
-            return error_page(403, "a form sent from an unknown origin is refused"), receive
+            return error_answer(path, 403, "a form sent from an unknown origin is refused"), receive
         body = b""
         more = True
         while more:
             message = await receive()
             if message["type"] == "http.disconnect":
-                return error_page(400, "the form was not sent whole"), receive
+                return error_answer(path, 400, "the form was not sent whole"), receive
             body += message.get("body", b"")
             more = message.get("more_body", False)
             if len(body) > MAX_FORM_BYTES:
-                return error_page(413, f"the form is larger than {MAX_FORM_BYTES // 1024} KB"), receive
+                return error_answer(path, 413, f"the form is larger than {MAX_FORM_BYTES // 1024} KB"), receive
         token = headers.get(CSRF_HEADER)
         if token is None and headers.get("content-type", "").startswith("application/x-www-form-urlencoded"):
             token = parse_qs(body.decode("utf-8", "replace")).get(CSRF_FIELD, [None])[-1]
         if not _same(token, self.config.csrf_token):
-            return error_page(403, "the form's token is missing or out of date (the server was restarted?): "
-                                   "reload the page and send it again"), receive
+            return error_answer(path, 403, "the form's token is missing or out of date (the server was "
+                                           "restarted?): reload the page and send it again"), receive
         sent = False
 
         async def replay() -> Message:
@@ -159,5 +159,5 @@ class SecurityMiddleware:
             response = RedirectResponse(scope["path"] + ("?" + rest if rest else ""), status_code=303)
             response.set_cookie(TOKEN_COOKIE, expected, httponly=True, samesite="strict", path="/")
             return response
-        return error_page(401, "this server needs its token: open the address `hhtracker serve` printed "
-                               "(with ?token=...)")
+        return error_answer(scope.get("path", ""), 401, "this server needs its token: open the address "
+                                                        "`hhtracker serve` printed (with ?token=...)")

@@ -23,6 +23,13 @@
     return count.toLocaleString("en-US") + " " + word + (count === 1 ? "" : "s");
   }
 
+  // One segment of an address, as render.path_part writes it: a name of dots alone as
+  // "%2E!" / "%2E%2E!" (a browser drops "." and "..", and "%2E%2E", as dot segments).
+  const DOT_NAMES = {".": "%2E!", "..": "%2E%2E!"};
+  function pathPart(text) {
+    return Object.prototype.hasOwnProperty.call(DOT_NAMES, text) ? DOT_NAMES[text] : encodeURIComponent(text);
+  }
+
   function figureCell(figure) {
     const cell = el("td", "hud-figure num" + (figure.small ? " small" : ""));
     cell.appendChild(el("span", "hud-value", figure.value_text));
@@ -37,7 +44,7 @@
     row.appendChild(el("td", "hud-seat num", player.seat));
     const name = el("td", "hud-player-name");
     const link = el("a", null, player.player);
-    link.href = "/players/" + encodeURIComponent(table.site) + "/" + encodeURIComponent(player.player);
+    link.href = "/players/" + pathPart(table.site) + "/" + pathPart(player.player);
     name.appendChild(link);
     if (player.hero) name.appendChild(el("span", "hud-hero-mark", " *"));
     row.appendChild(name);
