@@ -21,7 +21,12 @@ def games_played(db_path: Path, filters: Filters = Filters()) -> list[str]:
     try:
         table = "player_days" if filters.since is not None or filters.until is not None else "player_totals"
         where, params = dataclasses.replace(filters, game=None).where("s")
-        rows = db.execute(f"select distinct s.game from {table} s where {where}", params).fetchall()
+        every = db.execute("select distinct game from player_totals").fetchall()
+        if len(every) <= 1:  # one game in all (most databases): is any hand of it matched? (a
+            # probe that stops at the first row, not a pass over every day of every player)
+            rows = every if db.execute(f"select 1 from {table} s where {where} limit 1", params).fetchone() else []
+        else:
+            rows = db.execute(f"select distinct s.game from {table} s where {where}", params).fetchall()
     finally:
         db.close()
     order = list(GAMES)
