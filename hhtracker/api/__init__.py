@@ -83,14 +83,14 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("GAMES", "GameId", "game_name", "has_high_classes", "has_low_classes", "is_split_game"), "games"),
     **dict.fromkeys(("SITES",), "sites"),
     **dict.fromkeys(("DatabaseOpenError", "DatabaseBusyError", "NewerDatabaseError", "NotOurDatabaseError",
-                     "DatabaseCorruptError", "DatabaseWriteError", "OutputPathError"), "errors"),
+                     "DatabaseCorruptError", "DatabaseWriteError", "OutputPathError", "bounded"), "errors"),
     **dict.fromkeys(("ALL_GAMES", "Filters", "Game", "GameType", "TableSize", "SORTS", "parse_stakes"), "filters"),
     **dict.fromkeys(("games_played", "game_of_hand", "high_showdown_classes", "low_showdown_classes"), "api.games"),
     **dict.fromkeys(("Money", "format_money", "format_result"), "money"),
     **dict.fromkeys(("PlayerStats", "Ratio", "format_ratio"), "stats.values"),
     **dict.fromkeys(("STAT_KEYS", "DRAW_KEYS"), "stats.facts"),
     **dict.fromkeys(("AUTO_TAGS", "AutoTag", "auto_tags", "population", "Population"), "stats.tags"),
-    **dict.fromkeys(("safe", "cell", "safe_json", "keep_columns", "counted", "abbreviated"), "display"),
+    **dict.fromkeys(("safe", "cell", "safe_json", "keep_columns", "counted", "abbreviated", "quoted"), "display"),
     **dict.fromkeys(("REVIEW_LIMIT",), "report"),
     **dict.fromkeys(("format_prize", "ordinal"), "tournaments"),
     **dict.fromkeys(("print_report", "print_sessions", "print_hand", "summary_json", "report_json", "report_html",
@@ -126,7 +126,7 @@ __all__ = [
     "import_paths", "keep_columns", "counted", "abbreviated", "format_result", "latest_hand", "names_like", "leaks", "leaks_json", "high_showdown_classes", "low_showdown_classes", "note_add", "note_change", "note_list",
     "ordinal", "output_file", "output_path", "parse_stakes", "player_marks", "player_profile", "player_reads", "players", "population", "population_of", "Population", "print_hand",
     "print_leaks", "print_high_classes", "print_low_classes", "print_players", "print_profile", "print_reads", "print_report",
-    "print_sessions", "print_tournaments", "profile_json", "PROFILE_LABELS", "query", "read_hands",
+    "print_sessions", "print_tournaments", "profile_json", "PROFILE_LABELS", "query", "quoted", "bounded", "read_hands",
     "read_only", "read_table", "reads_json", "replayer_asset", "replayer_html", "report_html", "report_json",
     "reprocess", "safe", "safe_json", "session_report", "sessions", "summary_json", "table_of_file",
     "tag_set", "tournaments", "validate_paths", "watch", "write_hand_pages", "write_output",
@@ -150,7 +150,7 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
-    from ..display import abbreviated, cell, counted, keep_columns, safe, safe_json
+    from ..display import abbreviated, cell, counted, keep_columns, quoted, safe, safe_json
     from ..errors import (
         DatabaseBusyError,
         DatabaseCorruptError,
@@ -159,6 +159,7 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
         NewerDatabaseError,
         NotOurDatabaseError,
         OutputPathError,
+        bounded,
     )
     from ..filters import SORTS, Filters, Game, GameType, TableSize, parse_stakes
     from ..games import GAMES, GameId, has_high_classes, has_low_classes, is_split_game

@@ -448,6 +448,37 @@ BATCH = 250
 """Hands per batch sent to a worker process (--jobs): about a quarter of a second of work,
 written by the worker in one transaction."""
 
+SMALLEST_HAND_BYTES = 300
+"""Fewer bytes than any hand history takes (the smallest of the corpus and samples: 545
+characters, a heads-up hand folded before the draw): a file of N bytes holds at most
+N / SMALLEST_HAND_BYTES hands, so at most that / BATCH batches, rounded up."""
+
+
+def cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system tells it)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):  # (no sched_getaffinity on macOS or Windows)
+        return os.cpu_count() or 1
+
+
+def worker_count(jobs: int, files: Iterable[Path]) -> int:
+    """The worker processes an import of `files` starts for --jobs `jobs`: never more than
+    asked, than the cores, nor than the batches of BATCH hands the files can hold (counted
+    from their sizes, SMALLEST_HAND_BYTES a hand: an upper bound). 1: no worker, this process
+    does the work (a few hands are quicker without starting any)."""
+    batches = 0
+    for path in files:
+        try:
+            size = path.stat().st_size
+        except OSError:
+            continue  # (the import says so as the file's problem)
+        batches += -(-size // (BATCH * SMALLEST_HAND_BYTES))
+        if batches >= jobs:
+            break
+    return max(1, min(jobs, cores(), batches))
+
+
 FLUSH_HANDS = 500
 FLUSH_SECONDS = 0.5
 """A batch of hands is written (one short write transaction) when it holds FLUSH_HANDS
@@ -470,12 +501,14 @@ def import_paths(
     short write transaction; on_wait() is called when another program holds the write lock
     and we wait for it (once per wait). progress(path, characters) is called as hands are
     read, with their size in characters (an estimate of bytes), and once per file at its end
-    with 0. jobs > 1: that many worker processes parse, check and write batches of BATCH
-    hands each (this process reads the files and hands out the batches). raises
+    with 0. jobs > 1: up to that many worker processes (worker_count: never more than the
+    cores nor than the batches of work) parse, check and write batches of BATCH hands each
+    (this process reads the files and hands out the batches). raises
     FileNotFoundError for a path that does not exist (nothing is imported then).
     """
     files = expand_paths(paths)
     pool = None
+    jobs = worker_count(jobs, files) if jobs > 1 else 1
     if jobs > 1:  # made before the database is opened: no connection crosses a fork
         pool = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork").Pool(
             jobs, initializer=_leave_interrupt_to_parent)

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..errors import excerpt
 from ..filters import Filters
 from ..report.queries import HeroChoice, choose_hero
 from ..store.database import immediate
@@ -46,7 +47,7 @@ def tournaments(db_path: Path, *, hero: str | None = None, filters: Filters = Fi
         choice = choose_hero(db, hero)
         if choice is None:
             if hero is not None:
-                raise NoHeroError(f"no player named {hero!r} in the database")
+                raise NoHeroError(f"no player named {excerpt(hero)} in the database")
             return TournamentReport(None, (), ())
         results = tournament_results(db, choice.ids, filters)
     finally:

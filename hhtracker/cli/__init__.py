@@ -7,6 +7,7 @@ unreadable); 2 usage errors (a bad option, a path that does not exist); 3 an int
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -49,8 +50,15 @@ def _no_value_shown_for_flags(params: list[click.Parameter]) -> list[click.Param
     return params
 
 
-_SENTENCES: tuple[tuple[re.Pattern[str], str], ...] = (
+def quoted(text: str) -> str:
+    from .. import api  # (when an error is met: the CLI starts without the api's modules)
+
+    return api.quoted(text)
+
+
+_SENTENCES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
     (re.compile(r"^Value error, "), ""),
+    (re.compile(r"^'(.{61,})'(?= (?:is not one of|does not match) )", re.DOTALL), lambda m: quoted(m[1])),  # cut to 60
     (re.compile(r"^(.*) does not match the formats? '%Y-%m-%d'\.?$"), r"\1 is not a day written YYYY-MM-DD."),
     (re.compile(r"^(.*) is not one of (.*?)\.?$"), r"\1 is not one of \2 (see --help)."),
     (re.compile(r"^Input should be a valid integer.*$"), "a whole number is needed."),
@@ -82,8 +90,25 @@ class HonestCommand(TyperCommand):
         try:
             return super().parse_args(ctx, args)
         except typer.BadParameter as error:
-            error.message = sentence(error.message)
+            error.message = (in_range(error.param) if OUT_OF_RANGE.match(error.message) else None) or sentence(error.message)
             raise
+
+
+OUT_OF_RANGE = re.compile(r"^Input should be (?:greater|less) than")
+"""Typer's words for a number past a bound (and for nan, which no comparison holds)."""
+
+
+def in_range(param: click.Parameter | None) -> str | None:
+    """"it must be a whole number from 1 to 256." for a value a numeric option with bounds
+    refuses as past them (too big, negative, inf, nan: Typer's own words would be "it must be
+    1 or more" for nan); None for another option."""
+    low, high = getattr(param, "min", None), getattr(param, "max", None)
+    kind = getattr(getattr(param, "type_descriptor", None), "annotation", None)  # (int | None: int)
+    if low is None or high is None or kind not in (int, float):
+        return None
+    if kind is int:
+        return f"it must be a whole number from {low:,} to {high:,}."
+    return f"it must be a number from {low:,g} to {high:,g}."
 
 
 class HonestGroup(TyperGroup):

@@ -82,8 +82,9 @@ def did_you_mean(db: Path, name: str, *, limit: int = 3) -> str:
 
 
 def usage_error(message: str) -> typer.Exit:
-    """The usage error (exit code 2) of `message`, printed on stderr as `Error: message`."""
-    stderr_line(f"Error: {message}")
+    """The usage error (exit code 2) of `message`, printed on stderr as `Error: message`
+    (cut to 300 characters: what it quotes, api.quoted, is cut to 60 already)."""
+    stderr_line(f"Error: {api.bounded(message)}")
     return typer.Exit(2)
 
 

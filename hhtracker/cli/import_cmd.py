@@ -29,6 +29,7 @@ from .common import (
     stderr_line,
     usage_error,
 )
+from .options import MAX_INTERVAL_SECONDS, MAX_JOBS
 
 
 def import_command(
@@ -36,9 +37,9 @@ def import_command(
     db: DbOption = None,
     json_output: JsonOption = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", metavar="N", min=1, help="Worker processes that parse and check hands (this one stores them).")] = 1,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", metavar="N", min=1, max=MAX_JOBS, help="Worker processes that parse and check hands (this one stores them): never more than the cores, nor than the batches of 250 hands the files hold (1 to 256).")] = 1,
     watch: Annotated[bool, typer.Option("--watch", help="Keep importing new and growing files until Ctrl-C.")] = False,
-    interval: Annotated[float, typer.Option("--interval", metavar="SECONDS", min=0.1, help="With --watch: seconds between looks.")] = 2.0,
+    interval: Annotated[float, typer.Option("--interval", metavar="SECONDS", min=0.1, max=MAX_INTERVAL_SECONDS, help="With --watch: seconds between looks.")] = 2.0,
 ) -> None:
     """Import hand histories: parse, check and store every hand.
 

@@ -12,6 +12,7 @@ import typer
 
 from .. import api
 from .common import DbOption, did_you_mean, resolve_db, say, say_waiting, usage_error
+from .options import MAX_ROW_ID
 
 NameArgument = Annotated[str, typer.Argument(metavar="NAME", help="The player's screen name (any case when one stored player has it).", show_default=False)]
 ForceOption = Annotated[bool, typer.Option("--force", help="Note or tag a name no stored hand has (a player not imported yet).")]
@@ -25,7 +26,7 @@ def _known_name(db: Path, name: str, force: bool) -> str:
         return name if name in found else found[0]
     if force:
         return name
-    raise usage_error(f"no hands of a player named {name!r} in the database" + (did_you_mean(db, name) or "")
+    raise usage_error(f"no hands of a player named {api.quoted(name)} in the database" + (did_you_mean(db, name) or "")
                       + " (--force to write it anyway)")
 
 
@@ -33,8 +34,8 @@ def note_command(
     name: NameArgument,
     text: Annotated[str | None, typer.Argument(metavar="[TEXT]", help="The note (left out with --list or --delete).", show_default=False)] = None,
     list_notes: Annotated[bool, typer.Option("--list", help="List his notes, newest first, each with its number.")] = False,
-    edit: Annotated[int | None, typer.Option("--edit", metavar="N", help="Replace note number N (see --list) with TEXT.", show_default=False)] = None,
-    delete: Annotated[int | None, typer.Option("--delete", metavar="N", help="Delete note number N (see --list).", show_default=False)] = None,
+    edit: Annotated[int | None, typer.Option("--edit", metavar="N", min=1, max=MAX_ROW_ID, help="Replace note number N (see --list) with TEXT.", show_default=False)] = None,
+    delete: Annotated[int | None, typer.Option("--delete", metavar="N", min=1, max=MAX_ROW_ID, help="Delete note number N (see --list).", show_default=False)] = None,
     force: ForceOption = False,
     db: DbOption = None,
 ) -> None:
@@ -89,9 +90,9 @@ def tag_command(
     name = _known_name(path, name, force or remove)
     changed = api.tag_set(path, name, tag, remove=remove, on_wait=say_waiting)
     if remove:
-        said = f"tag {tag!r} taken off {name}" if changed else f"{name} had no tag {tag!r}"
+        said = f"tag {api.quoted(tag)} taken off {name}" if changed else f"{name} had no tag {api.quoted(tag)}"
     else:
-        said = f"{name} tagged {tag!r}" if changed else f"{name} was tagged {tag!r} already"
+        said = f"{name} tagged {api.quoted(tag)}" if changed else f"{name} was tagged {api.quoted(tag)} already"
     say(said)
 
 

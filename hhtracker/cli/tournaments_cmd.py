@@ -61,7 +61,7 @@ def hero_remove_command(
     """Forget NAME (on --site only, else every entry of that name)."""
     removed = api.hero_remove(resolve_db(db), name, site, on_wait=say_waiting)
     if not removed:
-        raise usage_error(f"{name!r} is not a configured hero" + (f" on {site}" if site else ""))
+        raise usage_error(f"{api.quoted(name)} is not a configured hero" + (f" on {site}" if site else ""))
     say(f"{name}: removed")
 
 

@@ -30,6 +30,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from ..errors import excerpt
 from ..filters import Filters
 from ..model import CHIPS
 from ..money import SIGN_OF_CURRENCY, Money
@@ -213,7 +214,7 @@ def find_hero(db: Database, hero: str | None) -> tuple[dict[str, str], tuple[int
     choice = queries.choose_hero(db, hero)
     if choice is None:
         if hero is not None:
-            raise ReportError(f"no player named {hero!r} in the database")
+            raise ReportError(f"no player named {excerpt(hero)} in the database")
         raise ReportError("no hand with the hero's cards dealt face up (`Dealt to X [...]`); name the hero with --hero")
     return choice.names, choice.ids
 
