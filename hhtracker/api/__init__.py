@@ -73,6 +73,7 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("export_hands", "export_parquet", "ExportResult", "UnknownPlayerError", "MissingExtraError",
                      "EXPORT_FORMATS", "PARQUET_TABLES"), "api.exporting"),
     **dict.fromkeys(("NoDatabaseError",), "api.common"),
+    **dict.fromkeys(("MarkError", "NOTE_CHARACTERS", "TAG_CHARACTERS", "note_text", "tag_text", "hero_name"), "api.marks"),
     **dict.fromkeys(("check_readable", "CurvePoint", "GroupResult", "HandList", "HandQuery", "HandRow", "ImportStatus",
                      "PlayerPage", "PlayerResults", "hand_list", "import_status", "lifetime_results", "player_page",
                      "player_results", "tag_population"), "api.browsing"),
@@ -127,6 +128,7 @@ __all__ = [
     "ordinal", "output_file", "output_path", "parse_stakes", "player_marks", "player_profile", "player_reads", "players", "population", "population_of", "Population", "print_hand",
     "print_leaks", "print_high_classes", "print_low_classes", "print_players", "print_profile", "print_reads", "print_report",
     "print_sessions", "print_tournaments", "profile_json", "PROFILE_LABELS", "query", "quoted", "bounded", "read_hands",
+    "MarkError", "NOTE_CHARACTERS", "TAG_CHARACTERS", "note_text", "tag_text", "hero_name",
     "read_only", "read_table", "reads_json", "replayer_asset", "replayer_html", "report_html", "report_json",
     "reprocess", "safe", "safe_json", "session_report", "sessions", "summary_json", "table_of_file",
     "tag_set", "tournaments", "validate_paths", "watch", "write_hand_pages", "write_output",
@@ -188,6 +190,7 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
     from ..tournaments import format_prize, ordinal
     from .checking import REBUILD, DatabaseCheck, RawExport, check_database, export_raw
     from .common import NoDatabaseError
+    from .marks import NOTE_CHARACTERS, TAG_CHARACTERS, MarkError, hero_name, note_text, tag_text
     from .browsing import (
         CurvePoint,
         GroupResult,

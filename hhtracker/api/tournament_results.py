@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import excerpt
+from .marks import hero_name
 from ..filters import Filters
 from ..report.queries import HeroChoice, choose_hero
 from ..store.database import immediate
@@ -70,7 +71,9 @@ def hero_choice(db_path: Path, hero: str | None = None) -> HeroChoice | None:
 @uses_database
 def hero_add(db_path: Path, name: str, site: str | None = None, *, on_wait: Callable[[], None] | None = None) -> bool:
     """Remember `name` as one of the user's accounts (on `site`; None: every site); the
-    database must exist (NoDatabaseError). False when it was already there."""
+    database must exist (NoDatabaseError). False when it was already there. raises
+    MarkError for an empty name (marks.hero_name)."""
+    name = hero_name(name)
     db = database_to_write(db_path, on_wait)
     try:
         with immediate(db, on_wait):

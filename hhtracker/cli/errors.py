@@ -38,6 +38,8 @@ def error_exits() -> tuple[ErrorExit, ...]:
         ErrorExit((api.ReportError, api.NoHeroError, api.UnknownPlayerError, FileNotFoundError), USAGE),
         # a query refused (a write, too long, too big), an extra not installed
         ErrorExit((api.ReadOnlyQueryError, api.QueryLimitError, api.MissingExtraError), USAGE),
+        # a note, tag or hero name refused: empty, too long
+        ErrorExit((api.MarkError,), USAGE),
     )
 
 

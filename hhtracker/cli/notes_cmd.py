@@ -11,23 +11,11 @@ from typing import Annotated
 import typer
 
 from .. import api
-from .common import DbOption, did_you_mean, resolve_db, say, say_waiting, usage_error
+from .common import DbOption, known_name, resolve_db, say, say_waiting, usage_error
 from .options import MAX_ROW_ID
 
 NameArgument = Annotated[str, typer.Argument(metavar="NAME", help="The player's screen name (any case when one stored player has it).", show_default=False)]
 ForceOption = Annotated[bool, typer.Option("--force", help="Note or tag a name no stored hand has (a player not imported yet).")]
-
-
-def _known_name(db: Path, name: str, force: bool) -> str:
-    """The stored name NAME means (stored_name); with no stored hand of it, a usage error
-    naming the nearest names, unless --force (then NAME as given)."""
-    found = api.names_like(db, name)
-    if len(found) == 1 or name in found:
-        return name if name in found else found[0]
-    if force:
-        return name
-    raise usage_error(f"no hands of a player named {api.quoted(name)} in the database" + (did_you_mean(db, name) or "")
-                      + " (--force to write it anyway)")
 
 
 def note_command(
@@ -48,7 +36,7 @@ def note_command(
             raise usage_error("--list and --delete take no TEXT")
     elif text is None:
         raise usage_error("give the note's TEXT (or --list, --edit N TEXT, --delete N)")
-    name = _known_name(path, name, force or list_notes or delete is not None or edit is not None)
+    name = known_name(path, name, force or list_notes or delete is not None or edit is not None)
     if list_notes:
         found = api.note_list(path, name)
         if not found:
@@ -81,13 +69,14 @@ def tag_command(
     if list_tags:
         if tag is not None or remove:
             raise usage_error("--list takes no TAG and no --remove")
-        name = _known_name(path, name, True)
+        name = known_name(path, name, True)
         _, tags = api.player_marks(path, name)
         say(f"tags on {name}: {', '.join(tags)}" if tags else f"no tags on {name}")
         return
     if tag is None:
         raise usage_error("give the TAG (or --list)")
-    name = _known_name(path, name, force or remove)
+    tag = api.tag_text(tag)  # (as stored: the words said back are the tag's)
+    name = known_name(path, name, force or remove)
     changed = api.tag_set(path, name, tag, remove=remove, on_wait=say_waiting)
     if remove:
         said = f"tag {api.quoted(tag)} taken off {name}" if changed else f"{name} had no tag {api.quoted(tag)}"
