@@ -172,3 +172,24 @@ def test_every_quoting_message_is_found() -> None:
     for path in sorted((ROOT / "hhtracker" / "cli").glob("*.py")):
         source = path.read_text(encoding="utf-8")
         assert "!r}" not in source, path
+
+
+def test_generate_force_never_overwrites_a_hand_history(tmp_path: Path) -> None:
+    """README: outputs never overwrite a hand history; `generate --force` replaced the file
+    of the same name. Now the new file takes the name with (2), (3)... and says so."""
+    out = tmp_path / "hands"
+    assert runner.invoke(app, ["generate", "--out", str(out), "--hands", "3"]).exit_code == 0
+    (first,) = out.iterdir()
+    before = first.read_bytes()
+    for seed, game, number in (("2", "badugi", 2), ("3", "badugi", 3)):
+        result = runner.invoke(app, ["generate", "--out", str(out), "--hands", "3", "--seed", seed, "--game", game, "--force"])
+        assert result.exit_code == 0, result.output
+        new = first.with_name(f"{first.stem} ({number}).txt")
+        assert f"1 new file written under another name: '{new.name}'" in result.stdout
+        assert new.read_bytes() != before and new.read_bytes().count(b"PokerStars Game #") == 3
+    assert first.read_bytes() == before  # the first file as it was
+    kings = runner.invoke(app, ["generate", "--out", str(out), "--hands", "2", "--game", "badacey", "--force"])
+    again = runner.invoke(app, ["generate", "--out", str(out), "--hands", "2", "--game", "badacey", "--seed", "9", "--force"])
+    assert kings.exit_code == again.exit_code == 0
+    assert sorted(p.name for p in out.iterdir() if p.name.startswith("KingsClub")) == [
+        "KingsClub Generated 1 - Limit Badacey 10-20 (2).txt", "KingsClub Generated 1 - Limit Badacey 10-20.txt"]
