@@ -56,7 +56,7 @@ _HOMES: dict[str, str] = {
     # the uses (hhtracker.api.*)
     **dict.fromkeys(("watch", "Watcher", "WatchProgress"), "api.watching"),
     **dict.fromkeys(("import_paths", "read_hands", "expand_paths", "hand_outcome", "ImportSummary",
-                     "Problem", "HandOutcome", "HAND_HISTORY_SUFFIXES", "ignored_files", "FLUSH_HANDS",
+                     "Problem", "HandOutcome", "HAND_HISTORY_SUFFIXES", "ignored_files", "not_regular_files", "FLUSH_HANDS",
                      "FLUSH_SECONDS"), "api.importing"),
     **dict.fromkeys(("Hud", "HudState", "TableView", "SeatedPlayer", "read_table", "latest_hand", "table_of_file",
                      "note_add", "note_change", "note_list", "tag_set", "player_marks", "read_only", "ACTIVE_MINUTES", "earned_tags",
@@ -123,7 +123,7 @@ __all__ = [
     "player_results", "tag_population",
     "default_db_path", "earned_tags", "expand_paths", "export_hands", "export_parquet", "format_money",
     "format_prize", "format_ratio", "game_of_hand", "games_played", "generate", "hand_outcome", "hand_replays",
-    "hands_listed", "hero_add", "hero_choice", "hero_list", "hero_remove", "ignored_files",
+    "hands_listed", "hero_add", "hero_choice", "hero_list", "hero_remove", "ignored_files", "not_regular_files",
     "import_paths", "keep_columns", "counted", "abbreviated", "format_result", "latest_hand", "names_like", "leaks", "leaks_json", "high_showdown_classes", "low_showdown_classes", "note_add", "note_change", "note_list",
     "ordinal", "output_file", "output_path", "parse_stakes", "player_marks", "player_profile", "player_reads", "players", "population", "population_of", "Population", "print_hand",
     "print_leaks", "print_high_classes", "print_low_classes", "print_players", "print_profile", "print_reads", "print_report",
@@ -228,6 +228,7 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
         expand_paths,
         hand_outcome,
         ignored_files,
+        not_regular_files,
         import_paths,
         read_hands,
     )

@@ -193,3 +193,58 @@ def test_generate_force_never_overwrites_a_hand_history(tmp_path: Path) -> None:
     assert kings.exit_code == again.exit_code == 0
     assert sorted(p.name for p in out.iterdir() if p.name.startswith("KingsClub")) == [
         "KingsClub Generated 1 - Limit Badacey 10-20 (2).txt", "KingsClub Generated 1 - Limit Badacey 10-20.txt"]
+
+
+def test_an_empty_file_named_as_the_database_is_not_ours(tmp_path: Path) -> None:
+    """A 0-byte --db: `players` said "no database at empty.db" though the file is there, and
+    `import` made a database of it (README: only where no file exists). It is refused, as any
+    file that is not ours, and left as it was (no -wal, -shm or -journal beside it)."""
+    empty = tmp_path / "empty.db"
+    empty.write_bytes(b"")
+    said = f"Error: {empty} is an empty file (0 bytes), not a database: it is left untouched; give another --db"
+    for args in (["players"], ["import", str(SAMPLES)], ["note", "MarlowK", "limps", "--force"], ["check"]):
+        result = runner.invoke(app, [*args, "--db", str(empty)])
+        assert result.exit_code == 2 and result.stderr.startswith(said), (args, result.stderr)
+    assert empty.read_bytes() == b"" and [p.name for p in tmp_path.iterdir()] == ["empty.db"]
+
+
+def test_an_empty_file_another_import_is_creating_is_waited_for(tmp_path: Path) -> None:
+    """What the empty kind was for: SQLite makes the file, then its journal, and another
+    importer starting then must wait and fill it, not refuse it (test_reliability runs two)."""
+    from hhtracker.store.database import being_created
+
+    empty = tmp_path / "new.db"
+    empty.write_bytes(b"")
+    assert not being_created(empty, grace=0.05)
+    (tmp_path / "new.db-journal").write_bytes(b"")
+    assert being_created(empty, grace=0.05)
+
+
+@pytest.fixture
+def pipes(tmp_path: Path) -> Path:
+    import os
+
+    folder = tmp_path / "hh"
+    folder.mkdir()
+    (folder / "cash.txt").write_bytes((SAMPLES / "stars_cash_badugi_025_050.txt").read_bytes())
+    try:
+        os.mkfifo(folder / "pipe.txt")
+        os.mkfifo(tmp_path / "fifo.txt")
+    except (AttributeError, OSError) as error:
+        pytest.skip(f"no named pipes here: {error}")
+    return folder
+
+
+def test_a_named_pipe_is_not_a_regular_file(pipes: Path, db_path: Path) -> None:
+    """`import fifo.txt` said "no such file or folder"; a pipe in a folder was skipped
+    without a word and not counted."""
+    fifo = pipes.parent / "fifo.txt"
+    alone = runner.invoke(app, ["import", "--db", str(db_path), str(fifo)])
+    assert alone.exit_code == 2
+    assert alone.stderr.startswith(f"Error: {fifo} is not a regular file (a named pipe): it is not read")
+    result = runner.invoke(app, ["import", "--db", str(db_path), "--json", str(pipes)])
+    assert result.exit_code == 0, result.stderr
+    assert f"{pipes / 'pipe.txt'}: not a regular file (a named pipe): not read" in result.stderr
+    assert '"files_ignored": 1' in result.stdout and '"files": 1,' in result.stdout
+    words = runner.invoke(app, ["import", "--db", str(db_path), str(pipes)])
+    assert "1 file in the folders not read (not .txt or .xml, or not a regular file: named above)" in words.stdout
