@@ -135,7 +135,7 @@ app = typer.Typer(
     rich_markup_mode=None,
     no_args_is_help=True,
     add_completion=False,
-    help="hhtracker: a hand-history tracker for Badugi. Import hand histories, check them, "
+    help="hhtracker: a hand-history tracker for Badugi and the other draw games: Badacey, Badeucey, 2-7 Triple Draw, A-5 Triple Draw, 2-7 Single Draw, A-5 Single Draw and 5-Card Draw. Import hand histories, check them, "
     "and look up player statistics.",
 )
 
@@ -151,7 +151,7 @@ def main(
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")] = False,
     debug: Annotated[bool, typer.Option("--debug", envvar="HHTRACKER_DEBUG", show_envvar=False, help="Also print the Python traceback of an internal error (a bug: report it with the hand). Also HHTRACKER_DEBUG=1.")] = False,
 ) -> None:
-    """hhtracker: a hand-history tracker for Badugi."""
+    """hhtracker: a hand-history tracker for Badugi and the other draw games: Badacey, Badeucey, 2-7 Triple Draw, A-5 Triple Draw, 2-7 Single Draw, A-5 Single Draw and 5-Card Draw."""
     Debug.on = debug
     common.stdout.refit()  # COLUMNS read again for each command (issue 27, item 4)
 

@@ -248,3 +248,12 @@ def test_a_named_pipe_is_not_a_regular_file(pipes: Path, db_path: Path) -> None:
     assert '"files_ignored": 1' in result.stdout and '"files": 1,' in result.stdout
     words = runner.invoke(app, ["import", "--db", str(db_path), str(pipes)])
     assert "1 file in the folders not read (not .txt or .xml, or not a regular file: named above)" in words.stdout
+
+
+def test_the_help_names_every_game_it_reads() -> None:
+    """`hhtracker --help` said "a hand-history tracker for Badugi" only."""
+    from hhtracker import api
+
+    said = " ".join(runner.invoke(app, ["--help"]).stdout.split())
+    for record in api.GAMES.values():
+        assert record.name in said, record.name
