@@ -507,7 +507,7 @@ def tag_set(db_path: Path, player: str, tag: str, *, remove: bool = False,
     more than 40 characters: marks.tag_text), NoDatabaseError (the database must exist)."""
     from ..store.database import immediate
 
-    tag = tag_text(tag)
+    tag = tag_text(tag, to_remove=remove)
     db = database_to_write(db_path, on_wait)
     try:
         with immediate(db, on_wait):

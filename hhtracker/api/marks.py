@@ -35,13 +35,14 @@ def note_text(text: str) -> str:
     return text
 
 
-def tag_text(tag: str) -> str:
+def tag_text(tag: str, *, to_remove: bool = False) -> str:
     """The tag as stored: `tag` with each run of spaces made one and none around it. raises
-    MarkError when that is empty or longer than TAG_CHARACTERS."""
+    MarkError when that is empty, or longer than TAG_CHARACTERS unless it is a tag to take
+    off (one stored before tags were checked may be longer: it can still be removed)."""
     tag = " ".join(tag.split())
     if not tag:
         raise MarkError("the tag is empty: write a word or two, such as fish or reg")
-    if len(tag) > TAG_CHARACTERS:
+    if len(tag) > TAG_CHARACTERS and not to_remove:
         raise MarkError(f"a tag is a word or two ({TAG_CHARACTERS} characters at most, not {len(tag):,})")
     return tag
 

@@ -75,7 +75,7 @@ def tag_command(
         return
     if tag is None:
         raise usage_error("give the TAG (or --list)")
-    tag = api.tag_text(tag)  # (as stored: the words said back are the tag's)
+    tag = api.tag_text(tag, to_remove=remove)  # (as stored: the words said back are the tag's)
     name = known_name(path, name, force or remove)
     changed = api.tag_set(path, name, tag, remove=remove, on_wait=say_waiting)
     if remove:

@@ -93,3 +93,18 @@ def test_hero_add_takes_a_stored_name_or_force(db: Path) -> None:
     known = runner.invoke(app, ["hero", "add", "marlowk", "--site", "pokerstars", "--db", str(db)])
     assert known.exit_code == 0 and known.stdout.strip() == "MarlowK on pokerstars: added"  # the stored name's case
     assert sorted(api.hero_list(db)) == [("", "Nobody"), ("pokerstars", "MarlowK")]
+
+
+def test_a_long_tag_stored_before_the_check_can_still_be_taken_off(db: Path) -> None:
+    """Tags of 500 characters were stored by the CLI before: refusing them on --remove too
+    would leave them for ever."""
+    from hhtracker.store import notes
+    from hhtracker.api.common import database_to_write
+
+    old = database_to_write(db)
+    notes.add_tag(old, "MarlowK", "y" * 500)
+    old.close()
+    assert api.tag_text("y" * 500, to_remove=True) == "y" * 500
+    result = runner.invoke(app, ["tag", "MarlowK", "y" * 500, "--remove", "--db", str(db)])
+    assert result.exit_code == 0, result.stderr
+    assert list(api.player_marks(db, "MarlowK")[1]) == []
