@@ -78,7 +78,7 @@ def did_you_mean(db: Path, name: str, *, limit: int = 3) -> str:
     names = [stored for lower in close for stored in sorted(by_lower[lower]) if stored != name][:limit]
     if not names:
         return ""
-    return ": did you mean " + " or ".join(repr(n) for n in names) + "?"
+    return ": did you mean " + " or ".join(api.quoted(n) for n in names) + "?"
 
 
 def known_name(db: Path, name: str, force: bool) -> str:
