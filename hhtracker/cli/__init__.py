@@ -51,6 +51,7 @@ def _no_value_shown_for_flags(params: list[click.Parameter]) -> list[click.Param
 
 
 def quoted(text: str) -> str:
+    """api.quoted: a value typed, quoted in an option error, cut to 60 characters."""
     from .. import api  # (when an error is met: the CLI starts without the api's modules)
 
     return api.quoted(text)
