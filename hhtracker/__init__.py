@@ -1,4 +1,4 @@
-"""hhtracker: a hand-history tracker for Badugi.
+"""hhtracker: a hand-history tracker for Badugi and the other draw games.
 
 Data flows one way: read -> parse -> replay (rules) -> stats -> store -> report.
 See README.md for the architecture and the glossary.

@@ -14,6 +14,8 @@ from typing import Any
 
 from rich.text import Text
 
+from .errors import excerpt
+
 # Unicode categories escaped: Cc (C0 and C1 controls, DEL), Cf (format: the bidi overrides
 # and isolates U+202A-202E, U+2066-2069, U+200E/U+200F, zero-width characters), Zl, Zp (line
 # and paragraph separators), Cs (lone surrogates) and Co/Cn (private use, unassigned).
@@ -40,6 +42,15 @@ def safe(text: object, *, keep_newlines: bool = False) -> str:
         else _escape(char)
         for char in value
     )
+
+
+def quoted(text: object) -> str:
+    """`text` (str() of it: a name, an id, an option's value as the user typed it, a line of
+    a hand history) quoted in a message: repr() of its first 60 characters, and its length
+    when it was longer (`'xxxx…' … (100,000 characters)`): repr escapes the controls and
+    bidi characters, and a 100,000-character name is not echoed whole. The one quoting of
+    every message (errors.excerpt, which the parsers quote lines with)."""
+    return excerpt(str(text))
 
 
 def cell(text: object) -> Text:

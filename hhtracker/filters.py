@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
 
+from .errors import excerpt
 from .games import GAMES
 from .stats.facts import STAT_KEYS
 
@@ -48,10 +49,10 @@ def parse_stakes(text: str) -> tuple[tuple[int, int] | None, tuple[int, int] | N
     units. raises ValueError for anything else, and for a small bet above the big bet."""
     match = _MONEY_STAKES.match(text)
     if not match:
-        raise ValueError(f"stakes {text!r}: write them as the header does, e.g. 0.25/0.50 or 30/60")
+        raise ValueError(f"stakes {excerpt(text)}: write them as the header does, e.g. 0.25/0.50 or 30/60")
     small, big = match.groups()
     if Decimal(small) > Decimal(big):
-        raise ValueError(f"stakes {text!r}: the small bet comes first, e.g. 0.25/0.50")
+        raise ValueError(f"stakes {excerpt(text)}: the small bet comes first, e.g. 0.25/0.50")
     cents = (int(Decimal(small) * 100), int(Decimal(big) * 100))
     if any(c in text for c in "$€£."):
         return cents, None

@@ -622,9 +622,24 @@ def _header_game(game: str) -> str:
     return f"{words} Limit"
 
 
+def new_file(path: Path, encoding: str) -> tuple[Path, TextIO]:
+    """A file made new for writing (LF line ends): `path`, or when a file of that name is
+    there, `name (2).txt`, `name (3).txt`... (the first name free): a hand history is never
+    overwritten, not even with --force (opened with "x", so not even one written meanwhile
+    by another program). Returns the name taken and the open file."""
+    number = 1
+    while True:
+        name = path if number == 1 else path.with_name(f"{path.stem} ({number}){path.suffix}")
+        try:
+            return name, open(name, "x", encoding=encoding, newline="\n")
+        except FileExistsError:
+            number += 1
+
+
 def generate_files(out: Path, **options: Any) -> list[Path]:
     """Write generated hands to `out`, one file per table, hands separated by blank lines as
-    PokerStars does (UTF-8 with a BOM, LF). Returns the files written."""
+    PokerStars does (UTF-8 with a BOM, LF), each under a new name (new_file). Returns the
+    files written."""
     out.mkdir(parents=True, exist_ok=True)
     handles: dict[str, TextIO] = {}
     paths: list[Path] = []
@@ -632,8 +647,9 @@ def generate_files(out: Path, **options: Any) -> list[Path]:
         for hand in generate_hands(**options):
             handle = handles.get(hand.table)
             if handle is None:
-                path = out / f"HH {hand.table} - $0.25-$0.50 - USD {_header_game(options.get('game', GameId.BADUGI))}.txt"
-                handle = handles[hand.table] = open(path, "w", encoding="utf-8-sig", newline="\n")
+                path, handle = new_file(out / f"HH {hand.table} - $0.25-$0.50 - USD {_header_game(options.get('game', GameId.BADUGI))}.txt",
+                                        "utf-8-sig")
+                handles[hand.table] = handle
                 paths.append(path)
             handle.write(hand.text + "\n\n\n\n")
     finally:

@@ -26,7 +26,7 @@ from typing import Any, TextIO
 
 from .cards import Card, format_cards
 from .games import DEUCE_TO_SEVEN_SINGLE_DRAW, GameId
-from .generate import LEAVE_CHANCE, STYLES, GeneratedHand, Lobby, Schedule, _Deck, _money, _Seat, check_numbers, first_number
+from .generate import LEAVE_CHANCE, STYLES, GeneratedHand, Lobby, Schedule, _Deck, _money, _Seat, check_numbers, first_number, new_file
 from .model import BettingStructure, BlindKind, Round, Site, Stakes
 from .rules.games import GAMES
 from .rules.lowball import LowHand, LowKind
@@ -334,7 +334,8 @@ def generate_single_hands(*, hands: int, seed: int, players: int = 12, tables: i
 
 def generate_single_files(out: Path, **options: Any) -> list[Path]:
     """Write generated 2-7 Single Draw hands to `out`, one PokerStars text file per table
-    (UTF-8 with a BOM, LF, hands apart by blank lines). Returns the files written."""
+    (UTF-8 with a BOM, LF, hands apart by blank lines), each under a new name
+    (generate.new_file). Returns the files written."""
     out.mkdir(parents=True, exist_ok=True)
     handles: dict[str, TextIO] = {}
     paths: list[Path] = []
@@ -342,8 +343,8 @@ def generate_single_files(out: Path, **options: Any) -> list[Path]:
         for hand in generate_single_hands(**options):
             handle = handles.get(hand.table)
             if handle is None:
-                path = out / f"HH {hand.table} - $0.25-$0.50 - USD {_HEADER_GAME}.txt"
-                handle = handles[hand.table] = open(path, "w", encoding="utf-8-sig", newline="\n")
+                path, handle = new_file(out / f"HH {hand.table} - $0.25-$0.50 - USD {_HEADER_GAME}.txt", "utf-8-sig")
+                handles[hand.table] = handle
                 paths.append(path)
             handle.write(hand.text + "\n\n\n\n")
     finally:

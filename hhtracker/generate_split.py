@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from .cards import Card, format_cards
-from .generate import LEAVE_CHANCE, STYLES, GeneratedHand, Lobby, Schedule, _Deck, _Seat, check_numbers, first_number
+from .generate import LEAVE_CHANCE, STYLES, GeneratedHand, Lobby, Schedule, _Deck, _Seat, check_numbers, first_number, new_file
 from .model import BettingStructure, BlindKind, Round, Site, Stakes
 from .rules.games import GAMES, GameRules, Half
 from .rules.lowball import LowGame
@@ -298,14 +298,16 @@ def generate_split_hands(*, game: str, hands: int, seed: int, players: int = 12,
 
 def generate_split_files(out: Path, *, game: str, **options: Any) -> list[Path]:
     """Write generated Badacey, Badeucey or A-5 Triple Draw hands to `out`, one KingsClub text file per table
-    (ASCII, LF, hands apart by blank lines). Returns the files written."""
+    (ASCII, LF, hands apart by blank lines), each under a new name (generate.new_file).
+    Returns the files written."""
     out.mkdir(parents=True, exist_ok=True)
     texts: dict[str, list[str]] = {}
     for hand in generate_split_hands(game=game, **options):
         texts.setdefault(hand.table, []).append(hand.text)
     paths = []
     for table, hands in texts.items():
-        path = out / f"KingsClub {table} - Limit {_header_words(GAMES[game])} 10-20.txt"
-        path.write_text("\n\n\n".join(hands) + "\n", encoding="ascii")
+        path, handle = new_file(out / f"KingsClub {table} - Limit {_header_words(GAMES[game])} 10-20.txt", "ascii")
+        with handle:
+            handle.write("\n\n\n".join(hands) + "\n")
         paths.append(path)
     return paths

@@ -56,7 +56,7 @@ _HOMES: dict[str, str] = {
     # the uses (hhtracker.api.*)
     **dict.fromkeys(("watch", "Watcher", "WatchProgress"), "api.watching"),
     **dict.fromkeys(("import_paths", "read_hands", "expand_paths", "hand_outcome", "ImportSummary",
-                     "Problem", "HandOutcome", "HAND_HISTORY_SUFFIXES", "ignored_files", "FLUSH_HANDS",
+                     "Problem", "HandOutcome", "HAND_HISTORY_SUFFIXES", "ignored_files", "not_regular_files", "FLUSH_HANDS",
                      "FLUSH_SECONDS"), "api.importing"),
     **dict.fromkeys(("Hud", "HudState", "TableView", "SeatedPlayer", "read_table", "latest_hand", "table_of_file",
                      "note_add", "note_change", "note_list", "tag_set", "player_marks", "read_only", "ACTIVE_MINUTES", "earned_tags",
@@ -74,6 +74,7 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("export_hands", "export_parquet", "ExportResult", "UnknownPlayerError", "MissingExtraError",
                      "EXPORT_FORMATS", "PARQUET_TABLES"), "api.exporting"),
     **dict.fromkeys(("NoDatabaseError",), "api.common"),
+    **dict.fromkeys(("MarkError", "NOTE_CHARACTERS", "TAG_CHARACTERS", "note_text", "tag_text", "hero_name"), "api.marks"),
     **dict.fromkeys(("check_readable", "CurvePoint", "GroupResult", "HandList", "HandQuery", "HandRow", "ImportStatus",
                      "PlayerPage", "PlayerResults", "hand_list", "import_status", "lifetime_results", "player_page",
                      "player_results", "tag_population"), "api.browsing"),
@@ -84,14 +85,14 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("GAMES", "GameId", "game_name", "has_high_classes", "has_low_classes", "is_split_game"), "games"),
     **dict.fromkeys(("SITES",), "sites"),
     **dict.fromkeys(("DatabaseOpenError", "DatabaseBusyError", "NewerDatabaseError", "NotOurDatabaseError",
-                     "DatabaseCorruptError", "DatabaseWriteError", "OutputPathError"), "errors"),
+                     "DatabaseCorruptError", "DatabaseWriteError", "OutputPathError", "bounded"), "errors"),
     **dict.fromkeys(("ALL_GAMES", "Filters", "Game", "GameType", "TableSize", "SORTS", "parse_stakes"), "filters"),
     **dict.fromkeys(("games_played", "game_of_hand", "high_showdown_classes", "low_showdown_classes"), "api.games"),
     **dict.fromkeys(("Money", "format_money", "format_result"), "money"),
     **dict.fromkeys(("PlayerStats", "Ratio", "format_ratio"), "stats.values"),
     **dict.fromkeys(("STAT_KEYS", "DRAW_KEYS"), "stats.facts"),
     **dict.fromkeys(("AUTO_TAGS", "AutoTag", "auto_tags", "population", "Population"), "stats.tags"),
-    **dict.fromkeys(("safe", "cell", "safe_json", "keep_columns", "counted", "abbreviated"), "display"),
+    **dict.fromkeys(("safe", "cell", "safe_json", "keep_columns", "counted", "abbreviated", "quoted"), "display"),
     **dict.fromkeys(("REVIEW_LIMIT",), "report"),
     **dict.fromkeys(("format_prize", "ordinal"), "tournaments"),
     **dict.fromkeys(("print_report", "print_sessions", "print_hand", "summary_json", "report_json", "report_html",
@@ -123,11 +124,12 @@ __all__ = [
     "player_results", "tag_population",
     "default_db_path", "earned_tags", "expand_paths", "export_hands", "export_parquet", "format_money",
     "format_prize", "format_ratio", "game_of_hand", "games_played", "generate", "hand_outcome", "hand_replays",
-    "hands_listed", "hero_add", "hero_choice", "hero_list", "hero_remove", "ignored_files",
+    "hands_listed", "hero_add", "hero_choice", "hero_list", "hero_remove", "ignored_files", "not_regular_files",
     "import_paths", "keep_columns", "counted", "abbreviated", "format_result", "latest_hand", "names_like", "leaks", "leaks_json", "high_showdown_classes", "low_showdown_classes", "note_add", "note_change", "note_list",
     "duration", "ordinal", "output_file", "output_path", "parse_stakes", "player_marks", "player_profile", "player_reads", "players", "population", "population_of", "Population", "print_hand",
     "print_leaks", "print_high_classes", "print_low_classes", "print_players", "print_profile", "print_reads", "print_report",
-    "print_sessions", "print_tournaments", "profile_json", "PROFILE_LABELS", "query", "read_hands",
+    "print_sessions", "print_tournaments", "profile_json", "PROFILE_LABELS", "query", "quoted", "bounded", "read_hands",
+    "MarkError", "NOTE_CHARACTERS", "TAG_CHARACTERS", "note_text", "tag_text", "hero_name",
     "read_only", "read_table", "reads_json", "replayer_asset", "replayer_html", "report_html", "report_json",
     "reprocess", "safe", "safe_json", "session_page", "session_report", "sessions", "SessionPage", "SESSIONS_PER_PAGE",
     "summary_json", "table_of_file",
@@ -152,7 +154,7 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
-    from ..display import abbreviated, cell, counted, keep_columns, safe, safe_json
+    from ..display import abbreviated, cell, counted, keep_columns, quoted, safe, safe_json
     from ..errors import (
         DatabaseBusyError,
         DatabaseCorruptError,
@@ -161,6 +163,7 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
         NewerDatabaseError,
         NotOurDatabaseError,
         OutputPathError,
+        bounded,
     )
     from ..filters import SORTS, Filters, Game, GameType, TableSize, parse_stakes
     from ..games import GAMES, GameId, has_high_classes, has_low_classes, is_split_game
@@ -190,6 +193,7 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
     from ..tournaments import format_prize, ordinal
     from .checking import REBUILD, DatabaseCheck, RawExport, check_database, export_raw
     from .common import NoDatabaseError
+    from .marks import NOTE_CHARACTERS, TAG_CHARACTERS, MarkError, hero_name, note_text, tag_text
     from .browsing import (
         CurvePoint,
         GroupResult,
@@ -227,6 +231,7 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
         expand_paths,
         hand_outcome,
         ignored_files,
+        not_regular_files,
         import_paths,
         read_hands,
     )

@@ -11,7 +11,7 @@ from ..analysis import RejectedHand, analyze_stored
 from ..model import COUNTING_SQL, HandStatus
 from ..parse.read import RawHand
 from ..parse.sites import Parsers
-from ..errors import OutputPathError
+from ..errors import OutputPathError, excerpt
 from .common import existing_database, uses_database
 from .outputs import check_output, output_path, write_output
 
@@ -47,7 +47,7 @@ def _exported_hands(db: Database, db_path: Path, player: str | None, date_from: 
     params: list[object] = []
     if player is not None:
         if not db.execute("select 1 from players where name = ?", [player]).fetchone():
-            raise UnknownPlayerError(f"no player named {player!r} in {db_path}")
+            raise UnknownPlayerError(f"no player named {excerpt(player)} in {db_path}")
         where.append("exists (select 1 from hand_players hp join players p on p.id = hp.player_id"
                      " where hp.hand_id = h.id and p.name = ?)")
         params.append(player)

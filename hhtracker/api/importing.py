@@ -10,6 +10,7 @@ import multiprocessing.util
 import os
 import signal
 import sqlite3
+import stat
 import sys
 import time
 from collections import Counter, deque
@@ -132,7 +133,10 @@ def expand_paths(paths: Iterable[Path]) -> list[Path]:
     """Files named, and the .txt and .xml files under folders named (recursively, following
     symbolic links to folders, each folder walked once however many links lead to it; a link
     to nothing listed too, so that reading it says so), sorted within a folder. A file reached twice (named twice, or through a link) is listed once, at
-    its first place. raises FileNotFoundError for a path that does not exist."""
+    its first place. A named pipe, device or socket under a folder is not listed (opening it
+    could wait for ever): not_regular_files names them. raises FileNotFoundError for a path
+    that does not exist, or that is neither a folder nor a regular file (a named pipe: saying
+    "no such file" of it would be untrue)."""
     files: list[Path] = []
     seen: set[tuple[int, int]] = set()
     for path in paths:
@@ -141,6 +145,9 @@ def expand_paths(paths: Iterable[Path]) -> list[Path]:
                            and (p.is_file() or _dangling(p)))
         elif path.is_file() or _dangling(path):
             found = [path]
+        elif path.exists():
+            raise FileNotFoundError(f"{path_text(path)} is not a regular file ({_what(path)}): it is not read; "
+                                    "give hand-history files or folders")
         else:
             raise FileNotFoundError(f"no such file or folder: {path_text(path)}")
         for file in found:
@@ -181,10 +188,41 @@ def _folder_files(folder: Path) -> Iterator[Path]:
 
 
 def ignored_files(paths: Iterable[Path]) -> int:
-    """How many files under the folders named are not read by expand_paths (their names do
-    not end in .txt or .xml)."""
+    """How many files under the folders named are not read by expand_paths: their names do
+    not end in .txt or .xml, or they are not regular files (not_regular_files)."""
     return sum(1 for path in paths if path.is_dir()
-               for p in _folder_files(path) if p.is_file() and p.suffix.lower() not in HAND_HISTORY_SUFFIXES)
+               for p in _folder_files(path) if (p.is_file() and p.suffix.lower() not in HAND_HISTORY_SUFFIXES)
+               or _not_regular(p))
+
+
+def not_regular_files(paths: Iterable[Path]) -> list[tuple[Path, str]]:
+    """(path, what it is: "a named pipe", "a device", "a socket") for each file under the
+    folders named that is not a regular file: never opened (a named pipe would keep the
+    import waiting for a writer), counted by ignored_files, named by the import."""
+    return [(p, _what(p)) for path in paths if path.is_dir() for p in _folder_files(path) if _not_regular(p)]
+
+
+def _not_regular(path: Path) -> bool:
+    """A named pipe, a device or a socket (a link to one too); not a folder, a regular file
+    or a link to nothing."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return False
+    return not stat.S_ISREG(mode) and not stat.S_ISDIR(mode)
+
+
+def _what(path: Path) -> str:
+    """What a file that is not a regular one is, in a word or two."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return "unreadable"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a file"
 
 
 @dataclass(frozen=True, slots=True)
@@ -448,6 +486,37 @@ BATCH = 250
 """Hands per batch sent to a worker process (--jobs): about a quarter of a second of work,
 written by the worker in one transaction."""
 
+SMALLEST_HAND_BYTES = 300
+"""Fewer bytes than any hand history takes (the smallest of the corpus and samples: 545
+characters, a heads-up hand folded before the draw): a file of N bytes holds at most
+N / SMALLEST_HAND_BYTES hands, so at most that / BATCH batches, rounded up."""
+
+
+def cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system tells it)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):  # (no sched_getaffinity on macOS or Windows)
+        return os.cpu_count() or 1
+
+
+def worker_count(jobs: int, files: Iterable[Path]) -> int:
+    """The worker processes an import of `files` starts for --jobs `jobs`: never more than
+    asked, than the cores, nor than the batches of BATCH hands the files can hold (counted
+    from their sizes, SMALLEST_HAND_BYTES a hand: an upper bound). 1: no worker, this process
+    does the work (a few hands are quicker without starting any)."""
+    batches = 0
+    for path in files:
+        try:
+            size = path.stat().st_size
+        except OSError:
+            continue  # (the import says so as the file's problem)
+        batches += -(-size // (BATCH * SMALLEST_HAND_BYTES))
+        if batches >= jobs:
+            break
+    return max(1, min(jobs, cores(), batches))
+
+
 FLUSH_HANDS = 500
 FLUSH_SECONDS = 0.5
 """A batch of hands is written (one short write transaction) when it holds FLUSH_HANDS
@@ -470,12 +539,14 @@ def import_paths(
     short write transaction; on_wait() is called when another program holds the write lock
     and we wait for it (once per wait). progress(path, characters) is called as hands are
     read, with their size in characters (an estimate of bytes), and once per file at its end
-    with 0. jobs > 1: that many worker processes parse, check and write batches of BATCH
-    hands each (this process reads the files and hands out the batches). raises
+    with 0. jobs > 1: up to that many worker processes (worker_count: never more than the
+    cores nor than the batches of work) parse, check and write batches of BATCH hands each
+    (this process reads the files and hands out the batches). raises
     FileNotFoundError for a path that does not exist (nothing is imported then).
     """
     files = expand_paths(paths)
     pool = None
+    jobs = worker_count(jobs, files) if jobs > 1 else 1
     if jobs > 1:  # made before the database is opened: no connection crosses a fork
         pool = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork").Pool(
             jobs, initializer=_leave_interrupt_to_parent)

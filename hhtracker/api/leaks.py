@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..errors import excerpt
 from ..filters import Filters
 from .common import database_to_read, uses_database
 
@@ -33,7 +34,7 @@ def leaks(db_path: Path, *, hero: str | None = None, filters: Filters = Filters(
     try:
         choice = choose_hero(db, hero)
         if choice is None:
-            raise NoHeroError(f"no player named {hero!r} in the database" if hero is not None
+            raise NoHeroError(f"no player named {excerpt(hero)} in the database" if hero is not None
                               else "no hand with the hero's cards dealt face up; name the hero with --hero")
         return choice, hero_leaks(db, choice.ids, filters)
     finally:

@@ -27,6 +27,7 @@ from ..store import notes
 from ..store.reading import player_stats
 from .common import database_to_read, database_to_write, uses_database
 from .importing import ImportSummary, Problem, import_paths
+from .marks import note_text, tag_text
 from .watching import Watcher, WatchProgress
 
 if TYPE_CHECKING:
@@ -450,10 +451,12 @@ def _notice(problem: Problem) -> str:
 
 @uses_database
 def note_add(db_path: Path, player: str, text: str, *, on_wait: Callable[[], None] | None = None) -> None:
-    """Add a note on a player (`hhtracker note NAME TEXT`); on_wait() is called once if
-    another program holds the write lock. raises NoDatabaseError (the database must exist)."""
+    """Add a note on a player (`hhtracker note NAME TEXT`; the text as marks.note_text
+    makes it); on_wait() is called once if another program holds the write lock. raises
+    MarkError (an empty or too long note), NoDatabaseError (the database must exist)."""
     from ..store.database import immediate
 
+    text = note_text(text)
     db = database_to_write(db_path, on_wait)
     try:
         with immediate(db, on_wait):
@@ -480,9 +483,11 @@ def note_change(db_path: Path, player: str, number: int, text: str | None, *,
                 on_wait: Callable[[], None] | None = None) -> bool:
     """Replace the text of a player's note `number`, or delete it (text None); False when
     he has no such note (nothing is created). on_wait() is called once if another program
-    holds the write lock. raises NoDatabaseError (the database must exist)."""
+    holds the write lock. raises MarkError (an empty or too long text), NoDatabaseError (the
+    database must exist)."""
     from ..store.database import immediate
 
+    text = None if text is None else note_text(text)
     db = database_to_write(db_path, on_wait)
     try:
         with immediate(db, on_wait):
@@ -498,10 +503,11 @@ def tag_set(db_path: Path, player: str, tag: str, *, remove: bool = False,
             on_wait: Callable[[], None] | None = None) -> bool:
     """Tag a player, or with remove take the tag off (`hhtracker tag NAME TAG [--remove]`);
     False when there was nothing to do (tagged already / not tagged). on_wait() is called
-    once if another program holds the write lock. raises NoDatabaseError (the database
-    must exist)."""
+    once if another program holds the write lock. raises MarkError (an empty tag or one of
+    more than 40 characters: marks.tag_text), NoDatabaseError (the database must exist)."""
     from ..store.database import immediate
 
+    tag = tag_text(tag, to_remove=remove)
     db = database_to_write(db_path, on_wait)
     try:
         with immediate(db, on_wait):

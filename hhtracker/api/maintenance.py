@@ -11,6 +11,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from ..analysis import RejectedHand, analyze_stored, internal_error
+from ..errors import excerpt
 from ..games import GAMES, GameId, game_of
 from ..model import COUNTING_SQL, HandStatus, Site
 from ..parse.read import RawHand
@@ -49,7 +50,7 @@ def generate(out: Path, *, hands: int, seed: int, players: int = 12, tables: int
         raise ValueError(f"at most {SEED_BLOCK:,} hands at once (each game and seed has its own block of numbers)")
     record = game_of(game)
     if record is None:
-        raise ValueError(f"no game named {game!r}: " + ", ".join(GAMES))
+        raise ValueError(f"no game named {excerpt(game)}: " + ", ".join(GAMES))
     if record.id not in _GENERATED:
         raise ValueError(f"{record.name} hands cannot be generated yet: give --game " + ", ".join(g.value for g in _GENERATED))
     if record.generated_as is Site.KINGSCLUB:

@@ -6,6 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..errors import excerpt
+from .marks import hero_name
 from ..filters import Filters
 from ..report.queries import HeroChoice, choose_hero
 from ..store.database import immediate
@@ -46,7 +48,7 @@ def tournaments(db_path: Path, *, hero: str | None = None, filters: Filters = Fi
         choice = choose_hero(db, hero)
         if choice is None:
             if hero is not None:
-                raise NoHeroError(f"no player named {hero!r} in the database")
+                raise NoHeroError(f"no player named {excerpt(hero)} in the database")
             return TournamentReport(None, (), ())
         results = tournament_results(db, choice.ids, filters)
     finally:
@@ -69,7 +71,9 @@ def hero_choice(db_path: Path, hero: str | None = None) -> HeroChoice | None:
 @uses_database
 def hero_add(db_path: Path, name: str, site: str | None = None, *, on_wait: Callable[[], None] | None = None) -> bool:
     """Remember `name` as one of the user's accounts (on `site`; None: every site); the
-    database must exist (NoDatabaseError). False when it was already there."""
+    database must exist (NoDatabaseError). False when it was already there. raises
+    MarkError for an empty name (marks.hero_name)."""
+    name = hero_name(name)
     db = database_to_write(db_path, on_wait)
     try:
         with immediate(db, on_wait):

@@ -7,6 +7,7 @@ unreadable); 2 usage errors (a bad option, a path that does not exist); 3 an int
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -49,8 +50,16 @@ def _no_value_shown_for_flags(params: list[click.Parameter]) -> list[click.Param
     return params
 
 
-_SENTENCES: tuple[tuple[re.Pattern[str], str], ...] = (
+def quoted(text: str) -> str:
+    """api.quoted: a value typed, quoted in an option error, cut to 60 characters."""
+    from .. import api  # (when an error is met: the CLI starts without the api's modules)
+
+    return api.quoted(text)
+
+
+_SENTENCES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
     (re.compile(r"^Value error, "), ""),
+    (re.compile(r"^'(.{61,})'(?= (?:is not one of|does not match) )", re.DOTALL), lambda m: quoted(m[1])),  # cut to 60
     (re.compile(r"^(.*) does not match the formats? '%Y-%m-%d'\.?$"), r"\1 is not a day written YYYY-MM-DD."),
     (re.compile(r"^(.*) is not one of (.*?)\.?$"), r"\1 is not one of \2 (see --help)."),
     (re.compile(r"^Input should be a valid integer.*$"), "a whole number is needed."),
@@ -82,8 +91,25 @@ class HonestCommand(TyperCommand):
         try:
             return super().parse_args(ctx, args)
         except typer.BadParameter as error:
-            error.message = sentence(error.message)
+            error.message = (in_range(error.param) if OUT_OF_RANGE.match(error.message) else None) or sentence(error.message)
             raise
+
+
+OUT_OF_RANGE = re.compile(r"^Input should be (?:greater|less) than")
+"""Typer's words for a number past a bound (and for nan, which no comparison holds)."""
+
+
+def in_range(param: click.Parameter | None) -> str | None:
+    """"it must be a whole number from 1 to 256." for a value a numeric option with bounds
+    refuses as past them (too big, negative, inf, nan: Typer's own words would be "it must be
+    1 or more" for nan); None for another option."""
+    low, high = getattr(param, "min", None), getattr(param, "max", None)
+    kind = getattr(getattr(param, "type_descriptor", None), "annotation", None)  # (int | None: int)
+    if low is None or high is None or kind not in (int, float):
+        return None
+    if kind is int:
+        return f"it must be a whole number from {low:,} to {high:,}."
+    return f"it must be a number from {low:,g} to {high:,g}."
 
 
 class HonestGroup(TyperGroup):
@@ -110,7 +136,7 @@ app = typer.Typer(
     rich_markup_mode=None,
     no_args_is_help=True,
     add_completion=False,
-    help="hhtracker: a hand-history tracker for Badugi. Import hand histories, check them, "
+    help="hhtracker: a hand-history tracker for Badugi and the other draw games: Badacey, Badeucey, 2-7 Triple Draw, A-5 Triple Draw, 2-7 Single Draw, A-5 Single Draw and 5-Card Draw. Import hand histories, check them, "
     "and look up player statistics.",
 )
 
@@ -126,7 +152,7 @@ def main(
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")] = False,
     debug: Annotated[bool, typer.Option("--debug", envvar="HHTRACKER_DEBUG", show_envvar=False, help="Also print the Python traceback of an internal error (a bug: report it with the hand). Also HHTRACKER_DEBUG=1.")] = False,
 ) -> None:
-    """hhtracker: a hand-history tracker for Badugi."""
+    """hhtracker: a hand-history tracker for Badugi and the other draw games: Badacey, Badeucey, 2-7 Triple Draw, A-5 Triple Draw, 2-7 Single Draw, A-5 Single Draw and 5-Card Draw."""
     Debug.on = debug
     common.stdout.refit()  # COLUMNS read again for each command (issue 27, item 4)
 

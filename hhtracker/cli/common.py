@@ -78,12 +78,26 @@ def did_you_mean(db: Path, name: str, *, limit: int = 3) -> str:
     names = [stored for lower in close for stored in sorted(by_lower[lower]) if stored != name][:limit]
     if not names:
         return ""
-    return ": did you mean " + " or ".join(repr(n) for n in names) + "?"
+    return ": did you mean " + " or ".join(api.quoted(n) for n in names) + "?"
+
+
+def known_name(db: Path, name: str, force: bool) -> str:
+    """The stored name NAME means (stored_name); with no stored hand of it, a usage error
+    naming the nearest names, unless --force (then NAME as given): `note`, `tag` and
+    `hero add` write only about players the database knows."""
+    found = api.names_like(db, name)
+    if len(found) == 1 or name in found:
+        return name if name in found else found[0]
+    if force:
+        return name
+    raise usage_error(f"no hands of a player named {api.quoted(name)} in the database" + (did_you_mean(db, name) or "")
+                      + " (--force to write it anyway)")
 
 
 def usage_error(message: str) -> typer.Exit:
-    """The usage error (exit code 2) of `message`, printed on stderr as `Error: message`."""
-    stderr_line(f"Error: {message}")
+    """The usage error (exit code 2) of `message`, printed on stderr as `Error: message`
+    (cut to 300 characters: what it quotes, api.quoted, is cut to 60 already)."""
+    stderr_line(f"Error: {api.bounded(message)}")
     return typer.Exit(2)
 
 

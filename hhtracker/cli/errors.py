@@ -5,6 +5,7 @@ into other words or other work."""
 
 from __future__ import annotations
 
+import errno
 from dataclasses import dataclass
 
 import typer
@@ -37,6 +38,8 @@ def error_exits() -> tuple[ErrorExit, ...]:
         ErrorExit((api.ReportError, api.NoHeroError, api.UnknownPlayerError, FileNotFoundError), USAGE),
         # a query refused (a write, too long, too big), an extra not installed
         ErrorExit((api.ReadOnlyQueryError, api.QueryLimitError, api.MissingExtraError), USAGE),
+        # a note, tag or hero name refused: empty, too long
+        ErrorExit((api.MarkError,), USAGE),
     )
 
 
@@ -45,8 +48,11 @@ def as_exit(error: BaseException) -> typer.Exit | None:
     not know it (a bug: it goes on up)."""
     for entry in error_exits():
         if isinstance(error, entry.errors):
-            stderr_line(f"Error: {message(error)}")
+            stderr_line(f"Error: {api.bounded(message(error))}")
             return typer.Exit(entry.exit_code)
+    if isinstance(error, OSError) and error.errno == errno.ENAMETOOLONG:  # a path typed, whichever command met it
+        stderr_line(f"Error: a file name too long in {api.quoted(error.filename)}: check the path")
+        return typer.Exit(USAGE)
     return None
 
 

@@ -24,7 +24,7 @@ def hand_command(
         api.check_output(html, db_path)
     found = api.hand_replays(db_path, hand_id, site=site.value if site else None)
     if not found:
-        raise usage_error(f"no hand {hand_id!r} in the database" + (f" for site {site.value}" if site else ""))
+        raise usage_error(f"no hand {api.quoted(hand_id)} in the database" + (f" for site {site.value}" if site else ""))
     if html is not None:
         write_replayer(found[0], html, db_path)
     if json_output:

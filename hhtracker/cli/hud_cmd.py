@@ -11,6 +11,10 @@ import typer
 
 from .. import api
 from .common import DbOption, resolve_db, stderr_line, usage_error
+from .options import MAX_INTERVAL_SECONDS
+
+MAX_ACTIVE_MINUTES = 7 * 24 * 60.0
+"""The longest --active: a week."""
 
 
 ACTIVE_DEFAULT = 10.0
@@ -31,7 +35,7 @@ def parse_stats(text: str | None) -> tuple[str, ...] | None:
     keys = tuple(k.strip() for k in text.split(",") if k.strip())
     unknown = [k for k in keys if k not in COLUMNS and k not in api.STAT_KEYS]
     if unknown or not keys:
-        raise usage_error(f"unknown statistic {unknown[0] if unknown else text!r} for --stats; choose from "
+        raise usage_error(f"unknown statistic {api.quoted(unknown[0] if unknown else text)} for --stats; choose from "
                           + ", ".join(COLUMNS) + " or any key of `player --json`")
     return keys
 
@@ -39,9 +43,9 @@ def parse_stats(text: str | None) -> tuple[str, ...] | None:
 def hud_command(
     paths: Annotated[list[Path], typer.Argument(metavar="PATH", help="Hand-history files or folders the poker client writes.", show_default=False)],
     db: DbOption = None,
-    active: Annotated[float, typer.Option("--active", metavar="MINUTES", min=0.1, help="Show the tables whose file got a hand in the last MINUTES.")] = ACTIVE_DEFAULT,
+    active: Annotated[float, typer.Option("--active", metavar="MINUTES", min=0.1, max=MAX_ACTIVE_MINUTES, help="Show the tables whose file got a hand in the last MINUTES.")] = ACTIVE_DEFAULT,
     stats: Annotated[str | None, typer.Option("--stats", metavar="KEY", help="The columns, comma-separated (vpip,pfr,wtsd): vpip, pfr, three_bet, steal, afq, pat_d1, pat_d2, pat_d3, snow_shown, break_known, fold_to_pat, wtsd, wsd, bb100, or any statistic key.", show_default=False)] = None,
-    interval: Annotated[float, typer.Option("--interval", metavar="SECONDS", min=0.1, help="Seconds between looks at the files.")] = 0.5,
+    interval: Annotated[float, typer.Option("--interval", metavar="SECONDS", min=0.1, max=MAX_INTERVAL_SECONDS, help="Seconds between looks at the files.")] = 0.5,
 ) -> None:
     """A live view of the tables you play: imports the files as the client writes them and shows, per active table, every seated player's statistics with their sample sizes (dim: a small sample). q or Ctrl-C leaves."""
     keys = parse_stats(stats)

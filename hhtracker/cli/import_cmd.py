@@ -29,6 +29,7 @@ from .common import (
     stderr_line,
     usage_error,
 )
+from .options import MAX_INTERVAL_SECONDS, MAX_JOBS
 
 
 def import_command(
@@ -36,9 +37,9 @@ def import_command(
     db: DbOption = None,
     json_output: JsonOption = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", metavar="N", min=1, help="Worker processes that parse and check hands (this one stores them).")] = 1,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", metavar="N", min=1, max=MAX_JOBS, help="Worker processes that parse and check hands (this one stores them): never more than the cores, nor than the batches of 250 hands the files hold (1 to 256).")] = 1,
     watch: Annotated[bool, typer.Option("--watch", help="Keep importing new and growing files until Ctrl-C.")] = False,
-    interval: Annotated[float, typer.Option("--interval", metavar="SECONDS", min=0.1, help="With --watch: seconds between looks.")] = 2.0,
+    interval: Annotated[float, typer.Option("--interval", metavar="SECONDS", min=0.1, max=MAX_INTERVAL_SECONDS, help="With --watch: seconds between looks.")] = 2.0,
 ) -> None:
     """Import hand histories: parse, check and store every hand.
 
@@ -50,6 +51,9 @@ def import_command(
         _watch(paths, db_path, interval, json_output)
         return
     ignored = api.ignored_files(paths)
+    irregular = api.not_regular_files(paths)
+    for path, what in irregular:
+        stderr_line(f"{path}: not a regular file ({what}): not read")
     if not files:
         raise usage_error("no hand-history files (.txt, .xml) in " + ", ".join(str(p) for p in paths)
                           + (f" ({api.counted(ignored, 'other file')} not read)" if ignored else ""))
@@ -72,7 +76,7 @@ def import_command(
         print_json({"database": str(db_path), **summary.as_json(), "files_ignored": ignored})
         print_tracebacks(summary.problems)
     else:
-        _print_summary(summary, db_path, ignored)
+        _print_summary(summary, db_path, ignored, irregular=bool(irregular))
     if summary.hands_rejected or any(p.severity == "error" for p in summary.problems):
         raise typer.Exit(1)
 
@@ -102,10 +106,11 @@ DUPLICATE_DIFFERS = "duplicate_differs"
 
 
 def _print_summary(summary: api.ImportSummary, db_path: Path, ignored: int = 0, *, title: str = "",
-                   errors: bool = True) -> None:
+                   errors: bool = True, irregular: bool = False) -> None:
     """The import's summary: hands counted once each (new = clean + with warnings, rejected,
     duplicate, skipped), file problems apart from the hands' warnings; each error first, on
-    stderr, unless `errors` is False."""
+    stderr, unless `errors` is False. irregular: some of the `ignored` files are not regular
+    files (named pipes...), each said on stderr before."""
     for problem in summary.problems:  # errors, and a duplicate whose text differs (nothing else says it)
         if errors and (problem.severity == "error" or problem.code == DUPLICATE_DIFFERS):
             stderr_line(problem)
@@ -124,7 +129,8 @@ def _print_summary(summary: api.ImportSummary, db_path: Path, ignored: int = 0, 
         + (f"; {summary.hands_repaired:,} replaced a rejected copy" if summary.hands_repaired else "")
         + f"; into {db_path}")
     if ignored:
-        say(f"{api.counted(ignored, 'file')} in the folders not read (not .txt or .xml)")
+        say(f"{api.counted(ignored, 'file')} in the folders not read (not .txt or .xml"
+            + (", or not a regular file: named above)" if irregular else ")"))
     if summary.unsupported_games:
         games = api.safe(", ".join(f"{game}: {count:,}" for game, count in sorted(summary.unsupported_games.items())))
         say(f"skipped by game: {games}")

@@ -11,30 +11,19 @@ from typing import Annotated
 import typer
 
 from .. import api
-from .common import DbOption, did_you_mean, resolve_db, say, say_waiting, usage_error
+from .common import DbOption, known_name, resolve_db, say, say_waiting, usage_error
+from .options import MAX_ROW_ID
 
 NameArgument = Annotated[str, typer.Argument(metavar="NAME", help="The player's screen name (any case when one stored player has it).", show_default=False)]
 ForceOption = Annotated[bool, typer.Option("--force", help="Note or tag a name no stored hand has (a player not imported yet).")]
-
-
-def _known_name(db: Path, name: str, force: bool) -> str:
-    """The stored name NAME means (stored_name); with no stored hand of it, a usage error
-    naming the nearest names, unless --force (then NAME as given)."""
-    found = api.names_like(db, name)
-    if len(found) == 1 or name in found:
-        return name if name in found else found[0]
-    if force:
-        return name
-    raise usage_error(f"no hands of a player named {name!r} in the database" + (did_you_mean(db, name) or "")
-                      + " (--force to write it anyway)")
 
 
 def note_command(
     name: NameArgument,
     text: Annotated[str | None, typer.Argument(metavar="[TEXT]", help="The note (left out with --list or --delete).", show_default=False)] = None,
     list_notes: Annotated[bool, typer.Option("--list", help="List his notes, newest first, each with its number.")] = False,
-    edit: Annotated[int | None, typer.Option("--edit", metavar="N", help="Replace note number N (see --list) with TEXT.", show_default=False)] = None,
-    delete: Annotated[int | None, typer.Option("--delete", metavar="N", help="Delete note number N (see --list).", show_default=False)] = None,
+    edit: Annotated[int | None, typer.Option("--edit", metavar="N", min=1, max=MAX_ROW_ID, help="Replace note number N (see --list) with TEXT.", show_default=False)] = None,
+    delete: Annotated[int | None, typer.Option("--delete", metavar="N", min=1, max=MAX_ROW_ID, help="Delete note number N (see --list).", show_default=False)] = None,
     force: ForceOption = False,
     db: DbOption = None,
 ) -> None:
@@ -47,7 +36,7 @@ def note_command(
             raise usage_error("--list and --delete take no TEXT")
     elif text is None:
         raise usage_error("give the note's TEXT (or --list, --edit N TEXT, --delete N)")
-    name = _known_name(path, name, force or list_notes or delete is not None or edit is not None)
+    name = known_name(path, name, force or list_notes or delete is not None or edit is not None)
     if list_notes:
         found = api.note_list(path, name)
         if not found:
@@ -80,18 +69,19 @@ def tag_command(
     if list_tags:
         if tag is not None or remove:
             raise usage_error("--list takes no TAG and no --remove")
-        name = _known_name(path, name, True)
+        name = known_name(path, name, True)
         _, tags = api.player_marks(path, name)
         say(f"tags on {name}: {', '.join(tags)}" if tags else f"no tags on {name}")
         return
     if tag is None:
         raise usage_error("give the TAG (or --list)")
-    name = _known_name(path, name, force or remove)
+    tag = api.tag_text(tag, to_remove=remove)  # (as stored: the words said back are the tag's)
+    name = known_name(path, name, force or remove)
     changed = api.tag_set(path, name, tag, remove=remove, on_wait=say_waiting)
     if remove:
-        said = f"tag {tag!r} taken off {name}" if changed else f"{name} had no tag {tag!r}"
+        said = f"tag {api.quoted(tag)} taken off {name}" if changed else f"{name} had no tag {api.quoted(tag)}"
     else:
-        said = f"{name} tagged {tag!r}" if changed else f"{name} was tagged {tag!r} already"
+        said = f"{name} tagged {api.quoted(tag)}" if changed else f"{name} was tagged {api.quoted(tag)} already"
     say(said)
 
 

@@ -50,10 +50,25 @@ SinceOption = Annotated[dt.datetime | None, typer.Option("--since", formats=["%Y
 UntilOption = Annotated[dt.datetime | None, typer.Option("--until", formats=["%Y-%m-%d"], metavar="YYYY-MM-DD", help="Last day (UTC), inclusive.", show_default=False)]
 PositionOption = Annotated[Position | None, typer.Option("--position", help="Only hands played from this position, or a group: early (UTG, UTG+1, UTG+2), middle (MP, HJ), late (CO, BTN), blinds (SB, BB).", show_default=False)]
 GameOption = Annotated[api.Game | None, typer.Option("--game", help="Only hands of this game (players: one table per game unless given; all = every game together).", show_default=False)]
-MinHandsOption = Annotated[int, typer.Option("--min-hands", metavar="N", min=0, help="Only players with at least this many matching hands.")]
+# The bounds of the numeric options: every one has a least and a greatest value (a test gives
+# each option huge, negative, inf and nan values): a value past them is a usage error (2),
+# never an overflow in SQLite or the clock (an internal error), nor an import of a thousand
+# workers.
+MAX_ROW_ID = 2**63 - 1
+"""The greatest number SQLite stores (INTEGER, 8 bytes): the bound of a note number, a session."""
+MAX_COUNT = 10**9
+"""The greatest count of hands or rows an option takes (--min-hands, --limit)."""
+MAX_GAP_MINUTES = 7 * 24 * 60
+"""The longest --gap: a week without a hand ends any session."""
+MAX_INTERVAL_SECONDS = 3600.0
+"""The longest time between two looks at the files (--interval): an hour."""
+MAX_JOBS = 256
+"""The most --jobs asked for (the import starts at most one worker per core, and per batch)."""
+
+MinHandsOption = Annotated[int, typer.Option("--min-hands", metavar="N", min=0, max=MAX_COUNT, help="Only players with at least this many matching hands.")]
 
 HeroOption = Annotated[str | None, typer.Option("--hero", metavar="NAME", help="The hero's screen name (default: the player whose cards the files show, per site).", show_default=False)]
-GapOption = Annotated[int, typer.Option("--gap", min=1, metavar="MINUTES", help="Minutes without a hand that end a session.")]
+GapOption = Annotated[int, typer.Option("--gap", min=1, max=MAX_GAP_MINUTES, metavar="MINUTES", help="Minutes without a hand that end a session (at most a week, 10080).")]
 
 
 @dataclass(frozen=True)

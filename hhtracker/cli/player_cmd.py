@@ -42,14 +42,14 @@ def player_command(
         if everything:  # he has hands: the filters matched none of them
             hands = sum(s.hands for s in everything)
             raise usage_error(f"{name} has {api.counted(hands, 'hand')}; none match {filters_said(filters)}")
-        raise usage_error(f"no hands of a player named {name!r} in the database" + did_you_mean(resolve_db(db), name))
+        raise usage_error(f"no hands of a player named {api.quoted(name)} in the database" + did_you_mean(resolve_db(db), name))
     if json_output:  # always one object (README, "JSON output"): several sites or games need --site / --game
         if len(found_by_game) > 1:
-            raise usage_error(f"{name!r} plays {len(found_by_game)} games ({', '.join(api.game_name(g) for g, _ in found_by_game)}): "
+            raise usage_error(f"{api.quoted(name)} plays {len(found_by_game)} games ({', '.join(api.game_name(g) for g, _ in found_by_game)}): "
                               "give --game for one JSON profile (--game all: every game together)")
         game, found = found_by_game[0]
         if len(found) > 1:
-            raise usage_error(f"{name!r} plays at {len(found)} sites ({', '.join(s.site for s in found)}): "
+            raise usage_error(f"{api.quoted(name)} plays at {len(found)} sites ({', '.join(s.site for s in found)}): "
                               "give --site for one JSON profile")
         value = api.profile_json(found[0])
         if api.has_low_classes(game):  # the low half's classes (the Badugi half's: showdown_classes)

@@ -10,15 +10,16 @@ from rich.table import Table
 
 from .. import api
 from .common import DbOption, print_json, resolve_db, stdout, usage_error
+from .options import MAX_COUNT, MAX_INTERVAL_SECONDS
 
 
 def query_command(
     sql: Annotated[str, typer.Argument(help="One SQL statement (SELECT, WITH ...).", show_default=False)],
     db: DbOption = None,
     table: Annotated[bool, typer.Option("--table", help="Print a table instead of JSON.")] = False,
-    timeout: Annotated[float, typer.Option("--timeout", min=0, metavar="SECONDS",
+    timeout: Annotated[float, typer.Option("--timeout", min=0, max=MAX_INTERVAL_SECONDS, metavar="SECONDS",
                                            help="Stop the query after this many seconds (0: no limit).")] = api.QUERY_TIMEOUT_SECONDS,
-    limit: Annotated[int, typer.Option("--limit", min=0, metavar="ROWS",
+    limit: Annotated[int, typer.Option("--limit", min=0, max=MAX_COUNT, metavar="ROWS",
                                        help="Refuse a result of more rows than this (0: no limit).")] = api.QUERY_ROW_LIMIT,
 ) -> None:
     """Run a read-only SQL query and print the rows as JSON (default) or a table.

@@ -20,6 +20,7 @@ from .options import (
     STAKES,
     STRUCTURE,
     TABLE_SIZE,
+    MAX_ROW_ID,
     GapOption,
     HeroOption,
     filter_options,
@@ -39,14 +40,14 @@ def parse_day_or_time(text: str | None, *, end: bool) -> dt.datetime | None:
             return day + dt.timedelta(days=1) if end else day
         return dt.datetime.fromisoformat(text.replace(" ", "T")).replace(tzinfo=dt.UTC)
     except ValueError:
-        raise usage_error(f"{text!r} is not a day (YYYY-MM-DD) or a time (YYYY-MM-DDTHH:MM)") from None
+        raise usage_error(f"{api.quoted(text)} is not a day (YYYY-MM-DD) or a time (YYYY-MM-DDTHH:MM)") from None
 
 
 @filter_options(SITE, STRUCTURE, STAKES, GAME_TYPE, TABLE_SIZE, POSITION, GAME)
 def report_command(
     db: DbOption = None,
     json_output: JsonOption = False,
-    session: Annotated[int | None, typer.Option("--session", metavar="N", min=1, help="Session number (see `hhtracker sessions`); default the latest.", show_default=False)] = None,
+    session: Annotated[int | None, typer.Option("--session", metavar="N", min=1, max=MAX_ROW_ID, help="Session number (see `hhtracker sessions`); default the latest.", show_default=False)] = None,
     start: Annotated[str | None, typer.Option("--from", metavar="DAY[THH:MM]", help="Instead of a session: hands from this day or time (UTC), YYYY-MM-DD[THH:MM].", show_default=False)] = None,
     end: Annotated[str | None, typer.Option("--to", metavar="DAY[THH:MM]", help="... up to this day (inclusive) or time (exclusive), UTC.", show_default=False)] = None,
     hero: HeroOption = None,

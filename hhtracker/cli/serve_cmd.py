@@ -42,7 +42,7 @@ def serve_command(
 ) -> None:
     """Browse the tracker in a web browser: players, profiles, hands, sessions, tournaments, leaks and the live view.
 
-    Serves http://127.0.0.1:8765 (this computer only) until Ctrl-C. Filters go in the address, so every page can be bookmarked. The pages only read the database; notes and tags are changed by the page's forms.
+    Serves http://127.0.0.1:8765 (this computer only) until Ctrl-C. Filters go in the address, so every page can be bookmarked. The pages read the database; the server writes only the notes and tags you change in their forms, and with --watch the hands it imports.
     """
     if host not in LOOPBACK and not token:
         raise usage_error(f"--host {host} lets other computers connect: give --token TOKEN as well (every request must "

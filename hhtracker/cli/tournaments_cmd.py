@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from .. import api
-from .common import DbOption, JsonOption, print_json, resolve_db, say, say_waiting, stdout, usage_error
+from .common import DbOption, JsonOption, known_name, print_json, resolve_db, say, say_waiting, stdout, usage_error
 from .options import EVERY_FILTER, HeroOption, filter_options, filters_said
 
 
@@ -43,11 +43,14 @@ hero_app = typer.Typer(help="The names you play under: reports and sessions are 
 def hero_add_command(
     name: Annotated[str, typer.Argument(help="Your screen name, exactly.", show_default=False)],
     site: Annotated[api.Site | None, typer.Option("--site", help="Only on this site (default: every site).", show_default=False)] = None,
+    force: Annotated[bool, typer.Option("--force", help="Add a name no stored hand has (an account not imported yet).")] = False,
     db: DbOption = None,
 ) -> None:
-    """Remember NAME as one of your accounts (on --site, else on every site)."""
+    """Remember NAME as one of your accounts (on --site, else on every site). A name no stored hand has is refused (the nearest names are offered) unless --force."""
     on = site.value if site else None
-    added = api.hero_add(resolve_db(db), name, on, on_wait=say_waiting)
+    path = resolve_db(db)
+    name = known_name(path, api.hero_name(name), force)
+    added = api.hero_add(path, name, on, on_wait=say_waiting)
     where = f" on {on}" if on else " on every site"
     say(f"{name}{where}: " + ("added" if added else "already there"))
 
@@ -61,7 +64,7 @@ def hero_remove_command(
     """Forget NAME (on --site only, else every entry of that name)."""
     removed = api.hero_remove(resolve_db(db), name, site, on_wait=say_waiting)
     if not removed:
-        raise usage_error(f"{name!r} is not a configured hero" + (f" on {site}" if site else ""))
+        raise usage_error(f"{api.quoted(name)} is not a configured hero" + (f" on {site}" if site else ""))
     say(f"{name}: removed")
 
 

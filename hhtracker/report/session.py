@@ -35,6 +35,7 @@ from typing import Any, TypeVar
 from sqlite_utils import Database
 
 from ..cards import parse_cards
+from ..errors import excerpt
 from ..filters import Filters
 from ..games import GAMES, GameId, HandClasses, Half, MadeHand, game_name, game_of
 from ..model import CHIPS
@@ -247,7 +248,7 @@ def find_hero(db: Database, hero: str | None) -> tuple[dict[str, str], tuple[int
     choice = queries.choose_hero(db, hero)
     if choice is None:
         if hero is not None:
-            raise ReportError(f"no player named {hero!r} in the database")
+            raise ReportError(f"no player named {excerpt(hero)} in the database")
         raise ReportError("no hand with the hero's cards dealt face up (`Dealt to X [...]`); name the hero with --hero")
     return choice.names, choice.ids
 

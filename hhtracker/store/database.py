@@ -58,7 +58,7 @@ class DatabaseKind(enum.Enum):
     """What a file named as the database is (`database_kind`)."""
 
     MISSING = "missing"  # no such file: an import creates it
-    EMPTY = "empty"  # a file of 0 bytes (being created by another hhtracker): an import fills it
+    EMPTY = "empty"  # a file of 0 bytes: another hhtracker creating it (an import waits, fills it), else not ours
     OURS = "ours"  # marked with APPLICATION_ID
     UNMARKED = "unmarked"  # an hhtracker database from before the marks (m010 marks it)
     FOREIGN = "foreign"  # another program's SQLite database
@@ -126,8 +126,36 @@ def database_kind(path: Path | str) -> DatabaseKind:
     return DatabaseKind.UNMARKED if ours else DatabaseKind.FOREIGN
 
 
+CREATION_GRACE_SECONDS = 1.0
+"""How long an empty file with no journal beside it is watched for an hhtracker creating it
+(SQLite makes the file, then its journal, within milliseconds) before it is taken for
+someone else's empty file."""
+
+
+def being_created(path: Path, grace: float = CREATION_GRACE_SECONDS) -> bool:
+    """Whether the empty file at path is a database another hhtracker is creating: SQLite's
+    journal or WAL is beside it, or appears (or the file fills) within `grace` seconds. An
+    empty file nobody writes (`touch tracker.db`, a file emptied by mistake) is not ours."""
+    sides = [path.with_name(path.name + suffix) for suffix in ("-journal", "-wal")]
+    deadline = time.monotonic() + grace
+    while True:
+        try:
+            if path.stat().st_size > 0 or any(side.exists() for side in sides):
+                return True
+        except OSError:
+            return True  # (gone meanwhile: as missing, which an import creates)
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(0.02)
+
+
 def refuse_not_ours(path: Path, kind: DatabaseKind) -> None:
-    """raises NotOurDatabaseError when kind says the file is not hhtracker's."""
+    """raises NotOurDatabaseError when kind says the file is not hhtracker's; an empty file
+    too, unless another hhtracker is creating it (being_created)."""
+    if kind is DatabaseKind.EMPTY and not being_created(path):
+        raise NotOurDatabaseError(
+            f"{path} is an empty file (0 bytes), not a database: it is left untouched; give another --db "
+            "(a new file name makes a new database), or delete this file if it is yours and empty")
     if kind is DatabaseKind.FOREIGN:
         raise NotOurDatabaseError(
             f"{path} is another program's SQLite database, not hhtracker's: it is left untouched; "

@@ -75,14 +75,20 @@ def _missing(request: Request, error: Exception) -> Response:
     return error_answer(request.url.path, 404, _message(request, error))
 
 
+def _refused(request: Request, error: Exception) -> Response:
+    return error_answer(request.url.path, 400, _message(request, error))
+
+
 def exception_handlers() -> Mapping[Any, Handler]:
     """The app's exception handlers: HTTP errors as pages; the api's errors as the CLI maps
-    them (database: 503; nothing to report, no hero, no such player: 404). A value the
-    pages cannot read is refused before the api is called (BadRequest: 400)."""
+    them (database: 503; nothing to report, no hero, no such player: 404; a note or tag
+    refused: 400). A value the pages cannot read is refused before the api is called
+    (BadRequest: 400)."""
     return {
         HTTPException: _http,
         api.NoDatabaseError: _unavailable, api.DatabaseOpenError: _unavailable, api.DatabaseBusyError: _unavailable,
         api.ReportError: _missing, api.NoHeroError: _missing, api.UnknownPlayerError: _missing,
+        api.MarkError: _refused,  # a note or tag the api refuses (empty, too long): as the CLI does
     }
 
 

@@ -274,8 +274,8 @@ def test_watch_picks_up_new_hands_and_waits_for_a_hand_being_written(tmp_path: P
                                stderr=subprocess.PIPE, text=True)
 
     def count(status: str) -> int:
-        try:
-            with sqlite3.connect(db_path, timeout=5) as conn:
+        try:  # (read-only: a plain connect made an empty file before the watch made the database, refused since)
+            with sqlite3.connect(f"{db_path.resolve().as_uri()}?mode=ro", uri=True, timeout=5) as conn:
                 return conn.execute("select count(*) from hands where status = ?", [status]).fetchone()[0]
         except sqlite3.OperationalError:
             return -1
