@@ -554,3 +554,16 @@ def m011_decision_odds(db: Database) -> None:
 
     decisions.add_columns(db)
     decisions.backfill(db, missing_only=True)
+
+
+@_migration
+def m012_hand_reads(db: Database) -> None:
+    """The hand_reads table (issue 26: the reads and the leaks read 9-10 s on a player of
+    1,000,000 hands, evaluating every hand again): one row per dealt-in player of every
+    counted hand with what the reads and the leaks count (store/hand_reads.py), written by the
+    import from now on; filled here for the hands stored before from their actions, draws,
+    final cards and draw_luck rows."""
+    from . import hand_reads
+
+    hand_reads.create_table(db)
+    hand_reads.backfill(db)

@@ -16,6 +16,7 @@ from ..model import FinishTournament
 from ..stats.facts import DRAW_KEYS, STAT_KEYS, PlayerHandStats
 from . import summary
 from .decisions import decision_rows
+from .hand_reads import read_rows
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +159,7 @@ def prepare_hand(analyzed: AnalyzedHand) -> PreparedHand:
             for e in hand.events if type(e) is FinishTournament
         ))
     queue("draw_decisions", decision_rows(analyzed.decisions, replayed.hero))
+    queue("hand_reads", read_rows(analyzed))
     queue("raw_hands", [{"path": hand.source.path, "line": hand.source.line, "text": hand.source.text}])
     queue("validation_issues", (
         {"code": i.code.value, "severity": i.severity.value, "message": i.message, "line": i.line}
