@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
+from typing import Any
 
 from ..cards import Card
 from ..games import GameId
@@ -34,7 +35,7 @@ from ..rules.lowball import LowKind
 from ..stats.five_card import HighClass, counts_below_7, high_class, low_class
 from ..stats.leaks import BREAK_TOP_RANK, EARLY_POSITIONS, low_made_badugi, opens_by_the_rule
 
-__all__ = ["CardsRead", "Decision", "HandLines", "PredrawLine", "ReadFacts", "hand_lines", "read_cards", "read_facts"]
+__all__ = ["CardsRead", "Decision", "PlayerLine", "PredrawLine", "ReadFacts", "hand_lines", "line_of", "read_cards", "read_facts"]
 
 
 class PredrawLine(StrEnum):
@@ -61,9 +62,10 @@ class Decision(IntEnum):
     RAISE = 4
 
 
-_DECISION = {"fold": Decision.FOLD, "check": Decision.CHECK, "call": Decision.CALL, "bet": Decision.BET,
-             "raise": Decision.RAISE}
-"""The stored action kinds (rules.results.ActionKind values) that are decisions."""
+_DECISION: dict[str, Decision] = {"fold": Decision.FOLD, "check": Decision.CHECK, "call": Decision.CALL,
+                                  "bet": Decision.BET, "raise": Decision.RAISE}
+"""The stored action kinds (rules.results.ActionKind values, or the ActionKinds: StrEnums) that
+are decisions."""
 _ENTERING = frozenset(("call", "bet", "raise"))
 _PREDRAW = 1
 
@@ -73,78 +75,72 @@ def predraw_line(first: str | None, entered_before: bool, raised: bool, called: 
     whether anyone called, bet or raised before it, whether he bet or raised, called, and
     folded pre-draw."""
     if raised:
-        return PredrawLine.RAISED_FIRST_IN if first in ("raise", "bet") and not entered_before else PredrawLine.RAISED
+        return _RAISED_FIRST_IN if first in ("raise", "bet") and not entered_before else _RAISED
     if called:
-        return PredrawLine.LIMPED if first == "call" and not entered_before else PredrawLine.CALLED
-    return PredrawLine.FOLDED if folded else PredrawLine.CHECKED
+        return _LIMPED if first == "call" and not entered_before else _CALLED
+    return _FOLDED if folded else _CHECKED
 
 
-@dataclass(slots=True)
-class _Line:
-    first: str | None = None
-    first_seq: int | None = None
-    raised: bool = False
-    called: bool = False
-    after_last_draw: Decision | None = None
+_RAISED_FIRST_IN, _RAISED, _LIMPED, _CALLED, _FOLDED, _CHECKED = PredrawLine  # (read once: this runs per player per hand)
 
 
 @dataclass(frozen=True, slots=True)
-class HandLines:
-    """Every player's betting line in one hand (`hand_lines`): by player (name or id)."""
+class PlayerLine:
+    """One player's betting line in a hand: first (the kind of his first pre-draw decision:
+    "fold", "check", "call", "bet", "raise", None without one); entered_before (someone
+    called, bet or raised pre-draw before that decision); raised (he bet or raised pre-draw);
+    called (he called pre-draw); after_last_draw (his most aggressive decision in the round
+    after the game's last draw, None without one)."""
 
-    lines: dict[object, _Line]
-    first_entering_seq: int | None
+    first: str | None
+    entered_before: bool
+    raised: bool
+    called: bool
+    after_last_draw: Decision | None
 
-    def first_decision(self, player: object) -> str | None:
-        """The kind of his first pre-draw decision ("fold", "check", "call", "bet", "raise"), None
-        without one."""
-        line = self.lines.get(player)
-        return line.first if line else None
-
-    def entered_before(self, player: object) -> bool:
-        """Whether someone called, bet or raised pre-draw before his first pre-draw decision
-        (False without one)."""
-        line = self.lines.get(player)
-        if line is None or line.first_seq is None or self.first_entering_seq is None:
-            return False
-        return self.first_entering_seq < line.first_seq
-
-    def predraw(self, player: object, folded: bool) -> PredrawLine:
+    def predraw(self, folded: bool) -> PredrawLine:
         """His pre-draw line (folded: he folded pre-draw)."""
-        line = self.lines.get(player) or _Line()
-        return predraw_line(line.first, self.entered_before(player), line.raised, line.called, folded)
-
-    def after_last_draw(self, player: object) -> Decision | None:
-        """His most aggressive decision in the round after the game's last draw, None without one."""
-        line = self.lines.get(player)
-        return line.after_last_draw if line else None
+        return predraw_line(self.first, self.entered_before, self.raised, self.called, folded)
 
 
-def hand_lines(actions: Iterable[tuple[int, int, object, str]], last_round: int) -> HandLines:
-    """The betting lines of one hand from its actions (seq, round 1-4, player, kind as stored:
-    "call", "small_blind"...), in any order; last_round: the round after the game's last
-    draw (4 in the triple-draw games, 2 in the single-draw games)."""
-    lines: dict[object, _Line] = {}
+_NO_LINE = PlayerLine(None, False, False, False, None)
+
+
+def hand_lines(actions: Iterable[tuple[int, int, object, str]], last_round: int) -> dict[object, PlayerLine]:
+    """Every player's betting line in one hand (players with no decision are absent: `line_of`)
+    from its actions (seq, round 1-4, player, kind as stored: "call", "small_blind"...) in seq
+    order; last_round: the round after the game's last draw (4 in the triple-draw games, 2 in
+    the single-draw games)."""
+    lines: dict[object, list[Any]] = {}  # player -> [first, first_seq, raised, called, after_last_draw]
     first_entering: int | None = None
-    for seq, round_, player, kind in sorted(actions, key=lambda action: action[0]):
+    for seq, round_, player, kind in actions:
         decision = _DECISION.get(kind)
         if decision is None:
             continue
         line = lines.get(player)
         if line is None:
-            line = lines[player] = _Line()
+            line = lines[player] = [None, None, False, False, None]
         if round_ == _PREDRAW:
-            if line.first is None:
-                line.first, line.first_seq = kind, seq
-            if kind in _ENTERING and first_entering is None:
-                first_entering = seq
-            if decision >= Decision.BET:
-                line.raised = True
-            elif decision is Decision.CALL:
-                line.called = True
-        elif round_ == last_round and (line.after_last_draw is None or decision > line.after_last_draw):
-            line.after_last_draw = decision
-    return HandLines(lines, first_entering)
+            if line[0] is None:
+                line[0], line[1] = kind, seq
+            if decision >= Decision.CALL:
+                if first_entering is None:
+                    first_entering = seq
+                if decision is Decision.CALL:
+                    line[3] = True
+                else:
+                    line[2] = True
+        elif round_ == last_round and (line[4] is None or decision > line[4]):
+            line[4] = decision
+    return {player: PlayerLine(None if first is None else str(first),
+                               first_seq is not None and first_entering is not None and first_entering < first_seq,
+                               raised, called, after)
+            for player, (first, first_seq, raised, called, after) in lines.items()}
+
+
+def line_of(lines: dict[object, PlayerLine], player: object) -> PlayerLine:
+    """A player's line from `hand_lines` (no decision at all: no first decision, nothing done)."""
+    return lines.get(player, _NO_LINE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,16 +211,15 @@ def _eight_low(cards: Sequence[Card]) -> bool:
             and low_made_badugi(cards))
 
 
-def read_facts(rules: GameRules, lines: HandLines, player: object, position: str | None, folded_round: int | None,
+def read_facts(rules: GameRules, line: PlayerLine, position: str | None, folded_round: int | None,
                final_cards: Sequence[Card] | None, cards: CardsRead | None,
                draws: Sequence[tuple[int | None, Sequence[Card] | None]]) -> ReadFacts:
-    """One player's read facts. lines: the hand's (`hand_lines`); final_cards: his final cards
-    when known; cards: their read (`read_cards`; None: unknown or unreadable); draws: (cards
-    discarded or None when not reached, the cards held before it when known) at draws 1, 2, 3
-    in order."""
-    first = lines.first_decision(player)
-    entered = lines.entered_before(player)
-    known = bool(final_cards)
+    """One player's read facts. line: his betting line (`line_of`); final_cards: his final
+    cards when known; cards: their read (`read_cards`; None: unknown or unreadable); draws:
+    (cards discarded or None when not reached, the cards held before it when known) at draws
+    1, 2, 3 in order."""
+    first = line.first
+    entered = line.entered_before
     early_open: bool | None = None
     held = broken = 0
     if rules.name == GameId.BADUGI:
@@ -237,5 +232,5 @@ def read_facts(rules: GameRules, lines: HandLines, player: object, position: str
             if discarded is not None and before is not None and _eight_low(before):
                 held += 1
                 broken += discarded > 0
-    return ReadFacts(first, entered, lines.predraw(player, folded_round == _PREDRAW), lines.after_last_draw(player),
-                     known, cards, early_open, held, broken)
+    return ReadFacts(first, entered, line.predraw(folded_round == _PREDRAW), line.after_last_draw,
+                     bool(final_cards), cards, early_open, held, broken)

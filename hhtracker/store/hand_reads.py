@@ -25,7 +25,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..analysis import AnalyzedHand
-from ..analysis.reads import CardsRead, ReadFacts, hand_lines, read_cards, read_facts
+from ..analysis.reads import CardsRead, PlayerLine, ReadFacts, hand_lines, line_of, read_cards, read_facts
 from ..cards import Card, parse_cards
 from ..filters import ALL_GAMES, POSITION_GROUPS, Filters
 from ..model import COUNTING, COUNTING_SQL
@@ -70,28 +70,36 @@ def _values(facts: ReadFacts) -> list[object]:
     ]
 
 
-def read_rows(analyzed: AnalyzedHand) -> list[dict[str, object]]:
-    """The hand_reads rows of an analysed hand (without hand_id; "player": the name), none for
-    a hand that does not count (status error)."""
+READ_ROW_COLUMNS: tuple[str, ...] = ("hand_id", *COLUMNS[:1], *COLUMNS[2:])
+"""The columns of read_rows' rows: hand_id first (None: the writer numbers it), then
+player_id (the player's name until the writer numbers him) and the rest of COLUMNS."""
+
+
+def read_rows(analyzed: AnalyzedHand) -> list[list[object]]:
+    """The hand_reads rows of an analysed hand, values in READ_ROW_COLUMNS order (as
+    prepare_hand makes every table's rows), none for a hand that does not count (status
+    error)."""
     replayed = analyzed.replayed
     if replayed.status not in COUNTING:
         return []
     hand = replayed.hand
-    rules = game_rules(hand.game)
-    lines = hand_lines(((a.seq, int(a.round), a.player, a.kind.value) for a in replayed.actions), rules.record.draws + 1)
+    game = hand.game
+    rules = game_rules(game)
+    lines = hand_lines([(a.seq, a.round, a.player, a.kind) for a in replayed.actions], rules.record.draws + 1)
     by_draw = {(d.player, d.draw): d for d in replayed.draws}
-    luck = {facts.player: len(facts.luck) for facts in analyzed.facts}
+    luck = {facts.player: len(facts.luck) for facts in analyzed.facts if facts.luck}
     dealt = [p for p in replayed.players if p.dealt_in]
-    rows: list[dict[str, object]] = []
+    count = len(dealt)
+    rows: list[list[object]] = []
     for player in dealt:
-        draws = [by_draw.get((player.player, k)) for k in (1, 2, 3)]
+        name = player.player
+        draws = (by_draw.get((name, 1)), by_draw.get((name, 2)), by_draw.get((name, 3)))
         final = player.final_cards
-        facts = read_facts(rules, lines, player.player, player.position, player.folded_round, final,
+        facts = read_facts(rules, line_of(lines, name), player.position, player.folded_round, final,
                            read_cards(rules, final, player.final_hand) if final else None,
                            [(d.discarded, d.cards_before) if d else (None, None) for d in draws])
-        rows.append(dict(zip(COLUMNS[2:], [
-            hand.game, player.position, len(dealt), *(d.discarded if d else None for d in draws), *_values(facts),
-            luck.get(player.player, 0)], strict=True)) | {"player": player.player})
+        rows.append([None, name, game, player.position, count, *(d.discarded if d else None for d in draws),
+                     *_values(facts), luck.get(name, 0)])
     return rows
 
 
@@ -176,7 +184,7 @@ def backfill(db: Database, size: int = 20_000) -> int:
             f"select id, game, players_dealt from hands h where id between ? and ? and {COUNTING_SQL}", span)}
         actions: dict[int, list[tuple[int, int, object, str]]] = defaultdict(list)
         for hand_id, seq, round_, player_id, kind in db.execute(
-                "select hand_id, seq, round, player_id, kind from actions where hand_id between ? and ?", span):
+                "select hand_id, seq, round, player_id, kind from actions where hand_id between ? and ? order by hand_id, seq", span):
             actions[hand_id].append((seq, round_, player_id, kind))
         draws: dict[tuple[int, int], list[Any]] = {}
         for hand_id, player_id, draw, discarded, before in db.execute(
@@ -186,7 +194,7 @@ def backfill(db: Database, size: int = 20_000) -> int:
         luck = {(hand_id, player_id): count for hand_id, player_id, count in db.execute(
             "select hand_id, player_id, count(*) from draw_luck where hand_id between ? and ? group by 1, 2", span)}
         rows: list[list[object]] = []
-        lines_of: dict[int, Any] = {}
+        lines_of: dict[int, dict[object, PlayerLine]] = {}
         rules_of: dict[str, GameRules] = {}
         for hand_id, player_id, position, folded_round, final_cards in db.execute(
                 "select hand_id, player_id, position, folded_round, final_cards from hand_players"
@@ -205,7 +213,7 @@ def backfill(db: Database, size: int = 20_000) -> int:
             by_draw: list[tuple[int | None, Sequence[Card] | None]] = [
                 (d[0], _cards(d[1]) if d[1] else None) if d else (None, None) for d in held]
             cards = _cards(final_cards) if final_cards else None
-            facts = read_facts(rules, lines, player_id, position, folded_round, cards,
+            facts = read_facts(rules, line_of(lines, player_id), position, folded_round, cards,
                                _cards_read(game, final_cards) if final_cards and cards else None, by_draw)
             rows.append([player_id, hand_id, game, position, dealt, *(d[0] for d in by_draw), *_values(facts),
                          luck.get((hand_id, player_id), 0)])
