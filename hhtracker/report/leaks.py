@@ -66,35 +66,28 @@ def _scope(ids: tuple[int, ...], filters: Filters, start: dt.datetime | None,
     return " and ".join(parts), values
 
 
-def _rfi_and_opens(db: Any, source: str, where: str, params: list[Any]) -> list[LeakLine]:
-    """Raise first in by position (six dealt in) and the early opens, counted from the read
-    facts of his hands with a first pre-draw decision nobody had called, bet or raised before."""
+def _hand_lines(db: Any, source: str, where: str, params: list[Any]) -> list[LeakLine]:
+    """Raise first in by position (six dealt in), the early opens and the eight-low breaks,
+    counted from the read facts of his hands in one pass (conditional sums, no sort): the
+    first two over his first pre-draw decisions nobody had called, bet or raised before."""
     base = baselines()
-    chances = {p: [0, 0] for p in RFI_POSITIONS}
-    opens = [0, 0]
-    for position, six, raised, early_open, hands in db.execute(
-            f"""select r.position, r.players_dealt = 6, r.first_decision in ('raise', 'bet'), r.early_open, count(*)
-                from {source} where {where} and r.first_decision is not null and r.entered_before = 0
-                group by 1, 2, 3, 4""", params):
-        if six and position in chances:
-            chances[position][0] += raised * hands
-            chances[position][1] += hands
-        if early_open is not None:
-            opens[0] += early_open * hands
-            opens[1] += hands
-    lines = [LeakLine(f"raise_first_in/{p}", f"raise first in, {p}, six-handed", done, opp,
-                      base[f"raise_first_in/{p}"]) for p, (done, opp) in chances.items()]
+    chance = "r.first_decision is not null and r.entered_before = 0"
+    sums = []
+    for position in RFI_POSITIONS:
+        six = f"{chance} and r.position = '{position}' and r.players_dealt = 6"
+        sums.append(f"coalesce(sum({six} and r.first_decision in ('raise', 'bet')), 0), coalesce(sum({six}), 0)")
+    sums.append(f"coalesce(sum(case when {chance} then r.early_open end), 0),"
+                f" coalesce(sum({chance} and r.early_open is not null), 0)")
+    sums.append("coalesce(sum(r.eight_low_broken), 0), coalesce(sum(r.eight_low_held), 0)")
+    row = db.execute(f"select {', '.join(sums)} from {source} where {where}", params).fetchone()
+    lines = [LeakLine(f"raise_first_in/{p}", f"raise first in, {p}, six-handed", row[2 * i], row[2 * i + 1],
+                      base[f"raise_first_in/{p}"]) for i, p in enumerate(RFI_POSITIONS)]
+    at = 2 * len(RFI_POSITIONS)
     lines.append(LeakLine("early_open", "opens from early position that were a badugi or a three-card 7-low",
-                          opens[0], opens[1], base["early_open"]))
+                          row[at], row[at + 1], base["early_open"]))
+    lines.append(LeakLine("break_eight_low", "draws holding an eight-low badugi or better that broke it",
+                          row[at + 2], row[at + 3], base["break_eight_low"]))
     return lines
-
-
-def _breaks(db: Any, source: str, where: str, params: list[Any]) -> LeakLine:
-    broken, held = db.execute(
-        f"""select coalesce(sum(r.eight_low_broken), 0), coalesce(sum(r.eight_low_held), 0)
-            from {source} where {where} and r.eight_low_held > 0""", params).fetchone()
-    return LeakLine("break_eight_low", "draws holding an eight-low badugi or better that broke it",
-                    broken, held, baselines()["break_eight_low"])
 
 
 def _summary_table(filters: Filters) -> str:
@@ -185,8 +178,7 @@ def hero_leaks(db: Any, ids: tuple[int, ...], filters: Filters = Filters(), star
     source, where, read_params = read_scope(ids, filters, start, end)
     where = f"{where} and r.game = '{LEAK_GAME}'"
     base = baselines()
-    lines = _rfi_and_opens(db, source, where, read_params)
-    lines.append(_breaks(db, source, where, read_params))
+    lines = _hand_lines(db, source, where, read_params)
     if start is None and end is None:
         sums = _summary_sums(db, ids, filters, scope, params)
     else:

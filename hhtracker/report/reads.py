@@ -35,7 +35,7 @@ from ..rules.badugi import HandClass
 from ..rules.games import BADUGI, GameRules, game_rules
 from ..stats.five_card import HighClass, LowClass
 from ..stats.values import wilson_interval
-from ..store.hand_reads import read_scope
+from ..store.hand_reads import READ_GROUP, read_scope
 
 READ_MIN_HANDS = 5
 """A read group with fewer hands shows its count and no percentages."""
@@ -199,6 +199,9 @@ def _order(rules: GameRules) -> dict[str, int]:
     return _HIGH_ORDER if rules.high else _LOW_ORDER if rules.lowball else _ORDER
 
 
+_GROUP = tuple(c for c in READ_GROUP if c != "known")
+
+
 def player_reads(db: Any, name: str, filters: Filters = Filters(), min_hands: int = READ_MIN_HANDS) -> list[PlayerReads]:
     """The reads of the player `name`, one per site and game he has counted hands with
     known cards in (empty when none), over the hands matching `filters`: counted from the
@@ -209,10 +212,9 @@ def player_reads(db: Any, name: str, filters: Filters = Filters(), min_hands: in
         return []
     source, where, params = read_scope(tuple(sites), filters)
     rows = db.execute(
-        f"""select r.player_id, r.game, r.position, r.d1, r.d2, r.d3, r.predraw, r.after_last_draw,
-                   r.made, r.made_top, r.read_class, count(*)
+        f"""select {', '.join(f'r.{c}' for c in _GROUP)}, count(*)
             from {source} where r.known = 1 and {where}
-            group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11""", params).fetchall()
+            group by {', '.join(f'r.{c}' for c in _GROUP)}""", params).fetchall()  # (in the index's order: no sort)
     by_site: dict[tuple[str, str], dict[tuple[str, str], _Counts]] = defaultdict(lambda: defaultdict(_Counts))
     for player_id, game, position, d1, d2, d3, predraw, after, made, top, hand_class, count in rows:
         groups = by_site[sites[player_id], game]
