@@ -11,7 +11,8 @@ from ..money import format_result
 from ..stats.leaks import LeakLine
 from .labels import CLASS_LABELS, low_class_label
 from .leaks import Leaks
-from .reads import PlayerReads, ReadGroup
+from ..rules.games import game_rules
+from .reads import READ_MADE_HIGH, PlayerReads, ReadGroup
 
 
 def _percent(fraction: float | None) -> str:
@@ -133,8 +134,8 @@ def group_figures(group: ReadGroup, game: str | None = None) -> tuple[str, str, 
     hand count only). game: the stored game (its classes' words: a 2-7 game's low classes)."""
     if not group.shown:
         return "-", "-", "-"
-    lowball = _is_lowball(game)
-    classes = ", ".join(f"{low_class_label(name, game) if lowball else CLASS_LABELS.get(name, name)} {n:,}"
+    lowball, high_hand = _is_lowball(game), _is_high(game)
+    classes = ", ".join(f"{low_class_label(name, game) if lowball else name.replace('_', ' ') if high_hand else CLASS_LABELS.get(name, name)} {n:,}"
                         for name, n in group.classes.items())
     low, high = group.badugi_interval  # type: ignore[misc]
     share = f"{100 * group.badugis / group.hands:.0f}% ({group.badugis}/{group.hands}) [{100 * low:.0f}-{100 * high:.0f}%]"
@@ -150,13 +151,16 @@ def print_reads(reads: list[PlayerReads], console: Console) -> None:
         known = "1 hand" if read.hands_known == 1 else f"{read.hands_known:,} hands"
         table = Table(title=cell(f"Reads: {read.player} on {read.site}{game}, {known} with cards known "
                                  f"(groups under {read.min_hands} hands: counts only)"))
-        made, top_card = ("made lows", "low's top card") if _is_lowball(read.game) else ("badugis", "badugi high card")
+        high = _is_high(read.game)  # (5-Card Draw: two pair or better, no top card)
+        made, top_card = (("two pair or better", "") if high else ("made lows", "low's top card") if _is_lowball(read.game)
+                          else ("badugis", "badugi high card"))
         for column in ("grouping", "played", "hands", made, top_card, "final hands"):
-            table.add_column(column, justify="right" if column == "hands" else "left")
+            if column:
+                table.add_column(column, justify="right" if column == "hands" else "left")
         keep_columns(table, "played", "hands", made)
         for group in read.groups:
             share, top, classes = group_figures(group, read.game)
-            table.add_row(group.grouping, group.label, str(group.hands), share, top, classes)
+            table.add_row(group.grouping, group.label, str(group.hands), share, *(() if high else (top,)), classes)
         console.print(table)
 
 
@@ -166,15 +170,23 @@ def _is_lowball(game: str | None) -> bool:
     return record is not None and record.made_hand in (MadeHand.DEUCE_TO_SEVEN_LOW, MadeHand.ACE_TO_FIVE_LOW)
 
 
+def _is_high(game: str | None) -> bool:
+    """Whether a stored game is scored by a high hand (5-Card Draw: its reads count two pair or
+    better)."""
+    return game is not None and game_of(game) is not None and game_rules(game).high
+
+
 def reads_json(reads: list[PlayerReads]) -> list[dict[str, object]]:
     """[{"player", "site", "game", "made_hand", "hands_known", "min_hands", "groups": [{"grouping",
     "label", "hands", "shown", "badugis", "high_card": {"median", "low", "high"} or null,
     "classes"}]}]: a group under the minimum has "badugis" and "high_card" null (its count
-    only). made_hand: what "badugis" counts, "badugi", or "deuce_to_seven_low" in 2-7 Triple
-    Draw (made 2-7 lows; classes the low classes)."""
+    only). made_hand: what "badugis" counts, "badugi", or "deuce_to_seven_low" in the 2-7 and
+    A-5 games (made lows; classes the low classes), "two_pair_or_better" in 5-Card Draw (classes
+    the high classes, "high_card" always null)."""
     return [
         {"player": r.player, "site": r.site, "game": r.game,
-         "made_hand": MadeHand.DEUCE_TO_SEVEN_LOW.value if _is_lowball(r.game) else MadeHand.BADUGI.value,
+         "made_hand": (READ_MADE_HIGH if _is_high(r.game) else MadeHand.DEUCE_TO_SEVEN_LOW.value if _is_lowball(r.game)
+                       else MadeHand.BADUGI.value),
          "hands_known": r.hands_known, "min_hands": r.min_hands,
          "groups": [
              {"grouping": g.grouping, "label": g.label, "hands": g.hands, "shown": g.shown,

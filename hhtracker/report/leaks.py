@@ -1,5 +1,6 @@
-"""The hero's leaks read from the database (issue 19): SQL over hand_facts, actions, draws
-and draw_luck, never the hand text. Each figure is a `stats.leaks.LeakLine` beside its
+"""The hero's leaks read from the database (issue 19): SQL over the read facts stored with
+each hand (store/hand_reads.py), the summary tables, hand_facts and draw_luck, never the hand
+text and no hand evaluated here. Each figure is a `stats.leaks.LeakLine` beside its
 baseline (hhtracker/stats/baselines.json). Hands counted: those of `hand_facts` (status ok
 or warning, dealt in) of the hero's player ids, matching the filters and, for a session
 report, started in [start, end).
@@ -18,20 +19,9 @@ from typing import Any
 from ..filters import Filters
 from ..games import GAMES, GameId
 from ..money import Money
-from ..stats.leaks import (
-    EARLY_POSITIONS,
-    RFI_POSITIONS,
-    LeakLine,
-    baselines,
-    low_made_badugi,
-    opens_by_the_rule,
-)
+from ..stats.leaks import RFI_POSITIONS, LeakLine, baselines
 from ..stats.values import Luck
-
-_DECISIONS = "('fold', 'check', 'call', 'bet', 'raise')"
-_ENTERING = "('call', 'bet', 'raise')"
-_LOW_RANKS = "('A', '2', '3', '4', '5', '6', '7', '8')"
-"""The ranks of an eight-low, as the first letter of a card in draws.cards_before ("8s")."""
+from ..store.hand_reads import read_scope
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,61 +66,51 @@ def _scope(ids: tuple[int, ...], filters: Filters, start: dt.datetime | None,
     return " and ".join(parts), values
 
 
-def _first_decisions(db: Any, scope: str, params: list[Any]) -> list[tuple[Any, ...]]:
-    """Per hero hand: position, players dealt in, the kind of his first pre-draw decision,
-    whether someone called, bet or raised before it, and his starting cards when known (at
-    draw 1, else his final cards when he never drew: the hand ended before draw 1)."""
-    rows: list[tuple[Any, ...]] = db.execute(
-        f"""with mine as (
-              select f.hand_id, f.player_id, f.position, f.players_dealt,
-                (select min(a.seq) from actions a where a.hand_id = f.hand_id and a.player_id = f.player_id
-                   and a.round = 1 and a.kind in {_DECISIONS}) as seq
-              from hand_facts f where {scope})
-            select m.position, m.players_dealt, a.kind,
-              exists(select 1 from actions b where b.hand_id = m.hand_id and b.round = 1 and b.seq < m.seq
-                     and b.kind in {_ENTERING}) as entered,
-              coalesce(d.cards_before, case when d.discarded is null then hp.final_cards end) as dealt
-            from mine m
-            join actions a on a.hand_id = m.hand_id and a.seq = m.seq
-            join hand_players hp on hp.hand_id = m.hand_id and hp.player_id = m.player_id
-            left join draws d on d.hand_id = m.hand_id and d.player_id = m.player_id and d.draw = 1""",
-        params).fetchall()
-    return rows
-
-
-def _rfi_and_opens(rows: list[tuple[Any, ...]]) -> list[LeakLine]:
+def _hand_lines(db: Any, source: str, where: str, params: list[Any]) -> list[LeakLine]:
+    """Raise first in by position (six dealt in), the early opens and the eight-low breaks,
+    counted from the read facts of his hands in one pass (conditional sums, no sort): the
+    first two over his first pre-draw decisions nobody had called, bet or raised before."""
     base = baselines()
-    chances = {p: [0, 0] for p in RFI_POSITIONS}
-    opens = [0, 0]
-    for position, dealt, kind, entered, cards in rows:
-        if entered:
-            continue
-        raised = kind in ("raise", "bet")
-        if dealt == 6 and position in chances:
-            chances[position][0] += raised
-            chances[position][1] += 1
-        if position in EARLY_POSITIONS and kind in ("call", "bet", "raise") and cards:
-            opens[0] += opens_by_the_rule(cards)
-            opens[1] += 1
-    lines = [LeakLine(f"raise_first_in/{p}", f"raise first in, {p}, six-handed", done, opp,
-                      base[f"raise_first_in/{p}"]) for p, (done, opp) in chances.items()]
+    chance = "r.first_decision is not null and r.entered_before = 0"
+    sums = []
+    for position in RFI_POSITIONS:
+        six = f"{chance} and r.position = '{position}' and r.players_dealt = 6"
+        sums.append(f"coalesce(sum({six} and r.first_decision in ('raise', 'bet')), 0), coalesce(sum({six}), 0)")
+    sums.append(f"coalesce(sum(case when {chance} then r.early_open end), 0),"
+                f" coalesce(sum({chance} and r.early_open is not null), 0)")
+    sums.append("coalesce(sum(r.eight_low_broken), 0), coalesce(sum(r.eight_low_held), 0)")
+    row = db.execute(f"select {', '.join(sums)} from {source} where {where}", params).fetchone()
+    lines = [LeakLine(f"raise_first_in/{p}", f"raise first in, {p}, six-handed", row[2 * i], row[2 * i + 1],
+                      base[f"raise_first_in/{p}"]) for i, p in enumerate(RFI_POSITIONS)]
+    at = 2 * len(RFI_POSITIONS)
     lines.append(LeakLine("early_open", "opens from early position that were a badugi or a three-card 7-low",
-                          opens[0], opens[1], base["early_open"]))
+                          row[at], row[at + 1], base["early_open"]))
+    lines.append(LeakLine("break_eight_low", "draws holding an eight-low badugi or better that broke it",
+                          row[at + 2], row[at + 3], base["break_eight_low"]))
     return lines
 
 
-def _breaks(db: Any, scope: str, params: list[Any]) -> LeakLine:
-    low = " and ".join(f"substr(d.cards_before, {i}, 1) in {_LOW_RANKS}" for i in (1, 4, 7, 10))
-    rows = db.execute(  # only four cards of rank 8 or lower can be an eight-low badugi: the rest left in SQL
-        f"""select d.cards_before, d.discarded from hand_facts f
-            join draws d on d.hand_id = f.hand_id and d.player_id = f.player_id
-            where {scope} and d.cards_before is not null and d.discarded is not null and {low}""", params).fetchall()
-    held = [discarded for cards, discarded in rows if low_made_badugi(cards)]
-    return LeakLine("break_eight_low", "draws holding an eight-low badugi or better that broke it",
-                    sum(1 for d in held if d > 0), len(held), baselines()["break_eight_low"])
+def _summary_table(filters: Filters) -> str:
+    """The summary table the filters can be read on: player_days when a date is filtered."""
+    return "player_days" if filters.since is not None or filters.until is not None else "player_totals"
+
+
+def _summed(db: Any, ids: tuple[int, ...], filters: Filters, game: str, sums: str,
+            group: str = "") -> list[tuple[Any, ...]]:
+    """`sums` (SQL over the summary rows, as s) of the players `ids`' counted hands matching
+    the filters, of `game` ("!game": of every other game), grouped by `group` when given."""
+    where, params = filters.where("s")
+    marks = ", ".join("?" for _ in ids)
+    games = "s.game != ?" if game.startswith("!") else "s.game = ?"
+    rows: list[tuple[Any, ...]] = db.execute(
+        f"select {sums} from {_summary_table(filters)} s where s.player_id in ({marks}) and {where} and {games}"
+        + (f" group by {group}" if group else ""), [*ids, *params, game.removeprefix("!")]).fetchall()
+    return rows
 
 
 def _sums(db: Any, scope: str, params: list[Any]) -> tuple[Any, ...]:
+    """(hands, fold to pat at draw 2 done and opportunities, snow done and opportunities, snow
+    hands, snow hands won) over the hands of `scope` (hand_facts f), hand by hand."""
     row: tuple[Any, ...] = db.execute(
         f"""select count(*), coalesce(sum(fold_to_pat_d2_done), 0), coalesce(sum(fold_to_pat_d2_opp), 0),
               coalesce(sum(snow_known_done), 0), coalesce(sum(snow_known_opp), 0),
@@ -139,51 +119,77 @@ def _sums(db: Any, scope: str, params: list[Any]) -> tuple[Any, ...]:
     return row
 
 
+def _summary_sums(db: Any, ids: tuple[int, ...], filters: Filters, scope: str, params: list[Any]) -> tuple[Any, ...]:
+    """_sums read from the summary tables, and the snow hands alone from hand_facts (the index
+    hand_players_notable holds the hands with a snow or a break)."""
+    (hands, pat_folds, pat_chances, snows, pats), = _summed(
+        db, ids, filters, LEAK_GAME, "coalesce(sum(s.hands), 0), coalesce(sum(s.fold_to_pat_d2_done), 0),"
+        " coalesce(sum(s.fold_to_pat_d2_opp), 0), coalesce(sum(s.snow_known_done), 0), coalesce(sum(s.snow_known_opp), 0)")
+    snow_hands, snow_won = db.execute(
+        f"""select count(*), coalesce(sum(net > 0), 0) from hand_facts f
+            where {scope} and {_NOTABLE} and f.snow_known_done > 0""", params).fetchone()
+    return hands, pat_folds, pat_chances, snows, pats, snow_hands, snow_won
+
+
+_NOTABLE = "(f.snow_known_done > 0 or f.break_known_done > 0)"
+"""The condition of the partial index hand_players_notable (m003), said so that SQLite uses it."""
+
+
 def _snow_net(db: Any, scope: str, params: list[Any]) -> tuple[Money, ...]:
     rows = db.execute(
-        f"""select currency, sum(net) from hand_facts f where {scope} and snow_known_done > 0
+        f"""select currency, sum(net) from hand_facts f where {scope} and {_NOTABLE} and snow_known_done > 0
             group by currency order by currency = 'chips', currency""", params).fetchall()
     return tuple(Money(net, currency) for currency, net in rows)
 
 
-def _luck(db: Any, scope: str, params: list[Any]) -> Luck:
+def _luck(db: Any, source: str, where: str, params: list[Any]) -> Luck:
     row = db.execute(
         f"""select count(*), coalesce(sum(dl.completed), 0), coalesce(sum(dl.outs * 1.0 / dl.unseen), 0),
               coalesce(sum((dl.outs * 1.0 / dl.unseen) * (1 - dl.outs * 1.0 / dl.unseen)), 0)
-            from hand_facts f join draw_luck dl on dl.hand_id = f.hand_id and dl.player_id = f.player_id
-            where {scope}""", params).fetchone()
+            from {source} join draw_luck dl on dl.hand_id = r.hand_id and dl.player_id = r.player_id
+            where {where} and r.luck_draws > 0""", params).fetchone()
     return Luck(row[0], row[1], row[2], row[3])
 
 
 def _left_out(db: Any, ids: tuple[int, ...], filters: Filters, start: dt.datetime | None,
               end: dt.datetime | None) -> dict[str, int]:
     """The hero's counted hands of the games other than LEAK_GAME, by game, in the records'
-    order (games.GAMES), a name no record has last."""
-    scope, params = _scope(ids, filters, start, end, game=None)
-    rows = db.execute(f"select f.game, count(*) from hand_facts f where {scope} and f.game != ? "
-                      "group by f.game order by f.game", [*params, LEAK_GAME]).fetchall()
+    order (games.GAMES), a name no record has last: from the summary tables, or hand by hand
+    over a time span."""
+    if start is None and end is None:
+        rows = _summed(db, ids, filters, f"!{LEAK_GAME}", "s.game, sum(s.hands)", "s.game")
+    else:
+        scope, params = _scope(ids, filters, start, end, game=None)
+        rows = db.execute(f"select f.game, count(*) from hand_facts f where {scope} and f.game != ? "
+                          "group by f.game order by f.game", [*params, LEAK_GAME]).fetchall()
     order = list(GAMES)
     rows.sort(key=lambda row: (order.index(row[0]) if row[0] in GAMES else len(order), row[0]))
-    return {game: hands for game, hands in rows}
+    return {game: hands for game, hands in rows if hands}
 
 
 def hero_leaks(db: Any, ids: tuple[int, ...], filters: Filters = Filters(), start: dt.datetime | None = None,
                end: dt.datetime | None = None) -> Leaks:
     """The leaks of the players `ids` (the hero's names) over their counted Badugi hands
     matching `filters`, started in [start, end) when given; their hands of the other games
-    are only counted (Leaks.left_out). db: a sqlite3 connection or a sqlite-utils
-    Database. raises ValueError for bad stakes in the filters."""
+    are only counted (Leaks.left_out). Read from the stored read facts (store/hand_reads.py)
+    and, without a time span, the summary tables: nothing evaluated here. db: a sqlite3
+    connection or a sqlite-utils Database. raises ValueError for bad stakes in the filters."""
     scope, params = _scope(ids, filters, start, end)
+    source, where, read_params = read_scope(ids, filters, start, end)
+    where = f"{where} and r.game = '{LEAK_GAME}'"
     base = baselines()
-    lines = _rfi_and_opens(_first_decisions(db, scope, params))
-    lines.append(_breaks(db, scope, params))
-    hands, pat_folds, pat_chances, snows, pats, snow_hands, snow_won = _sums(db, scope, params)
+    lines = _hand_lines(db, source, where, read_params)
+    if start is None and end is None:
+        sums = _summary_sums(db, ids, filters, scope, params)
+    else:
+        sums = _sums(db, scope, params)
+    hands, pat_folds, pat_chances, snows, pats, snow_hands, snow_won = sums
     lines.append(LeakLine("call_pat_one_draw", "called or raised a pat player's bet with one draw left, drawing",
                           pat_chances - pat_folds, pat_chances, base["call_pat_one_draw"]))
     snow_net = _snow_net(db, scope, params)
     lines.append(LeakLine("snow", "pat draws (cards known) that were not a badugi", snows, pats, base["snow"],
                           note=f"snow hands: {snow_hands}, won {snow_won}"))
-    luck = _luck(db, scope, params)
+    luck = _luck(db, source, where, read_params)
     z = f", z {luck.z:+.2f}" if luck.z is not None else ""
     lines.append(LeakLine("draw_luck", "one-card draws to a three-card hand that made a badugi",
                           luck.completed, luck.draws, base["draw_luck"],

@@ -1,38 +1,41 @@
 """Reads (issue 19): what a player showed, grouped by the way he played it. From every
 counted hand of his whose final cards became known (hand_players.final_cards: shown or
 revealed at showdown, or the hero's own, those he folded included: his cards are known
-whether or not the hand reached a showdown), read from the database (hand_facts, actions,
-draws), never the hand text.
+whether or not the hand reached a showdown), counted from the read facts stored with each
+hand (store/hand_reads.py: his draws, his lines, the read of his cards, worked out once at
+import by analysis/reads.py), never the hand text and no hand evaluated here.
 
 Three groupings: by his draw pattern (the cards he drew at each draw he reached, e.g. "drew
 1, then pat from draw 2"); by his last draw and his most aggressive decision after it ("drew
 2 at the last draw, then bet"); and by his pre-draw action and position ("raised first in,
 UTG").
-Per group: hands, the badugis among them, the high card of those badugis (median and range)
-and the classes of the hands shown. A group of fewer than READ_MIN_HANDS hands shows its
-count only (`shown` False): no share, no median.
+Per group: hands, the made hands among them (badugis in the Badugi games), the top card of
+those made hands (median and range) and the classes of the hands shown. A group of fewer than
+READ_MIN_HANDS hands shows its count only (`shown` False): no share, no median.
 
-Reads are per game (Badugi, Badacey, Badeucey, 2-7 Triple Draw are different games, never
-mixed): in 2-7 Triple Draw the made hands are made 2-7 lows (their top card the "high card",
-the classes five_card.LowClass); in the split five-card games the figures are those of the Badugi half, read with the game's own
-evaluator (rules/games.py: four of the five cards, the ace high in Badeucey, so an ace-high
-badugi's high card is "A").
+Reads are per game (never mixed): in the 2-7 and A-5 games the made hands are the game's made
+lows (their top card the "high card", the classes five_card.LowClass); in the split five-card
+games the figures are those of the Badugi half, read with the game's own evaluator
+(rules/games.py: four of the five cards, the ace high in Badeucey, so an ace-high badugi's
+high card is "A"). 5-Card Draw (one draw, a high hand): the draw pattern is the cards drawn
+at its one draw ("pat", "drew 2"), the last draw's group his line after that draw ("drew 2
+at the draw, then bet"), the made hands two pair or better (READ_MADE_HIGH; no top card) and
+the classes five_card.HighClass, strongest first.
 """
 
 from __future__ import annotations
 
-import statistics
 from collections import Counter, defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from ..analysis.reads import predraw_line
 from ..filters import Filters
-from ..cards import parse_cards
 from ..rules.badugi import HandClass
-from ..rules.lowball import LowKind
-from ..stats.five_card import LowClass, counts_below_7, low_class
 from ..rules.games import BADUGI, GameRules, game_rules
+from ..stats.five_card import HighClass, LowClass
 from ..stats.values import wilson_interval
+from ..store.hand_reads import READ_GROUP, read_scope
 
 READ_MIN_HANDS = 5
 """A read group with fewer hands shows its count and no percentages."""
@@ -80,12 +83,9 @@ def predraw_action(first_kind: str | None, entered_before: bool, raised: bool, c
     """His pre-draw line: "raised first in" (his first decision a raise, nobody having
     called or raised before), "raised" (any other raise), "limped" (his first decision a
     call, nobody in before), "called", "folded" (folded pre-draw without a call or raise:
-    the hero's own hands only, his cards being known), else "checked" (the big blind)."""
-    if raised:
-        return "raised first in" if first_kind in ("raise", "bet") and not entered_before else "raised"
-    if called:
-        return "limped" if first_kind == "call" and not entered_before else "called"
-    return "folded" if folded else "checked"
+    the hero's own hands only, his cards being known), else "checked" (the big blind).
+    (analysis.reads.predraw_line, which the import stores.)"""
+    return predraw_line(first_kind, entered_before, raised, called, folded).value
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,86 +133,107 @@ _ORDER = {c.value: i for i, c in enumerate(HandClass)}
 
 
 _LOW_ORDER = {c.value: i for i, c in enumerate(LowClass)}
+_HIGH_ORDER = {c.value: i for i, c in enumerate(reversed(HighClass))}
+"""5-Card Draw's classes, strongest first (five_card.HighClass is weakest first)."""
+
+READ_MADE_HIGH = "two_pair_or_better"
+"""What a 5-Card Draw read counts as made (its record has no made hand, games.MadeHand.NONE):
+two pair or better, the hands that beat the pair or worse most pots are contested with."""
 
 
-def _group_low(grouping: str, label: str, cards: list[str], min_hands: int, game: str) -> ReadGroup:
-    """A group of a whole-pot lowball game (the 2-7 and A-5 games): its made hands are the
-    game's made lows (no pair, and in 2-7 no straight or flush: its LowKind HIGH_CARD), their
-    top card the "high card" (A for an ace-high 2-7 hand); classes: five_card.LowClass values
-    (the 5- and 6-low apart in the A-5 games, `counts_below_7`). Hands not of five distinct
-    cards (never from a good replay) are left out."""
-    rules = game_rules(game)
-    below_7 = counts_below_7(game)
-    hands = []
-    for text in cards:
-        held = parse_cards(text)
-        if len(held) == 5 and len(set(held)) == 5:
-            hand = rules.low_hand(held)
-            if hand is not None:
-                hands.append(hand)
-    tops = sorted(h.ranks[0] for h in hands if h.kind is LowKind.HIGH_CARD)
-    classes = Counter(low_class(h, below_7).value for h in hands)
+def single_draw_pattern(discarded: int | None) -> str:
+    """The words for the cards drawn at 5-Card Draw's one draw: "pat", "drew 2", "no draw" (the
+    hand ended before the draw)."""
+    if discarded is None:
+        return "no draw"
+    return "pat" if discarded == 0 else f"drew {discarded}"
+
+
+def single_draw_line(discarded: int, most: int | None) -> str:
+    """5-Card Draw's draw and his most aggressive decision after it (as last_draw): "drew 2 at
+    the draw, then bet", "pat at the draw, then checked"."""
+    drew = "pat" if discarded == 0 else f"drew {discarded}"
+    return f"{drew} at the draw, then {_LAST_ROUND[most]}"
+
+
+@dataclass(slots=True)
+class _Counts:
+    """One group being counted: hands read, made hands, the made hands' top cards, classes."""
+
+    hands: int = 0
+    made: int = 0
+    tops: Counter[int] = field(default_factory=Counter)
+    classes: Counter[str] = field(default_factory=Counter)
+
+    def add(self, count: int, made: int | None, top: int | None, hand_class: str | None) -> None:
+        if hand_class is None:  # (cards known but not readable: a five-card game's hand not of five cards)
+            return
+        self.hands += count
+        self.classes[hand_class] += count
+        if made:
+            self.made += count
+            if top is not None:
+                self.tops[top] += count
+
+
+def _median_low(counts: Counter[int]) -> int:
+    """statistics.median_low of the values counted."""
+    middle = (sum(counts.values()) - 1) // 2
+    for value in sorted(counts):
+        middle -= counts[value]
+        if middle < 0:
+            return value
+    raise ValueError("no values")
+
+
+def _group(grouping: str, label: str, counts: _Counts, min_hands: int, order: dict[str, int]) -> ReadGroup:
+    tops = counts.tops
     return ReadGroup(
-        grouping, label, len(hands), len(tops),
-        rank_letter(statistics.median_low(tops)) if tops else None,
-        rank_letter(tops[0]) if tops else None, rank_letter(tops[-1]) if tops else None,
-        dict(sorted(classes.items(), key=lambda item: _LOW_ORDER[item[0]])), len(hands) >= min_hands)
+        grouping, label, counts.hands, counts.made,
+        rank_letter(_median_low(tops)) if tops else None,
+        rank_letter(min(tops)) if tops else None, rank_letter(max(tops)) if tops else None,
+        dict(sorted(counts.classes.items(), key=lambda item: order[item[0]])), counts.hands >= min_hands)
 
 
-def _group(grouping: str, label: str, cards: list[str], min_hands: int, game: GameRules = BADUGI) -> ReadGroup:
-    hands = [game.badugi(parse_cards(c)) for c in cards]
-    tops = sorted(h.ranks[0] for h in hands if h.size == 4)
-    classes = Counter(h.hand_class.value for h in hands)
-    return ReadGroup(
-        grouping, label, len(hands), len(tops),
-        rank_letter(statistics.median_low(tops)) if tops else None,
-        rank_letter(tops[0]) if tops else None, rank_letter(tops[-1]) if tops else None,
-        dict(sorted(classes.items(), key=lambda item: _ORDER[item[0]])), len(hands) >= min_hands)
+def _order(rules: GameRules) -> dict[str, int]:
+    return _HIGH_ORDER if rules.high else _LOW_ORDER if rules.lowball else _ORDER
+
+
+_GROUP = tuple(c for c in READ_GROUP if c != "known")
 
 
 def player_reads(db: Any, name: str, filters: Filters = Filters(), min_hands: int = READ_MIN_HANDS) -> list[PlayerReads]:
     """The reads of the player `name`, one per site and game he has counted hands with
-    known cards in (empty when none), over the hands matching `filters`. db: a sqlite3 connection or a
-    sqlite-utils Database. raises ValueError for bad stakes."""
-    where, params = filters.where("f")
+    known cards in (empty when none), over the hands matching `filters`: counted from the
+    stored read facts (store/hand_reads.py), nothing evaluated here. db: a sqlite3 connection
+    or a sqlite-utils Database. raises ValueError for bad stakes."""
+    sites = dict(db.execute("select id, site from players where name = ?", [name]).fetchall())
+    if not sites:
+        return []
+    source, where, params = read_scope(tuple(sites), filters)
     rows = db.execute(
-        f"""select f.site, f.game, f.position, hp.final_cards,
-              (select discarded from draws d where d.hand_id = f.hand_id and d.player_id = f.player_id and d.draw = 1),
-              (select discarded from draws d where d.hand_id = f.hand_id and d.player_id = f.player_id and d.draw = 2),
-              (select discarded from draws d where d.hand_id = f.hand_id and d.player_id = f.player_id and d.draw = 3),
-              a.kind,
-              exists(select 1 from actions b where b.hand_id = f.hand_id and b.round = 1 and b.seq < a.seq
-                     and b.kind in ('call', 'bet', 'raise')),
-              exists(select 1 from actions r where r.hand_id = f.hand_id and r.player_id = f.player_id
-                     and r.round = 1 and r.kind in ('bet', 'raise')),
-              exists(select 1 from actions c where c.hand_id = f.hand_id and c.player_id = f.player_id
-                     and c.round = 1 and c.kind = 'call'),
-              (select max(case l.kind when 'raise' then 4 when 'bet' then 3 when 'call' then 2 when 'check' then 1
-                                      when 'fold' then 0 end)
-                 from actions l where l.hand_id = f.hand_id and l.player_id = f.player_id and l.round = 4),
-              hp.folded_round
-            from hand_facts f
-            join hand_players hp on hp.hand_id = f.hand_id and hp.player_id = f.player_id
-            left join actions a on a.hand_id = f.hand_id and a.seq = (
-              select min(x.seq) from actions x where x.hand_id = f.hand_id and x.player_id = f.player_id
-                and x.round = 1 and x.kind in ('fold', 'check', 'call', 'bet', 'raise'))
-            where f.player = ? and hp.final_cards is not null and {where}
-            order by f.site, f.game, f.start_time, f.hand_id""",
-        [name, *params]).fetchall()
-    by_site: dict[tuple[str, str], dict[tuple[str, str], list[str]]] = defaultdict(lambda: defaultdict(list))
-    for site, game, position, cards, d1, d2, d3, first, entered, raised, called, last, folded_round in rows:
-        groups = by_site[site, game]
-        groups["draw pattern", draw_pattern((d1, d2, d3))].append(cards)
-        if d3 is not None:
-            groups["last draw and bet", last_draw(d3, last)].append(cards)
-        groups["pre-draw action", f"{predraw_action(first, bool(entered), bool(raised), bool(called), folded_round == 1)}, {position}"].append(cards)
+        f"""select {', '.join(f'r.{c}' for c in _GROUP)}, count(*)
+            from {source} where r.known = 1 and {where}
+            group by {', '.join(f'r.{c}' for c in _GROUP)}""", params).fetchall()  # (in the index's order: no sort)
+    by_site: dict[tuple[str, str], dict[tuple[str, str], _Counts]] = defaultdict(lambda: defaultdict(_Counts))
+    for player_id, game, position, d1, d2, d3, predraw, after, made, top, hand_class, count in rows:
+        groups = by_site[sites[player_id], game]
+        if game_rules(game).high:  # (5-Card Draw: one draw)
+            labels = [("draw pattern", single_draw_pattern(d1))]
+            if d1 is not None:
+                labels.append(("last draw and bet", single_draw_line(d1, after)))
+        else:
+            labels = [("draw pattern", draw_pattern((d1, d2, d3)))]
+            if d3 is not None:
+                labels.append(("last draw and bet", last_draw(d3, after)))
+        labels.append(("pre-draw action", f"{predraw}, {position}"))
+        for key in labels:
+            groups[key].add(count, made, top, hand_class)
     result = []
-    for (site, game), groups in by_site.items():
+    for (site, game), groups in sorted(by_site.items()):
         rules = game_rules(game)
-        if rules.whole_hand and not rules.lowball:
-            continue  # (5-Card Draw: its reads are not made yet)
-        made = [_group_low(grouping, label, cards, min_hands, game) if rules.lowball  # made lows, not badugis
-                else _group(grouping, label, cards, min_hands, rules) for (grouping, label), cards in groups.items()]
+        order = _order(rules)
+        made = [_group(grouping, label, counts, min_hands, order) for (grouping, label), counts in groups.items()]
         made.sort(key=lambda g: (_GROUPINGS.index(g.grouping), -g.hands, g.label))
         known = sum(g.hands for g in made if g.grouping == "draw pattern")
         result.append(PlayerReads(name, site, known, min_hands, tuple(made), rules.name))

@@ -14,8 +14,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 from pathlib import Path
+from collections.abc import Iterable
 from typing import Any
 
+from ..cards import Card
 from ..rules.badugi import evaluate
 from .values import wilson_interval
 
@@ -157,8 +159,8 @@ class LeakLine:
         return verdict.value
 
 
-def opens_by_the_rule(cards: str) -> bool:
-    """Whether a starting hand ("9c 8d Kh Kd") meets seed 001's rule for opening from early
+def opens_by_the_rule(cards: str | Iterable[Card]) -> bool:
+    """Whether a starting hand ("9c 8d Kh Kd", or its Cards) meets seed 001's rule for opening from early
     position: a badugi, or a three-card hand of 7 or lower (rule: seeds/001, Tips and
     Strategy). raises ValueError for cards that are not four cards."""
     hand = evaluate(cards)
@@ -167,8 +169,8 @@ def opens_by_the_rule(cards: str) -> bool:
     return hand.size == 3 and hand.cards[0].rank.value_low <= OPEN_TOP_RANK
 
 
-def low_made_badugi(cards: str) -> bool:
-    """Whether four cards are a badugi eight-high or better (seeds/001: "a made 8-low
+def low_made_badugi(cards: str | Iterable[Card]) -> bool:
+    """Whether four cards (text or Cards) are a badugi eight-high or better (seeds/001: "a made 8-low
     badugi")."""
     hand = evaluate(cards)
     return hand.size == 4 and hand.cards[0].rank.value_low <= BREAK_TOP_RANK

@@ -557,6 +557,19 @@ def m011_decision_odds(db: Database) -> None:
 
 
 @_migration
+def m012_hand_reads(db: Database) -> None:
+    """The hand_reads table (issue 26: the reads and the leaks read 9-10 s on a player of
+    1,000,000 hands, evaluating every hand again): one row per dealt-in player of every
+    counted hand with what the reads and the leaks count (store/hand_reads.py), written by the
+    import from now on; filled here for the hands stored before from their actions, draws,
+    final cards and draw_luck rows."""
+    from . import hand_reads
+
+    hand_reads.create_table(db)
+    hand_reads.backfill(db)
+
+
+@_migration
 def m013_list_indexes(db: Database) -> None:
     """Indexes for the web app's lists on a big database (issue 26: every page under 300 ms
     at 1,000,000 hands):

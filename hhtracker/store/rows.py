@@ -16,6 +16,7 @@ from ..model import FinishTournament
 from ..stats.facts import DRAW_KEYS, STAT_KEYS, PlayerHandStats
 from . import summary
 from .decisions import decision_rows
+from .hand_reads import READ_ROW_COLUMNS, read_rows
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +166,9 @@ def prepare_hand(analyzed: AnalyzedHand) -> PreparedHand:
     ))
     tables = {"hands": _table_rows("hands", out.pop("hands")), "hand_players": TableRows(HAND_PLAYER_COLUMNS, player_rows)}
     tables.update((table, _table_rows(table, rows)) for table, rows in out.items() if rows)
+    reads = read_rows(analyzed)
+    if reads:
+        tables["hand_reads"] = TableRows(READ_ROW_COLUMNS, reads)
     return PreparedHand(site, hand.hand_id, replayed.status, tables)
 
 

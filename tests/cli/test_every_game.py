@@ -467,8 +467,13 @@ def test_a5_triple_draw_and_5_card_draw_each_have_their_tables_and_profiles(ever
     assert five["distributions"]["showdown_high_classes"] == {
         "pair_or_worse": 1, "two_pair": 0, "trips": 0, "straight_or_better": 0}
     assert "pair or worse" in run("player", "Player3", "--db", db, "--site", "pokerstars", "--game", "5_card_draw")
-    # reads read Badugi hands: none are made of his shown five cards (not empty Badugi columns)
-    assert json.loads(run("player", "Player3", "--db", db, "--reads", "--game", "5_card_draw", "--site", "pokerstars", "--json")) == []
+    # reads in 5-Card Draw's own terms (issue 25, reads by draw pattern): he called the button's
+    # raise from the small blind, drew 2, checked after the draw and showed a pair: one hand,
+    # under the minimum (counts only), made hands counted as two pair or better
+    (read,) = json.loads(run("player", "Player3", "--db", db, "--reads", "--game", "5_card_draw", "--site", "pokerstars", "--json"))
+    assert (read["game"], read["made_hand"], read["hands_known"]) == ("5_card_draw", "two_pair_or_better", 1)
+    assert [(g["label"], g["hands"], g["shown"]) for g in read["groups"]] == [
+        ("drew 2", 1, False), ("drew 2 at the draw, then checked", 1, False), ("called, SB", 1, False)]
     # no made hand in 5-Card Draw: snow and break have no opportunity ("-", never 0%)
     for key in ("snow_known", "break_known"):
         assert five["stats"][key]["opportunities"] == 0, five["stats"][key]
