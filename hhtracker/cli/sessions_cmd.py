@@ -9,6 +9,7 @@ import typer
 from .. import api
 from .common import DbOption, JsonOption, print_json, resolve_db, say, stdout, usage_error
 from .options import (
+    MAX_ROW_ID,
     GAME,
     GAME_TYPE,
     POSITION,
@@ -25,7 +26,7 @@ from .options import (
 )
 
 
-PageOption = Annotated[int, typer.Option("--page", min=1, metavar="N", help="Which page of 50 sessions, newest first: 1 = the newest 50.")]
+PageOption = Annotated[int, typer.Option("--page", min=1, max=MAX_ROW_ID, metavar="N", help="Which page of 50 sessions, newest first: 1 = the newest 50.")]
 AllOption = Annotated[bool, typer.Option("--all", help="Every session on one page (reads every hand of the hero: slow on a large database).")]
 
 
