@@ -170,11 +170,11 @@ class Watcher:
                 read(path, 0)
         finally:
             db.close()
+            if self.total is not None:  # counted whatever ends the look: a Ctrl-C in it still counts the hands stored
+                _add_summary(self.total, summary)
+                self.total.files = len(self.next_line)
         if sound:
             seals.seal(self.db_path)  # as `import` leaves it: a later `hud` or `serve --watch` skips the whole check
-        if self.total is not None:
-            _add_summary(self.total, summary)
-            self.total.files = len(self.next_line)
         return summary
 
 

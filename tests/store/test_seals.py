@@ -168,3 +168,23 @@ def test_a_foreign_write_still_brings_the_whole_check_to_the_watcher(tmp_path: P
     assert not seals.is_sealed(db)  # the look does not seal over it
     api.Watcher([folder], db).prepare()
     assert whole_checks == ["checked", "checked"]
+
+
+def test_a_ctrl_c_while_a_look_seals_still_counts_its_hands(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # CI saw `import --watch` print no totals for the last look's hands: Ctrl-C came after the
+    # hands were stored, while the look sealed the database, and the whole watch's totals
+    # were added after the seal
+    db, folder = tmp_path / "t.db", tmp_path / "client"
+    folder.mkdir()
+    (folder / "table.txt").write_text(SAMPLES.joinpath("stars_cash_badugi_025_050.txt").read_text(encoding="utf-8-sig"),
+                                      encoding="utf-8")
+    total = api.ImportSummary()
+    watcher = api.Watcher([folder], db, total=total)
+
+    def interrupted(path: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(seals, "seal", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        watcher.look()
+    assert total.hands_new == 9  # the file's nine hands (PokerStars Game #48911200345 ... ), stored and counted
