@@ -44,10 +44,9 @@ from math import comb
 import numpy as np
 
 from ..cards import DECK, Card, Suit
-from ..rules.lowball import LowGame
 
 __all__ = ["ACE_TO_FIVE", "DEUCE_TO_SEVEN", "HAND", "LOW_TARGETS", "LowKeepOdds", "LowRules", "LowTarget",
-           "all_low_keeps", "low_odds", "low_rules"]
+           "all_low_keeps", "low_odds"]
 
 HAND = 5
 """Cards in a lowball hand."""
@@ -57,7 +56,8 @@ DRAWS = 3
 
 @dataclass(frozen=True, slots=True)
 class LowRules:
-    """What makes a low: ace_low: the ace is rank 1 (A-5) rather than 14 (2-7);
+    """What makes a low (the odds' own copy of rules/lowball.py's two games, which this
+    layer does not import): ace_low: the ace is rank 1 (A-5) rather than 14 (2-7);
     straights_and_flushes: five in a row, or five of one suit, are no low (2-7) rather than
     plain lows (A-5)."""
 
@@ -69,12 +69,6 @@ DEUCE_TO_SEVEN = LowRules(ace_low=False, straights_and_flushes=True)
 """2-7 lowball: the ace high, straights and flushes count against a low."""
 ACE_TO_FIVE = LowRules(ace_low=True, straights_and_flushes=False)
 """A-5 lowball: the ace low, only pairs count against a low."""
-_RULES = {LowGame.DEUCE_TO_SEVEN: DEUCE_TO_SEVEN, LowGame.ACE_TO_FIVE: ACE_TO_FIVE}
-
-
-def low_rules(game: LowGame) -> LowRules:
-    """The odds' rules of a lowball (rules.lowball.LowGame)."""
-    return _RULES[game]
 
 
 @unique

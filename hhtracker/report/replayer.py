@@ -56,9 +56,10 @@ from ..money import format_money
 from ..odds.decisions import DrawDecision
 from ..odds.draws import TARGETS, KeepOdds
 from ..odds.lowball import HAND as LOW_HAND
-from ..odds.lowball import LOW_TARGETS, LowKeepOdds, all_low_keeps, low_rules
+from ..odds.lowball import ACE_TO_FIVE, DEUCE_TO_SEVEN, LOW_TARGETS, LowKeepOdds, LowRules, all_low_keeps
 from ..rules.deck import first_reshuffle
 from ..rules.games import GameRules, Half, game_rules
+from ..rules.lowball import LowGame
 from ..rules.replay import ReplayedHand
 from ..rules.results import ActionKind, PotResult
 from .hand_text import event_line, hand_words
@@ -81,6 +82,10 @@ def percent(value: SupportsFloat) -> str:
     return f"{float(value) * 100:.1f}%"
 
 
+_LOW_RULES: dict[LowGame, LowRules] = {LowGame.DEUCE_TO_SEVEN: DEUCE_TO_SEVEN, LowGame.ACE_TO_FIVE: ACE_TO_FIVE}
+"""The odds' rules (odds.lowball.LowRules) of each lowball."""
+
+
 def low_odds_panels(replayed: ReplayedHand) -> dict[int, dict[str, object]]:
     """At each hero draw of a 2-7 or A-5 lowball hand with known cards (five before the
     draw): the exact chance of a 7-, 8- and 9-low or better by the last draw, under that
@@ -90,7 +95,7 @@ def low_odds_panels(replayed: ReplayedHand) -> dict[int, dict[str, object]]:
     game = game_rules(replayed.hand.game)
     if not game.lowball or game.low is None or game.hand_size != LOW_HAND:
         return {}
-    rules = low_rules(game.low)
+    rules = _LOW_RULES[game.low]
     panels: dict[int, dict[str, object]] = {}
     seen: list[Card] = []
     for action in sorted((d for d in replayed.draws if d.player == replayed.hero), key=lambda d: d.draw):

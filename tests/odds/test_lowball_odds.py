@@ -10,8 +10,7 @@ from math import comb
 import pytest
 
 from hhtracker.cards import DECK, parse_cards
-from hhtracker.odds.lowball import ACE_TO_FIVE, DEUCE_TO_SEVEN, LOW_TARGETS, LowTarget, all_low_keeps, low_odds, low_rules
-from hhtracker.rules.lowball import LowGame
+from hhtracker.odds.lowball import ACE_TO_FIVE, LOW_TARGETS, LowTarget, all_low_keeps, low_odds
 
 from tests.oracles.lowball_odds import brute_low_odds, brute_low_odds_by_last
 
@@ -212,8 +211,7 @@ def test_a5_by_the_last_draw_against_every_order_enumerated(hand, keep, unseen, 
         assert low_odds(kept, known, target, draws, ACE_TO_FIVE) == expected, target
 
 
-def test_a5_all_keeps_and_the_rules_by_game():
-    assert low_rules(LowGame.ACE_TO_FIVE) is ACE_TO_FIVE and low_rules(LowGame.DEUCE_TO_SEVEN) is DEUCE_TO_SEVEN
+def test_a5_all_keeps():
     hand = parse_cards("Ac 2d 3h 4s Kc")
     keeps = all_low_keeps(hand, (), rules=ACE_TO_FIVE)
     assert len(keeps) == 32 and keeps[0].keep == hand and keeps[-1].keep == ()
