@@ -29,7 +29,8 @@ rank sets, rank by rank (the blocks taking a card of a rank take different cards
 flushes (2-7 only) taken out by inclusion-exclusion (`_disjoint_good`). Every result is a
 `fractions.Fraction`; tests/oracles/lowball_odds.py checks them against plain enumeration of
 every draw (one draw) and of every order of the draws (two and three). All 32 keeps of a hand
-for the three targets with three draws left: about 0.2 s (2-7).
+for the three targets with three draws left: about 0.15 s in 2-7, 0.22 s in A-5 (nine usable
+ranks, A..9, against eight).
 """
 
 from __future__ import annotations
@@ -125,7 +126,8 @@ def low_odds(keep: Sequence[Card], seen: Iterable[Card], target: LowTarget, draw
 
     keep: 0-5 distinct cards; seen: every card the player knows is not in the stub (his
     whole hand, kept or not, his earlier discards): the unseen cards are the other ones;
-    draws_left: 0-3 (0: the keep as it stands); rules: the lowball's (2-7 unless given). raises ValueError for a keep of more than
+    draws_left: 0-3 (0: the keep as it stands); rules: the lowball's (2-7 unless given).
+    raises ValueError for a keep of more than
     five cards, a repeated card, a kept card not among the seen ones or draws_left outside
     0..3."""
     seen_set = frozenset(seen)
