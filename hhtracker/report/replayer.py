@@ -56,7 +56,7 @@ from ..money import format_money
 from ..odds.decisions import DrawDecision
 from ..odds.draws import TARGETS, KeepOdds
 from ..odds.lowball import HAND as LOW_HAND
-from ..odds.lowball import LOW_TARGETS, LowKeepOdds, all_low_keeps
+from ..odds.lowball import ACE_TO_FIVE, DEUCE_TO_SEVEN, LOW_TARGETS, LowKeepOdds, LowRules, all_low_keeps
 from ..rules.deck import first_reshuffle
 from ..rules.games import GameRules, Half, game_rules
 from ..rules.lowball import LowGame
@@ -82,14 +82,20 @@ def percent(value: SupportsFloat) -> str:
     return f"{float(value) * 100:.1f}%"
 
 
+_LOW_RULES: dict[LowGame, LowRules] = {LowGame.DEUCE_TO_SEVEN: DEUCE_TO_SEVEN, LowGame.ACE_TO_FIVE: ACE_TO_FIVE}
+"""The odds' rules (odds.lowball.LowRules) of each lowball."""
+
+
 def low_odds_panels(replayed: ReplayedHand) -> dict[int, dict[str, object]]:
-    """At each hero draw of a 2-7 lowball hand with known cards (five before the draw): the
-    exact chance of a 7-, 8- and 9-low or better by the last draw, for his keep and for the
-    best other keep per target (odds.lowball; computed here, about 0.2 s a draw with three
-    left, not stored). {} for other games. By draw number; panels as odds_panel's."""
+    """At each hero draw of a 2-7 or A-5 lowball hand with known cards (five before the
+    draw): the exact chance of a 7-, 8- and 9-low or better by the last draw, under that
+    lowball's rules, for his keep and for the best other keep per target (odds.lowball;
+    computed here, about 0.2 s a draw with three left, not stored). {} for other games. By
+    draw number; panels as odds_panel's."""
     game = game_rules(replayed.hand.game)
-    if not game.lowball or game.low is not LowGame.DEUCE_TO_SEVEN or game.hand_size != LOW_HAND:
+    if not game.lowball or game.low is None or game.hand_size != LOW_HAND:
         return {}
+    rules = _LOW_RULES[game.low]
     panels: dict[int, dict[str, object]] = {}
     seen: list[Card] = []
     for action in sorted((d for d in replayed.draws if d.player == replayed.hero), key=lambda d: d.draw):
@@ -98,7 +104,7 @@ def low_odds_panels(replayed: ReplayedHand) -> dict[int, dict[str, object]]:
             continue
         left = game.record.draws - action.draw + 1  # this draw and those after it
         try:
-            keeps = all_low_keeps(before, seen, left)
+            keeps = all_low_keeps(before, seen, left, rules)
         except ValueError:  # not five distinct cards, or a draw past the third: the replay reports it
             seen.extend(thrown)
             continue
@@ -210,7 +216,7 @@ def replayer_data(replayed: ReplayedHand, decisions: tuple[DrawDecision, ...] | 
     when the hand shows them (for the reveal switch); "done": the pot has been collected
     (the summary is shown). decisions: the hero's draw decisions stored for the hand
     (report.queries.StoredHand; None or () when not stored: no odds panels); in 2-7
-    lowball the odds panels are low_odds_panels'."""
+    and A-5 lowball the odds panels are low_odds_panels'."""
     hand = replayed.hand
     game = game_rules(hand.game)
     seated = [p for p in replayed.players]
@@ -347,7 +353,7 @@ def _odds_note(replayed: ReplayedHand, frames: list[dict[str, object]]) -> str:
     if replayed.hand.game == "badugi":
         return ("Odds are exact (hhtracker's draw odds): the chance of making each badugi by the last draw, keeping the "
                 "cards and drawing to them.")
-    if any(f["odds"] for f in frames):  # 2-7 lowball's (low_odds_panels)
+    if any(f["odds"] for f in frames):  # 2-7 and A-5 lowball's (low_odds_panels)
         return ("Odds are exact (hhtracker's draw odds): the chance of making each low by the last draw, keeping the "
                 "cards and drawing to them.")
     return ""

@@ -496,3 +496,33 @@ def test_lowball_odds_labels_and_summary_of_a_real_27_hand(db_path: Path):
     assert data["frames"][-1]["labels"] == ["2-2-5-4-3 low (pair)", "J-7-6-5-4 low"]
     assert data["summary"] == ["Pot 240 chips: Player0 240 chips with J-7-6-5-4 low", "No rake",
                                "Results: Hero -120 chips, Player0 +120 chips"]
+
+
+KINGS_CLUB_A5 = CORPUS.parent / "corpus-draw" / "KingsClub__A5TD_FL_cash_202010.txt"
+
+
+@pytest.mark.skipif(not KINGS_CLUB_A5.is_file(), reason=f"the real draw-game corpus is not beside the repo ({KINGS_CLUB_A5.parent})")
+def test_lowball_odds_of_a_real_a5_hand_on_its_page(db_path: Path):
+    """KingsClub hand 37581342 (A-5 Triple Draw), Hero dealt 2d Ah Jd 4s 5s. The ace is low
+    and straights do not count, so keeping A-2-4-5 a 3, 6 or 7 makes a 7-low or better (12
+    outs), an 8 or a 9 the 8- and 9-lows (16, 20). Draw 1: he throws the Jd, 47 unseen, 3
+    draws left; draw 2: he throws the As he drew (the Jd seen), 46 unseen, 2 left; both
+    1 - C(N - outs, n) / C(N, n). Draw 3: pat on 6-5-4-2-A (the 6h drawn), a 7-low made:
+    100%; the best other keep, A-2-4-5 drawing one from 45 unseen, has the 3s, three 6s
+    (the 6h is his) and the 7s: 11/45 = 24.4%, 15/45 = 33.3%, 19/45 = 42.2%."""
+    api.import_paths([KINGS_CLUB_A5], db_path)
+    page = replayer_html(api.hand_replays(db_path, "37581342")[0].replayed)
+    data = json.loads(re.search(r'<script type="application/json" id="hand-data">(.*?)</script>', page, re.S).group(1))
+    assert data["game"] == "A-5 Triple Draw, fixed limit, $44.00/$88.00"
+    panels = [f["odds"] for f in data["frames"] if f["odds"] and f["text"].startswith(("Hero discards", "Hero stands pat"))]
+    assert [p["title"] for p in panels] == ["Draw 1, 3 draws left (47 unseen cards)", "Draw 2, 2 draws left (46 unseen cards)",
+                                            "Draw 3, 1 draw left (45 unseen cards)"]
+    assert panels[0]["targets"] == ["7-low or better", "8-low or better", "9-low or better"]
+    assert [p["rows"][0]["keep"] for p in panels] == ["2d Ah 4s 5s", "2d Ah 4s 5s", "2d Ah 4s 5s 6h"]
+    assert [p["rows"][0]["odds"] for p in panels[:2]] == [
+        [f"{100 * (1 - comb(unseen - outs, left) / comb(unseen, left)):.1f}%" for outs in (12, 16, 20)]
+        for unseen, left in ((47, 3), (46, 2))]
+    assert panels[2]["rows"][0]["odds"] == ["100.0%"] * 3
+    assert panels[2]["rows"][1]["keep"] == "2d Ah 4s 5s"
+    assert panels[2]["rows"][1]["odds"] == [f"{100 * outs / 45:.1f}%" for outs in (11, 15, 19)]
+    assert "the chance of making each low by the last draw" in page
