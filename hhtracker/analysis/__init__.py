@@ -32,6 +32,7 @@ from ..rules.replay import ReplayedHand, replay
 from ..stats.facts import PlayerHandStats
 from ..stats.per_hand import per_hand_stats
 from .keys import raw_hand_key
+from .reads import ReadFacts, hand_read_facts
 
 __all__ = [
     "AnalyzedHand", "RejectedHand", "SkippedHand", "Analysis", "analyze", "analyze_stored", "internal_error",
@@ -44,12 +45,15 @@ __all__ = [
 class AnalyzedHand:
     """A hand parsed, replayed and analysed. raw: the text as read; replayed: the replay
     (its hand, issues, status); facts: each dealt-in player's statistics facts, in seat
-    order; decisions: the hero's draws with known cards priced (empty without a hero)."""
+    order; decisions: the hero's draws with known cards priced (empty without a hero); reads:
+    each dealt-in player's read facts, in seat order (analysis.reads.hand_read_facts; empty
+    for a hand that does not count)."""
 
     raw: RawHand
     replayed: ReplayedHand
     facts: tuple[PlayerHandStats, ...]
     decisions: tuple[DrawDecision, ...]
+    reads: tuple[ReadFacts, ...] = ()
 
     @property
     def site(self) -> Site:
@@ -224,7 +228,7 @@ def _analyzed(raw: RawHand, parsers: Parsers, site: Site, priced: bool = True) -
     replayed = replay(parsers.parse(raw, site))
     facts = per_hand_stats(replayed)
     decisions = hero_decisions(replayed.draws, replayed.hero) if priced and replayed.hero is not None else ()
-    return AnalyzedHand(raw, replayed, facts, decisions)
+    return AnalyzedHand(raw, replayed, facts, decisions, hand_read_facts(replayed))
 
 
 def draw_decisions(draws: Iterable[SeenDraw], player: object) -> tuple[DrawDecision, ...]:

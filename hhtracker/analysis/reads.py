@@ -28,10 +28,12 @@ from typing import Any
 
 from ..cards import Card
 from ..games import GameId
+from ..model import COUNTING
 from ..rules.badugi import BadugiHand
-from ..rules.games import GameRules
+from ..rules.games import GameRules, game_rules
 from ..rules.high import evaluate_high
 from ..rules.lowball import LowKind
+from ..rules.replay import ReplayedHand
 from ..stats.five_card import HighClass, counts_below_7, high_class, low_class
 from ..stats.leaks import BREAK_TOP_RANK, EARLY_POSITIONS, low_made_badugi, opens_by_the_rule
 
@@ -234,3 +236,27 @@ def read_facts(rules: GameRules, line: PlayerLine, position: str | None, folded_
                 broken += discarded > 0
     return ReadFacts(first, entered, line.predraw(folded_round == _PREDRAW), line.after_last_draw,
                      bool(final_cards), cards, early_open, held, broken)
+
+
+def hand_read_facts(replayed: ReplayedHand) -> tuple[ReadFacts, ...]:
+    """The read facts of every dealt-in player of a replayed hand, in seat order (the
+    players whose `dealt_in` is true); none for a hand that does not count (status error).
+    Computed in the analysis stage (analysis.analyze), which the store formats into
+    hand_reads rows (store/hand_reads.read_rows)."""
+    if replayed.status not in COUNTING:
+        return ()
+    hand = replayed.hand
+    rules = game_rules(hand.game)
+    lines = hand_lines([(a.seq, a.round, a.player, a.kind) for a in replayed.actions], rules.record.draws + 1)
+    by_draw = {(d.player, d.draw): d for d in replayed.draws}
+    found: list[ReadFacts] = []
+    for player in replayed.players:
+        if not player.dealt_in:
+            continue
+        name = player.player
+        draws = (by_draw.get((name, 1)), by_draw.get((name, 2)), by_draw.get((name, 3)))
+        final = player.final_cards
+        found.append(read_facts(rules, line_of(lines, name), player.position, player.folded_round, final,
+                                read_cards(rules, final, player.final_hand) if final else None,
+                                [(d.discarded, d.cards_before) if d else (None, None) for d in draws]))
+    return tuple(found)

@@ -28,7 +28,7 @@ from ..analysis import AnalyzedHand
 from ..analysis.reads import CardsRead, PlayerLine, ReadFacts, hand_lines, line_of, read_cards, read_facts
 from ..cards import Card, parse_cards
 from ..filters import ALL_GAMES, POSITION_GROUPS, Filters
-from ..model import COUNTING, COUNTING_SQL
+from ..model import COUNTING_SQL
 from ..rules.games import GameRules, game_rules
 
 if TYPE_CHECKING:
@@ -84,31 +84,20 @@ player_id (the player's name until the writer numbers him) and the rest of COLUM
 
 
 def read_rows(analyzed: AnalyzedHand) -> list[list[object]]:
-    """The hand_reads rows of an analysed hand, values in READ_ROW_COLUMNS order (as
-    prepare_hand makes every table's rows), none for a hand that does not count (status
-    error)."""
-    replayed = analyzed.replayed
-    if replayed.status not in COUNTING:
+    """The hand_reads rows of an analysed hand (its read facts, computed by the analysis
+    stage: AnalyzedHand.reads), values in READ_ROW_COLUMNS order (as prepare_hand makes every
+    table's rows), none for a hand that does not count (status error)."""
+    if not analyzed.reads:
         return []
-    hand = replayed.hand
-    game = hand.game
-    rules = game_rules(game)
-    lines = hand_lines([(a.seq, a.round, a.player, a.kind) for a in replayed.actions], rules.record.draws + 1)
-    by_draw = {(d.player, d.draw): d for d in replayed.draws}
+    replayed = analyzed.replayed
+    game = replayed.hand.game
+    discarded = {(d.player, d.draw): d.discarded for d in replayed.draws}
     luck = {facts.player: len(facts.luck) for facts in analyzed.facts if facts.luck}
     dealt = [p for p in replayed.players if p.dealt_in]
     count = len(dealt)
-    rows: list[list[object]] = []
-    for player in dealt:
-        name = player.player
-        draws = (by_draw.get((name, 1)), by_draw.get((name, 2)), by_draw.get((name, 3)))
-        final = player.final_cards
-        facts = read_facts(rules, line_of(lines, name), player.position, player.folded_round, final,
-                           read_cards(rules, final, player.final_hand) if final else None,
-                           [(d.discarded, d.cards_before) if d else (None, None) for d in draws])
-        rows.append([None, name, game, player.position, count, *(d.discarded if d else None for d in draws),
-                     *_values(facts), luck.get(name, 0)])
-    return rows
+    return [[None, player.player, game, player.position, count, *(discarded.get((player.player, n)) for n in (1, 2, 3)),
+             *_values(facts), luck.get(player.player, 0)]
+            for player, facts in zip(dealt, analyzed.reads, strict=True)]
 
 
 def read_scope(ids: Sequence[int], filters: Filters = Filters(), start: dt.datetime | None = None,
