@@ -14,7 +14,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from .. import api
-from .render import SHORT_NAME, error_page, shortened
+from .render import error_page, shortened
 
 
 class BadRequest(HTTPException):
@@ -57,26 +57,21 @@ def _http(request: Request, error: Exception) -> Response:
     return error_answer(request.url.path, error.status_code, str(detail))
 
 
-def _message(request: Request, error: BaseException) -> str:
-    """The api error's message, each long value of the query string it quotes (the api's
-    "no player named 'NAME'": a hero= of 1,000 characters) quoted short (render.shortened)."""
-    said = str(error.args[0]) if len(error.args) == 1 else str(error)
-    for value in request.query_params.values():
-        if len(value) > SHORT_NAME:
-            said = said.replace(repr(value), repr(shortened(value)))
-    return said
+def _message(error: BaseException) -> str:
+    """The api error's message (the api quotes what it repeats short itself: display.quoted)."""
+    return str(error.args[0]) if len(error.args) == 1 else str(error)
 
 
 def _unavailable(request: Request, error: Exception) -> Response:
-    return error_answer(request.url.path, 503, _message(request, error))
+    return error_answer(request.url.path, 503, _message(error))
 
 
 def _missing(request: Request, error: Exception) -> Response:
-    return error_answer(request.url.path, 404, _message(request, error))
+    return error_answer(request.url.path, 404, _message(error))
 
 
 def _refused(request: Request, error: Exception) -> Response:
-    return error_answer(request.url.path, 400, _message(request, error))
+    return error_answer(request.url.path, 400, _message(error))
 
 
 def exception_handlers() -> Mapping[Any, Handler]:
