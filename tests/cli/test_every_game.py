@@ -447,6 +447,9 @@ def test_a5_triple_draw_and_5_card_draw_each_have_their_tables_and_profiles(ever
         profile = json.loads(run("player", "Hero", "--db", db, "--site", site, "--game", game, "--json"))
         assert profile["results"]["hands"] == hands
         run("player", "Hero", "--db", db, "--reads", "--game", game)
+        # the reads count made hands in the game's own sense: an A-5 low is not a 2-7 low
+        (read,) = json.loads(run("player", "Hero", "--db", db, "--reads", "--game", game, "--site", site, "--json"))
+        assert read["made_hand"] == {"a5_triple_draw": "ace_to_five_low", "5_card_draw": "two_pair_or_better"}[game]
         path = CORPUS_DRAW / name
         table = json.loads(run("table", path, "--db", db, "--json"))
         seats = path.read_text(encoding="utf-8-sig").split("***")[0]  # (the seat lines before the first street)
