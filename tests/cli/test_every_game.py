@@ -423,6 +423,12 @@ def test_single_draw_games_have_their_tables_profiles_and_views(every_game: Ever
     assert profile["results"]["hands"] == 1  # tests/data/single_draw's A-5 hand
     if any(f.name.startswith("KingsClub") for f in every_game.single):  # (../shared/corpus-draw is there)
         assert ", run twice" in run("hand", "3857875", "--site", "kingsclub", "--db", db).split("\n")[0]
+        # reads in a single-draw game's terms: in hand 3857875 Hero raised from the small blind,
+        # went all in, drew one card at the one draw and had no decision after it
+        (read,) = json.loads(run("player", "Hero", "--db", db, "--reads", "--game", "27_single_draw", "--site", "kingsclub", "--json"))
+        assert [(g["grouping"], g["label"]) for g in read["groups"]] == [
+            ("draw pattern", "drew 1"), ("last draw and bet", "drew 1 at the draw, then no decision"),
+            ("pre-draw action", "raised, SB")]
         for number, site in (("63826125692", "pokerstars"), ("3857875", "kingsclub")):
             assert json.loads(run("hand", number, "--site", site, "--db", db, "--json"))["hand_id"] == number
             run("hand", number, "--site", site, "--db", db, "--html", tmp_path / "h.html")
