@@ -77,7 +77,8 @@ def player_page(db: Database | sqlite3.Connection, *, filters: Filters = Filters
     (name_pattern). raises ValueError for an unknown sort key or bad stakes."""
     if sort not in SORTS:
         raise ValueError(f"cannot sort by {sort!r}; choose from {', '.join(SORTS)}")
-    rows_of = source(filters)
+    rows_of = source(filters, columns=("player_id", "hands", "net", "big_blind", "big_bet",
+                                       *((f"{sort}_done", f"{sort}_opp") if sort in STAT_KEYS else ())))
     where, params = rows_of.where, list(rows_of.params)
     needs_names = bool(search) or sort == "player"
     if search:
@@ -400,9 +401,9 @@ def player_curve(db: Database | sqlite3.Connection, name: str, site: str, filter
     ids = [row[0] for row in db.execute("select id from players where name = ? and site = ?", [name, site])]
     if not ids:
         return (CurvePoint(0, 0.0, 0.0, 0.0),)
-    rows_of = source(filters)
-    hands = db.execute(f"select coalesce(sum(s.hands), 0) from {rows_of.rows} where {rows_of.where} and s.player_id = ?",
-                       [*rows_of.params, ids[0]]).fetchone()[0]
+    rows_of = source(filters, where="s.player_id = ?", params=[ids[0]], columns=("hands",))
+    hands = db.execute(f"select coalesce(sum(s.hands), 0) from {rows_of.rows} where {rows_of.where}",
+                       rows_of.params).fetchone()[0]
     if hands > CURVE_BY_HAND_UP_TO:
         where, params = filters.where("s")
         return _day_curve(db, f"{where} and s.player_id = ?", [*params, ids[0]], most_points)
@@ -466,12 +467,12 @@ def results_by(db: Database | sqlite3.Connection, name: str, site: str, grouping
     hands first, from the summary tables. raises ValueError for bad stakes, KeyError for
     another grouping."""
     columns = GROUPINGS[grouping]
-    rows_of = source(filters)
+    rows_of = source(filters, where="s.player_id in (select id from players where name = ? and site = ?)",
+                     params=[name, site])
     rows = db.execute(
         f"""select {columns}, s.currency, sum(s.hands), sum(s.net), sum(s.net * 1.0 / s.big_bet)
-            from {rows_of.rows} join players p on p.id = s.player_id
-            where {rows_of.where} and p.name = ? and p.site = ? group by {columns}, s.currency""",
-        [*rows_of.params, name, site]).fetchall()
+            from {rows_of.rows} where {rows_of.where} group by {columns}, s.currency""",
+        rows_of.params).fetchall()
     groups: dict[str, list[Any]] = {}
     for row in rows:
         if grouping == "position":

@@ -95,12 +95,12 @@ def _summed(db: Any, ids: tuple[int, ...], filters: Filters, game: str, sums: st
             group: str = "") -> list[tuple[Any, ...]]:
     """`sums` (SQL over the summary rows, as s) of the players `ids`' counted hands matching
     the filters, of `game` ("!game": of every other game), grouped by `group` when given."""
-    rows_of = summary_source(filters)
     marks = ", ".join("?" for _ in ids)
     games = "s.game != ?" if game.startswith("!") else "s.game = ?"
+    rows_of = summary_source(filters, where=f"s.player_id in ({marks}) and {games}", params=[*ids, game.removeprefix("!")])
     rows: list[tuple[Any, ...]] = db.execute(
-        f"select {sums} from {rows_of.rows} where {rows_of.where} and s.player_id in ({marks}) and {games}"
-        + (f" group by {group}" if group else ""), [*rows_of.params, *ids, game.removeprefix("!")]).fetchall()
+        f"select {sums} from {rows_of.rows} where {rows_of.where}" + (f" group by {group}" if group else ""),
+        rows_of.params).fetchall()
     return rows
 
 

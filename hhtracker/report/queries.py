@@ -396,13 +396,14 @@ def summary_sums(db: Database, ids: Sequence[int], columns: Sequence[str],
     if days is None:
         sql = f"select {sums} from player_totals where player_id in (select value from json_each(?))"
         params: list[object] = [_ids(ids)]
+        if game is not None:
+            sql += " and game = ?"
+            params.append(game)
     else:
-        rows = summary.source(Filters(since=days[0], until=days[1]))
-        sql = f"select {sums} from {rows.rows} where {rows.where} and player_id in (select value from json_each(?))"
-        params = [*rows.params, _ids(ids)]
-    if game is not None:
-        sql += " and game = ?"
-        params.append(game)
+        rows = summary.source(Filters(since=days[0], until=days[1], game=game),
+                              where="s.player_id in (select value from json_each(?))", params=[_ids(ids)], columns=columns)
+        sql = f"select {sums} from {rows.rows} where {rows.where}"
+        params = list(rows.params)
     return dict(zip(columns, db.execute(sql, params).fetchone()))
 
 

@@ -72,17 +72,20 @@ def player_stats(
     stakes...), not his hands. raises
     ValueError for bad stakes. player_ids: only these players (players.id; a page of them:
     report.browse.player_page)."""
-    rows = summary.source(filters)
-    where, params = rows.where, list(rows.params)
+    chosen_players: list[str] = []
+    chosen_params: list[object] = []
     if name is not None:
-        where += " and s.player_id in (select id from players where name = ?)"
-        params = [*params, name]
+        chosen_players.append("s.player_id in (select id from players where name = ?)")
+        chosen_params.append(name)
     if player_ids is not None:
-        where += " and s.player_id in (select value from json_each(?))"
-        params = [*params, json.dumps(list(player_ids))]
+        chosen_players.append("s.player_id in (select value from json_each(?))")
+        chosen_params.append(json.dumps(list(player_ids)))
     columns = ["net", "net_showdown", "net_no_showdown", "rake", *summary.STAT_COLUMNS, *summary.LUCK_COLUMNS]
     if with_distributions:
         columns += [*summary.DRAWN_COLUMNS, *summary.CLASS_COLUMNS]
+    rows = summary.source(filters, where=" and ".join(chosen_players), params=chosen_params, columns=(
+        "player_id", "game_type", "currency", "hands", "big_blind", "big_bet", *columns, *summary.BIGGEST))
+    where, params = rows.where, list(rows.params)
     players: dict[int, _Sums] = {}
     sites_of: dict[str, set[str]] = {}
     for player_id, site, player, game_type, currency, hands, in_bb, in_big_bets, *values in db.execute(

@@ -151,21 +151,28 @@ class Source:
     [join ...] where {where} [and ...]`: rows, the FROM item with its alias (a table, or a
     parenthesized UNION ALL of month and day rows with the filters inside); where, the
     condition on it ("1" when the filters are inside), to be the first of the query's
-    conditions; params, the parameters of rows then of where. Every row has the TOTAL_GROUP columns, SUMS and BIGGEST (no `date` or `month`)."""
+    conditions; params, the parameters of rows then of where. Its rows have the TOTAL_GROUP
+    columns, SUMS and BIGGEST, or the columns asked (no `date` or `month`)."""
 
     rows: str
     where: str
     params: tuple[object, ...]
 
 
-def source(filters: Filters, alias: str = "s") -> Source:
+def source(filters: Filters, alias: str = "s", *, where: str = "", params: Sequence[object] = (),
+           columns: Iterable[str] | None = None) -> Source:
     """Where the statistics over `filters` are read: player_totals without a date; with a
     date range, its whole calendar months from player_months and the days at its ragged ends
     (before its first whole month, after its last) from player_days; player_days alone when
-    the range holds no whole month. raises ValueError for bad stakes (Filters.where)."""
+    the range holds no whole month. where, params: more conditions on the summary rows (over
+    `alias`, its parameters), put inside each part of a union so SQLite reads only their
+    rows (a player's: through the tables' player_id indexes); columns: the summary columns
+    the query reads (default: all), so a union's parts read them from the covering indexes
+    when they can. raises ValueError for bad stakes (Filters.where)."""
+    more = f" and {where}" if where else ""
     if filters.since is None and filters.until is None:
-        where, params = filters.where(alias)
-        return Source(f"player_totals {alias}", where, tuple(params))
+        found, found_params = filters.where(alias)
+        return Source(f"player_totals {alias}", found + more, (*found_params, *params))
     since, until = filters.since, filters.until
     first = _month_start(since, following=since.day != 1) if since is not None else None
     last_end = _month_start(until, following=True) if until is not None else None  # after the month of `until`
@@ -173,10 +180,10 @@ def source(filters: Filters, alias: str = "s") -> Source:
         last_end = _month_start(until, following=False)  # `until` is not a month's last day
     if (since is not None and first is None) or (until is not None and last_end is None) or (
             first is not None and last_end is not None and first >= last_end):
-        where, params = filters.where(alias)  # no whole month (or beyond the calendar): the days
-        return Source(f"player_days {alias}", where, tuple(params))
+        found, found_params = filters.where(alias)  # no whole month (or beyond the calendar): the days
+        return Source(f"player_days {alias}", found + more, (*found_params, *params))
     plain, plain_params = dataclasses.replace(filters, since=None, until=None).where(alias)
-    months, month_params = [plain], list(plain_params)
+    months, month_params = [plain + more], [*plain_params, *params]
     if first is not None:
         months.append(f"{alias}.month >= ?")
         month_params.append(first.isoformat()[:7])
@@ -190,13 +197,14 @@ def source(filters: Filters, alias: str = "s") -> Source:
         edges.append((f"{alias}.date >= ? and {alias}.date <= ?", [last_end.isoformat(), until.isoformat()]))
     if not edges:
         return Source(f"player_months {alias}", " and ".join(months), tuple(month_params))
-    columns = ", ".join(f"{alias}.{c}" for c in (*TOTAL_GROUP, *SUMS, *BIGGEST))
-    arms = [f"select {columns} from player_months {alias} where {' and '.join(months)}"]
-    params = month_params
+    wanted = tuple(dict.fromkeys(columns)) if columns is not None else (*TOTAL_GROUP, *SUMS, *BIGGEST)
+    selected = ", ".join(f"{alias}.{c}" for c in wanted)
+    arms = [f"select {selected} from player_months {alias} where {' and '.join(months)}"]
+    every_param = month_params
     for dates, date_params in edges:
-        arms.append(f"select {columns} from player_days {alias} where {plain} and {dates}")
-        params += [*plain_params, *date_params]
-    return Source(f"({' union all '.join(arms)}) {alias}", "1", tuple(params))
+        arms.append(f"select {selected} from player_days {alias} where {plain}{more} and {dates}")
+        every_param += [*plain_params, *params, *date_params]
+    return Source(f"({' union all '.join(arms)}) {alias}", "1", tuple(every_param))
 
 
 def _month_start(day: dt.date, following: bool) -> dt.date | None:
