@@ -152,7 +152,9 @@ def serve(db: Path, port: int) -> subprocess.Popen[str]:
 
 def profile(db: Path, path: str) -> None:
     """cProfile of the first view of `path` (nothing cached yet), the app called in this
-    thread (httpx's ASGI transport: Starlette's TestClient runs it in another thread)."""
+    thread (httpx's ASGI transport: Starlette's TestClient runs it in another thread). Only
+    this thread is profiled: the reads a profile does side by side (pages.PROFILE_READERS)
+    show as the time it waits for them ({method 'acquire' of '_thread.lock' objects})."""
     import asyncio
 
     import httpx

@@ -69,19 +69,26 @@ def serve_command(
         raise usage_error(f"cannot listen on {config.address} ({error.strerror or error}): give another --port, "
                           "or stop the program using it") from None
     address = config.address + (f"/?token={token}" if token else "")
-    say(f"Serving on {address}")
-    say("(Ctrl-C stops it)")
-    if open_browser:
-        import threading
-        import webbrowser
-
-        threading.Timer(0.5, webbrowser.open, [address]).start()
     from ..web.hud import live_of
 
-    app = create_app(config)
+    app = create_app(config)  # (its code loaded and its templates compiled: ready to answer)
     live = live_of(app)
 
     class Server(uvicorn.Server):
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            # said once the server answers (the address listened on before: a request sent
+            # earlier waited for the app to be made, so the first page seemed slow)
+            await super().startup(sockets)
+            if not self.started:
+                return
+            say(f"Serving on {address}")
+            say("(Ctrl-C stops it)")
+            if open_browser:
+                import threading
+                import webbrowser
+
+                threading.Timer(0.5, webbrowser.open, [address]).start()
+
         def handle_exit(self, sig: int, frame: object) -> None:  # Ctrl-C: the /hud event streams end too
             live.end_streams()
             super().handle_exit(sig, frame)  # type: ignore[arg-type]

@@ -202,6 +202,21 @@ def _order(rules: GameRules) -> dict[str, int]:
 _GROUP = tuple(c for c in READ_GROUP if c != "known")
 
 
+def _labels(game: str, position: str | None, d1: int | None, d2: int | None, d3: int | None, predraw: str | None,
+            after: int | None) -> list[tuple[str, str]]:
+    """The (grouping, label) of each group a hand of this line counts in."""
+    if game_rules(game).record.draws == 1:  # (5-Card Draw and 2-7 Single Draw: one draw)
+        labels = [("draw pattern", single_draw_pattern(d1))]
+        if d1 is not None:
+            labels.append(("last draw and bet", single_draw_line(d1, after)))
+    else:
+        labels = [("draw pattern", draw_pattern((d1, d2, d3)))]
+        if d3 is not None:
+            labels.append(("last draw and bet", last_draw(d3, after)))
+    labels.append(("pre-draw action", f"{predraw}, {position}"))
+    return labels
+
+
 def player_reads(db: Any, name: str, filters: Filters = Filters(), min_hands: int = READ_MIN_HANDS) -> list[PlayerReads]:
     """The reads of the player `name`, one per site and game he has counted hands with
     known cards in (empty when none), over the hands matching `filters`: counted from the
@@ -216,17 +231,13 @@ def player_reads(db: Any, name: str, filters: Filters = Filters(), min_hands: in
             from {source} where r.known = 1 and {where}
             group by {', '.join(f'r.{c}' for c in _GROUP)}""", params).fetchall()  # (in the index's order: no sort)
     by_site: dict[tuple[str, str], dict[tuple[str, str], _Counts]] = defaultdict(lambda: defaultdict(_Counts))
+    labels_of: dict[tuple[Any, ...], list[tuple[str, str]]] = {}  # (a line's labels worked out once, not per row)
     for player_id, game, position, d1, d2, d3, predraw, after, made, top, hand_class, count in rows:
         groups = by_site[sites[player_id], game]
-        if game_rules(game).record.draws == 1:  # (5-Card Draw and 2-7 Single Draw: one draw)
-            labels = [("draw pattern", single_draw_pattern(d1))]
-            if d1 is not None:
-                labels.append(("last draw and bet", single_draw_line(d1, after)))
-        else:
-            labels = [("draw pattern", draw_pattern((d1, d2, d3)))]
-            if d3 is not None:
-                labels.append(("last draw and bet", last_draw(d3, after)))
-        labels.append(("pre-draw action", f"{predraw}, {position}"))
+        line = (game, position, d1, d2, d3, predraw, after)
+        labels = labels_of.get(line)
+        if labels is None:
+            labels = labels_of[line] = _labels(game, position, d1, d2, d3, predraw, after)
         for key in labels:
             groups[key].add(count, made, top, hand_class)
     result = []

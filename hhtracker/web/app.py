@@ -74,15 +74,40 @@ ROUTE_GROUPS: list[RouteGroup] = _route_groups()
 """The route groups the app is made of, in order (a module adds its `routes` here)."""
 
 
+PAGE_API: tuple[str, ...] = (
+    "hand_list", "import_status", "lifetime_results", "player_page", "player_results", "tag_population",
+    "games_played", "leaks", "player_reads", "hud_json", "note_list", "player_marks", "query", "hand_replays",
+    "session_page", "session_report", "sessions", "player_profile", "hero_choice", "tournaments", "reads_json",
+    "leaks_json", "profile_json", "summary_json", "report_json", "duration", "replayer_html", "auto_tags",
+)
+"""The api functions the pages and the live view call. The api loads a function's module at
+its first use (a command starts quicker so); create_app loads these when the app is made
+(load_page_code), so that no first view waits for an import (a profile's first view waited
+about 0.3 s for the notes' module, which loads the importer)."""
+
+
+def load_page_code() -> None:
+    """Load the modules of PAGE_API now (about 0.5-1 s, once per process)."""
+    from .. import api
+
+    for name in PAGE_API:
+        getattr(api, name)
+
+
 def create_app(config: WebConfig, groups: list[RouteGroup] | None = None) -> Starlette:
     """The ASGI app serving `config` (routes: `groups`, default ROUTE_GROUPS, then /static),
-    wrapped in the security middleware (security.SecurityMiddleware). The config is at
-    `app.state.config`, the answers kept while the database is unchanged at `app.state.cache`
-    (cache.DatabaseCache), filled at start with what the first views would wait for
-    (pages.warm_up, in a thread beside the server)."""
+    wrapped in the security middleware (security.SecurityMiddleware). Made ready to answer
+    at once: the pages' code loaded (load_page_code) and their templates compiled
+    (render.compile_templates). The config is at `app.state.config`, the answers kept while
+    the database is unchanged at `app.state.cache` (cache.DatabaseCache), filled at start with
+    what the first views would wait for (pages.warm_up, in a thread beside the server, each
+    answer read while the server is idle: idle.WhenIdle, the requests counted in
+    `app.state.activity`)."""
     from .cache import DatabaseCache
     from .errors import exception_handlers
     from .hud import lifespan as live_lifespan
+    from .idle import Activity, ActivityMiddleware, WhenIdle
+    from .render import compile_templates
     from .security import SecurityMiddleware
 
     import contextlib
@@ -91,17 +116,26 @@ def create_app(config: WebConfig, groups: list[RouteGroup] | None = None) -> Sta
 
     from .pages import warm_up
 
+    load_page_code()
+    compile_templates()
+    activity = Activity()
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        # (beside the server, not before it: the address answers at once)
-        threading.Thread(target=warm_up, args=(config, app.state.cache), name="warm-up", daemon=True).start()
+        # (beside the server, not before it: the address answers at once; and only while
+        # no request is being answered)
+        activity.mark()
+        threading.Thread(target=warm_up, args=(config, WhenIdle(app.state.cache, activity)), name="warm-up",
+                         daemon=True).start()
         async with live_lifespan(app):  # serve --watch's importer, while the server runs
             yield
 
     routes: list[BaseRoute] = [route for group in (ROUTE_GROUPS if groups is None else groups) for route in group(config)]
     routes.append(Mount("/static", StaticFiles(packages=[("hhtracker.web", "static")]), name="static"))
-    app = Starlette(routes=routes, middleware=[Middleware(SecurityMiddleware, config=config)],
+    app = Starlette(routes=routes, middleware=[Middleware(ActivityMiddleware, activity=activity),
+                                               Middleware(SecurityMiddleware, config=config)],
                     exception_handlers=exception_handlers(), lifespan=lifespan)
     app.state.config = config
     app.state.cache = DatabaseCache()
+    app.state.activity = activity
     return app

@@ -30,24 +30,39 @@ def signature(db_path: Path) -> tuple[tuple[int, int], ...]:
 
 
 class DatabaseCache:
-    """The answers, by (what was asked, the database's signature)."""
+    """The answers, by (what was asked, the database's signature). An answer being read is
+    read once: whoever asks for it meanwhile (a page, the warm-up) waits for that reading."""
 
     def __init__(self, most: int = 48) -> None:
         self.most = most
         self._answers: OrderedDict[Hashable, object] = OrderedDict()
+        self._reading: dict[Hashable, threading.Event] = {}
         self._lock = threading.Lock()
 
     def get(self, db_path: Path, key: Hashable, compute: Callable[[], T]) -> T:
-        """The answer to `key` for the database as it is now: kept, or computed (and kept)."""
+        """The answer to `key` for the database as it is now: kept, or computed (and kept).
+        While another thread computes it, wait for its answer (and compute it here if that
+        one ends without keeping one: an error, or the database changed meanwhile)."""
         full = (key, str(db_path), signature(db_path))
-        with self._lock:
-            if full in self._answers:
-                self._answers.move_to_end(full)
-                return self._answers[full]  # type: ignore[return-value]
-        answer = compute()
-        if signature(db_path) == full[2]:  # (not kept when the database changed meanwhile)
+        while True:
             with self._lock:
-                self._answers[full] = answer
-                while len(self._answers) > self.most:
-                    self._answers.popitem(last=False)
-        return answer
+                if full in self._answers:
+                    self._answers.move_to_end(full)
+                    return self._answers[full]  # type: ignore[return-value]
+                reading = self._reading.get(full)
+                if reading is None:
+                    reading = self._reading[full] = threading.Event()
+                    break
+            reading.wait()
+        try:
+            answer = compute()
+            if signature(db_path) == full[2]:  # (not kept when the database changed meanwhile)
+                with self._lock:
+                    self._answers[full] = answer
+                    while len(self._answers) > self.most:
+                        self._answers.popitem(last=False)
+            return answer
+        finally:
+            with self._lock:
+                del self._reading[full]
+            reading.set()

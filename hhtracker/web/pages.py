@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import unquote, urlsplit
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
@@ -190,32 +191,48 @@ def _player(request: Request, suffix: str = "") -> tuple[str, str]:
     return site, name
 
 
+PROFILE_READERS = 3
+"""The reads of a profile done side by side, beside the request's own thread (each on its own
+read-only connection: SQLite lets go of Python's lock while it reads, so they use both cores
+of a small computer): his reads, his results (curve, by position, by stakes), his notes and
+tags. His statistics and their automatic tags are read in the request's thread meanwhile."""
+
+
 def profile_data(request: Request) -> dict[str, Any]:
     """/players/{site}/{name}: his profile per game (profile_json), reads, notes and tags,
-    results by position and by stakes, and his winnings curve (big bets)."""
+    results by position and by stakes, and his winnings curve (big bets). The independent
+    reads run side by side (PROFILE_READERS threads); an error in any of them is raised here
+    as it was raised there (the same one-line page), once every one has ended."""
     check_params(request.query_params, filter_names())
     site, name = _player(request)
     db = _db(request)
     filters = dataclasses.replace(filters_of(request.query_params), site=site)
-    games: list[str | None] = [filters.game] if filters.game is not None else [*api.games_played(db, filters)] or [None]
-    profiles: list[tuple[str | None, api.PlayerStats]] = []
-    for game in games:
-        for stats in api.player_profile(db, name, dataclasses.replace(filters, game=game)):
-            profiles.append((game, stats))
-    results = api.player_results(db, name, site, filters)
-    notes = api.note_list(db, name)
-    _, tags = api.player_marks(db, name)
-    earned = _earned_tags(request, [(s, g) for g, s in profiles], filters)
-    reads = _cached(request, ("reads", name, site, filters),
-                    lambda: api.reads_json([r for r in api.player_reads(db, name, filters) if r.site == site]))
+    with ThreadPoolExecutor(max_workers=PROFILE_READERS, thread_name_prefix="profile") as pool:
+        reads = pool.submit(_cached, request, ("reads", name, site, filters),  # (the longest first)
+                            lambda: api.reads_json([r for r in api.player_reads(db, name, filters) if r.site == site]))
+        results = pool.submit(api.player_results, db, name, site, filters)
+        notes = pool.submit(api.note_list, db, name)
+        marks = pool.submit(api.player_marks, db, name)
+        try:
+            games: list[str | None] = \
+                [filters.game] if filters.game is not None else [*api.games_played(db, filters)] or [None]
+            profiles: list[tuple[str | None, api.PlayerStats]] = []
+            for game in games:
+                for stats in api.player_profile(db, name, dataclasses.replace(filters, game=game)):
+                    profiles.append((game, stats))
+            earned = _earned_tags(request, [(s, g) for g, s in profiles], filters)
+        except BaseException:  # (the reads not yet started are dropped, the running ones end)
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
+    found, his_notes, (_, tags), his_reads = results.result(), notes.result(), marks.result(), reads.result()
     return {
         "player": name, "site": site,
         "profiles": [{**api.profile_json(s), "game": g} for g, s in profiles],
-        "notes": [{"number": n.number, "text": n.text, "written_at": n.written_at} for n in notes],
+        "notes": [{"number": n.number, "text": n.text, "written_at": n.written_at} for n in his_notes],
         "tags": list(tags), "automatic_tags": earned,
-        "reads": reads,
-        "by_position": _plain(results.by_position), "by_stakes": _plain(results.by_stakes),
-        "curve": _plain(results.curve),
+        "reads": his_reads,
+        "by_position": _plain(found.by_position), "by_stakes": _plain(found.by_stakes),
+        "curve": _plain(found.curve),
     }
 
 

@@ -138,6 +138,17 @@ _ENV.filters.update(money=money, moneys=moneys, ratio=ratio, percent_only=percen
 _ENV.globals.update(NAV=NAV, with_query=with_query, path_part=path_part)
 
 
+def compile_templates() -> tuple[str, ...]:
+    """Compile every template of the package now, once (Jinja2 keeps them compiled in the
+    environment's cache, which holds far more than these): create_app calls it, so that no
+    request waits for a compilation (the first page of a process waited about 0.1-0.2 s).
+    Returns the templates' names. raises jinja2.TemplateError for one that does not compile."""
+    names = tuple(_ENV.list_templates())
+    for name in names:
+        _ENV.get_template(name)
+    return names
+
+
 def render(template: str, context: dict[str, Any]) -> str:
     """The template filled in (autoescaped)."""
     return _ENV.get_template(template).render(context)
