@@ -31,7 +31,7 @@ class UpgradeStage(enum.Enum):
     WAITING = "waiting"  # the database needs upgrading and another program holds its write lock: we wait
     STEP = "step"  # how far a step of the upgrade is (DatabaseUpgrade.step)
     FINISHED = "finished"  # every step done and committed (DatabaseUpgrade.seconds: the time it took)
-    UNDONE = "undone"  # stopped (Ctrl-C, an error): rolled back whole, the database as it was
+    UNDONE = "undone"  # stopped (Ctrl-C, an error): rolled back, the database as it was; the next open does it again
 
 
 @dataclass(frozen=True)
