@@ -495,7 +495,7 @@ def test_finishes_of_hands_stored_before_the_upgrade(five_tournaments: Path, tmp
     conn.execute("delete from _sqlite_migrations where name = 'm006_tournament_results'")
     conn.commit()
     conn.close()
-    rows = {r["tournament_id"]: r for r in json.loads(_run("tournaments", "--db", str(db), "--json", "--hero", "Ozzy").output)}
+    rows = {r["tournament_id"]: r for r in json.loads(_run("tournaments", "--db", str(db), "--json", "--hero", "Ozzy").stdout)}  # (stderr: the upgrade)
     assert (rows["1001"]["finish"], rows["1001"]["prize"]) == (1, 200)
     assert (rows["1002"]["finish"], rows["1002"]["prize"]) == (2, 0)
     mine = {r["tournament_id"]: r["finish"] for r in json.loads(_run("tournaments", "--db", str(db), "--json").output)}

@@ -18,7 +18,8 @@ what it needs, and `hhtracker --version` none of it):
   player showed, by the way he played it)
 - checking: `check_database` (`hhtracker check`), `export_raw` (every hand's text, to rebuild)
 - outputs: `write_output`, `output_file`, `check_output` (every file a command writes)
-- common: `NoDatabaseError`
+- common: `NoDatabaseError`; `on_upgrade` (told how far the upgrade of a database an older
+  version wrote is: `DatabaseUpgrade`, `UpgradeStage`)
 - browsing: what the web pages of `hhtracker serve` read besides the commands' reports:
   `player_page`, `hand_list` (`HandQuery`), `player_results`, `lifetime_results`,
   `import_status`, `tag_population`, `check_readable`
@@ -73,7 +74,7 @@ _HOMES: dict[str, str] = {
                     "api.querying"),
     **dict.fromkeys(("export_hands", "export_parquet", "ExportResult", "UnknownPlayerError", "MissingExtraError",
                      "EXPORT_FORMATS", "PARQUET_TABLES"), "api.exporting"),
-    **dict.fromkeys(("NoDatabaseError",), "api.common"),
+    **dict.fromkeys(("NoDatabaseError", "DatabaseUpgrade", "UpgradeStage", "on_upgrade"), "api.common"),
     **dict.fromkeys(("MarkError", "NOTE_CHARACTERS", "TAG_CHARACTERS", "note_text", "tag_text", "hero_name"), "api.marks"),
     **dict.fromkeys(("check_readable", "CurvePoint", "GroupResult", "HandList", "HandQuery", "HandRow", "ImportStatus",
                      "PlayerPage", "PlayerResults", "hand_list", "import_status", "lifetime_results", "player_page",
@@ -91,6 +92,7 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("Money", "format_money", "format_result"), "money"),
     **dict.fromkeys(("PlayerStats", "Ratio", "format_ratio"), "stats.values"),
     **dict.fromkeys(("STAT_KEYS", "DRAW_KEYS"), "stats.facts"),
+    **dict.fromkeys(("StepProgress",), "store.migrations"),
     **dict.fromkeys(("AUTO_TAGS", "AutoTag", "auto_tags", "population", "Population"), "stats.tags"),
     **dict.fromkeys(("safe", "cell", "safe_json", "keep_columns", "counted", "abbreviated", "quoted"), "display"),
     **dict.fromkeys(("REVIEW_LIMIT",), "report"),
@@ -111,7 +113,7 @@ _HOMES: dict[str, str] = {
 
 __all__ = [
     "ACTIVE_MINUTES", "APP_NAME", "DatabaseCheck", "REBUILD", "RawExport", "check_database", "export_raw", "AUTO_TAGS", "AutoTag", "CHIPS", "DRAW_KEYS", "DatabaseBusyError",
-    "DatabaseCorruptError", "DatabaseOpenError", "ALL_GAMES", "GAMES", "GameId", "SITES", "game_name", "has_high_classes", "has_low_classes", "is_split_game", "DatabaseWriteError", "NotOurDatabaseError", "OutputPathError", "EXPORT_FORMATS", "ExportResult", "FLUSH_HANDS", "FLUSH_SECONDS",
+    "DatabaseCorruptError", "DatabaseOpenError", "DatabaseUpgrade", "UpgradeStage", "on_upgrade", "StepProgress", "ALL_GAMES", "GAMES", "GameId", "SITES", "game_name", "has_high_classes", "has_low_classes", "is_split_game", "DatabaseWriteError", "NotOurDatabaseError", "OutputPathError", "EXPORT_FORMATS", "ExportResult", "FLUSH_HANDS", "FLUSH_SECONDS",
     "Filters", "Game", "GameType", "HAND_HISTORY_SUFFIXES", "HandOutcome", "HandReplay", "HandValidation",
     "HeroChoice", "Hud", "HudState", "ImportSummary", "MissingExtraError", "Money",
     "NewerDatabaseError", "NoDatabaseError", "NoHeroError", "PARQUET_TABLES", "PlayerStats",
@@ -188,11 +190,12 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
     from ..report.tournament_render import print_tournaments
     from ..report.replayer import replayer_asset, replayer_html
     from ..stats.facts import DRAW_KEYS, STAT_KEYS
+    from ..store.migrations import StepProgress
     from ..stats.tags import AUTO_TAGS, AutoTag, Population, auto_tags, population
     from ..stats.values import PlayerStats, Ratio, format_ratio
     from ..tournaments import format_prize, ordinal
     from .checking import REBUILD, DatabaseCheck, RawExport, check_database, export_raw
-    from .common import NoDatabaseError
+    from .common import DatabaseUpgrade, NoDatabaseError, UpgradeStage, on_upgrade
     from .marks import NOTE_CHARACTERS, TAG_CHARACTERS, MarkError, hero_name, note_text, tag_text
     from .browsing import (
         CurvePoint,

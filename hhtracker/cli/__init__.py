@@ -34,6 +34,7 @@ from . import (
     sessions_cmd,
     table_cmd,
     tournaments_cmd,
+    upgrade_view,
     validate_cmd,
 )
 
@@ -123,6 +124,12 @@ class HonestGroup(TyperGroup):
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except KeyboardInterrupt:  # Ctrl-C: said in one line when it stopped a database upgrade (else Typer's 130)
+            line = upgrade_view.VIEW.interrupted()
+            if line is None:
+                raise
+            common.stderr_line(line)
+            raise typer.Exit(INTERRUPTED) from None
         except Exception as error:
             exit = as_exit(error)
             if exit is None:
@@ -151,9 +158,15 @@ def _version(value: bool) -> None:
 def main(
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")] = False,
     debug: Annotated[bool, typer.Option("--debug", envvar="HHTRACKER_DEBUG", show_envvar=False, help="Also print the Python traceback of an internal error (a bug: report it with the hand). Also HHTRACKER_DEBUG=1.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress on stderr (a database upgrade's, the import's bar).")] = False,
 ) -> None:
     """hhtracker: a hand-history tracker for Badugi and the other draw games: Badacey, Badeucey, 2-7 Triple Draw, A-5 Triple Draw, 2-7 Single Draw, A-5 Single Draw and 5-Card Draw."""
     Debug.on = debug
+    common.Quiet.on = quiet
+    upgrade_view.VIEW.reset(quiet=quiet)  # how far an upgrade of an older database is, on stderr
+    from .. import api
+
+    api.on_upgrade(upgrade_view.VIEW)
     common.stdout.refit()  # COLUMNS read again for each command (issue 27, item 4)
 
 
@@ -188,6 +201,9 @@ def run() -> None:
     except Exception as error:  # (not SystemExit nor KeyboardInterrupt: those are not bugs)
         raise SystemExit(internal_error(error)) from None
 
+
+INTERRUPTED = 130
+"""The exit code of a command stopped with Ctrl-C (128 + SIGINT, as shells report it)."""
 
 INTERNAL_ERROR = 3
 """Exit code of an internal error (a bug of hhtracker's) that ended a command."""

@@ -140,6 +140,13 @@ def skipped_sites_line(sites: Counter[str]) -> str:
     return "skipped: " + "; ".join(parts) + " (a site hhtracker does not read)"
 
 
+class Quiet:
+    """The global -q option, set once by the app's callback: no progress on stderr (an
+    upgrade's, the import's bar; the import's own -q too)."""
+
+    on = False
+
+
 class Debug:
     """The global --debug option (or HHTRACKER_DEBUG=1), set once by the app's callback:
     the traceback of an internal error (code internal: a bug) is printed, on stderr."""

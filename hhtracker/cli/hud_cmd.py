@@ -59,6 +59,7 @@ def hud_command(
     from .hud_view import render
     from .common import say_waiting
     from .import_cmd import _print_summary
+    from .upgrade_view import VIEW
 
     console = Console()
     keyboard = _Keyboard()
@@ -80,6 +81,7 @@ def hud_command(
 
             live.update(Text("hhtracker hud · opening the database (checked whole after another program wrote it:"
                              " up to a minute at 1,000,000 hands)…", style="bold"), refresh=True)
+            VIEW.shown_with = lambda line: live.update(Text(api.safe(line), style="bold"), refresh=True)
             hud.watcher.prepare()  # (now, not when the first hand of the session is written)
             while True:
                 show(hud.look())
@@ -87,7 +89,9 @@ def hud_command(
                     break
     except KeyboardInterrupt:
         pass
-    stderr_line("stopped")
+    finally:
+        VIEW.shown_with = None
+    stderr_line(VIEW.interrupted() or "stopped")
     _print_summary(hud.state.total, db_path, title="hud: ", errors=False)
 
 

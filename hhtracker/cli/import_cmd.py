@@ -11,6 +11,7 @@ from rich.progress import (
     BarColumn,
     DownloadColumn,
     Progress,
+    TaskID,
     TextColumn,
     TimeRemainingColumn,
 )
@@ -19,6 +20,7 @@ from .. import api
 from .common import (
     DbOption,
     JsonOption,
+    Quiet,
     print_json,
     print_tracebacks,
     resolve_db,
@@ -30,13 +32,14 @@ from .common import (
     usage_error,
 )
 from .options import MAX_INTERVAL_SECONDS, MAX_JOBS
+from .upgrade_view import VIEW
 
 
 def import_command(
     paths: Annotated[list[Path], typer.Argument(metavar="PATH", help="Hand-history files or folders (folders are searched recursively for .txt and .xml files; other files are counted, not read).", show_default=False)],
     db: DbOption = None,
     json_output: JsonOption = False,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar (nor a database upgrade's progress).")] = False,
     jobs: Annotated[int, typer.Option("--jobs", "-j", metavar="N", min=1, max=MAX_JOBS, help="Worker processes that parse and check hands (this one stores them): never more than the cores, nor than the batches of 250 hands the files hold (1 to 256).")] = 1,
     watch: Annotated[bool, typer.Option("--watch", help="Keep importing new and growing files until Ctrl-C.")] = False,
     interval: Annotated[float, typer.Option("--interval", metavar="SECONDS", min=0.1, max=MAX_INTERVAL_SECONDS, help="With --watch: seconds between looks.")] = 2.0,
@@ -47,6 +50,9 @@ def import_command(
     """
     files = api.expand_paths(paths)
     db_path = resolve_db(db)
+    quiet = quiet or Quiet.on
+    if quiet:
+        VIEW.quiet = True
     if watch:
         _watch(paths, db_path, interval, json_output)
         return
@@ -59,19 +65,23 @@ def import_command(
                           + (f" ({api.counted(ignored, 'other file')} not read)" if ignored else ""))
     total = sum(_size(f) for f in files)
     progress = import_progress(stderr, disable=quiet or not stderr.is_terminal)
-    with progress:
-        task = progress.add_task("", total=total)
+    tasks: list[TaskID] = []  # the bar starts with the first hand read: after an upgrade's own bar (upgrade_view)
 
-        def advance(path: Path, size: int) -> None:
-            progress.update(task, advance=size, description=api.safe(short_name(path.name)))
+    def advance(path: Path, size: int) -> None:
+        if not tasks:
+            tasks.append(progress.add_task("", total=total))
+            progress.start()
+        progress.update(tasks[0], advance=size, description=api.safe(short_name(path.name)))
 
-        try:
-            summary = api.import_paths(files, db_path, progress=advance, jobs=jobs, on_wait=say_waiting)
-        except KeyboardInterrupt:
-            progress.stop()
-            stderr_line(f"interrupted: the hands written so far are kept in {db_path} (whole hands only); "
-                        "run the same import again to finish it")
-            raise typer.Exit(INTERRUPTED) from None
+    try:
+        summary = api.import_paths(files, db_path, progress=advance, jobs=jobs, on_wait=say_waiting)
+    except KeyboardInterrupt:
+        progress.stop()
+        stderr_line(VIEW.interrupted() or f"interrupted: the hands written so far are kept in {db_path} (whole hands "
+                    "only); run the same import again to finish it")
+        raise typer.Exit(INTERRUPTED) from None
+    finally:
+        progress.stop()
     if json_output:
         print_json({"database": str(db_path), **summary.as_json(), "files_ignored": ignored})
         print_tracebacks(summary.problems)
@@ -174,7 +184,7 @@ def _watch(paths: list[Path], db: Path, interval: float, json_output: bool) -> N
     try:
         api.watch(paths, db, interval=interval, on_import=report, on_wait=say_waiting, total=total)
     except KeyboardInterrupt:
-        stderr_line("stopped")
+        stderr_line(VIEW.interrupted() or "stopped")
         if json_output:
             print_json({"database": str(db), "watch_total": True, **total.as_json()})
         else:

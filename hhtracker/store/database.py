@@ -213,7 +213,7 @@ def sqlite_errors(path: Path | str, *, opening: bool = False) -> Iterator[None]:
 
 
 def open_database(path: Path | str, on_wait: Callable[[], None] | None = None, *, create: bool = True,
-                  check: bool = False) -> Database:
+                  check: bool = False, on_progress: migrations.ProgressHook | None = None) -> Database:
     """Open a tracker database to write: WAL mode, a busy timeout, the schema brought up to
     date (and marked). create: make it when the file does not exist (the api passes it for
     the commands that import only); else a missing file is NoDatabaseError. check: an
@@ -222,7 +222,10 @@ def open_database(path: Path | str, on_wait: Callable[[], None] | None = None, *
     written; unless it is sealed (store.seals: the last import found it sound and nothing
     changed the file since), which the caller records with seals.seal(path) after closing
     it. on_wait() is called once if another program holds a lock we must wait for (two
-    importers creating one database at once: one makes it, the other waits). raises NoDatabaseError, NotOurDatabaseError (nothing
+    importers creating one database at once: one makes it, the other waits). on_progress: told
+    how far the upgrade of an existing database written by an older version is (migrations.
+    migrate; never for a new one); the upgrade is one transaction, rolled back whole when
+    anything (the hook too: Ctrl-C) raises. raises NoDatabaseError, NotOurDatabaseError (nothing
     written), DatabaseOpenError, DatabaseCorruptError, DatabaseWriteError, DatabaseBusyError."""
     path = Path(path)
     kind = database_kind(path)
@@ -256,7 +259,7 @@ def open_database(path: Path | str, on_wait: Callable[[], None] | None = None, *
                 # Two processes opening a new database at once: one migrates, the other waits for
                 # the write lock and then finds nothing left to do.
                 with immediate(db, on_wait):
-                    migrations.migrate(db)
+                    migrations.migrate(db, None if fresh else on_progress)
                     db.execute(f"PRAGMA user_version = {schema_version()}")
     except BaseException:
         conn.close()

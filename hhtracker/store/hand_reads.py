@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -171,11 +171,23 @@ def _chunks(db: Database, size: int) -> Iterator[tuple[int, int]]:
         last = row[0]
 
 
-def backfill(db: Database, size: int = 20_000) -> int:
+BACKFILL_HANDS = 20_000
+"""Hands per run of the backfill (m012): about 9 s of work at 1,000,000 hands
+(benchmarks/RESULTS.md: 441 s in all), each run's progress told to on_chunk."""
+
+
+def backfill(db: Database, size: int | None = None,
+             on_chunk: Callable[[int, int], None] | None = None) -> int:
     """Fill hand_reads for every counted hand stored (m012), from hands, hand_players,
-    actions, draws and draw_luck, a run of hands at a time; returns the rows written."""
+    actions, draws and draw_luck, a run of `size` hands at a time (BACKFILL_HANDS);
+    on_chunk(done, total) is called before the first run (done 0) and after each, with
+    the counted hands done and in all. Returns the rows written."""
     written = 0
-    for first, last in _chunks(db, size):
+    total = done = 0
+    if on_chunk is not None:
+        total = db.execute(f"select count(*) from hands h where {COUNTING_SQL}").fetchone()[0]
+        on_chunk(0, total)
+    for first, last in _chunks(db, size or BACKFILL_HANDS):
         span = [first, last]
         hands = {hand_id: (game, dealt) for hand_id, game, dealt in db.execute(
             f"select id, game, players_dealt from hands h where id between ? and ? and {COUNTING_SQL}", span)}
@@ -217,4 +229,7 @@ def backfill(db: Database, size: int = 20_000) -> int:
         db.conn.executemany(
             f"insert or replace into {TABLE} ({', '.join(COLUMNS)}) values ({', '.join('?' for _ in COLUMNS)})", rows)
         written += len(rows)
+        if on_chunk is not None:
+            done += len(hands)
+            on_chunk(done, total)
     return written

@@ -6,11 +6,37 @@ draw_luck; summary tables kept current by the import (m003, store/summary.py): p
 player_totals, player_periods, player_tables; views: hand_facts (the filterable base),
 player_stats, player_position_stats, player_draw_stats, player_showdown_classes, player_luck
 (see README.md, "Database").
+
+Progress: a database written by an older version is upgraded when it is opened
+(store/database.py open_database: every missing migration in one write transaction, so an
+upgrade interrupted anywhere, Ctrl-C or a kill, leaves the database as it was and the next
+open does it again). Some migrations read every stored hand (m012: minutes at 1,000,000
+hands), so they tell how far they are: `migrate(db, on_progress=hook)` calls
+hook(StepProgress) as each migration starts (done 0, total None) and each time the running
+migration calls `progress(done, total, unit)`. A new migration that loops over the hands
+calls `progress` once per chunk (a few times a second at most is plenty), e.g.
+
+    @_migration
+    def m014_leak_counts(db: Database) -> None:
+        total = db.execute("select count(*) from ...").fetchone()[0]
+        done = 0
+        for chunk in ...:
+            ...
+            done += len(chunk)
+            progress(done, total, "hands")
+
+and one made of a single long SQL statement needs nothing (it is shown as its step, "step 2
+of 3, leak counts", without a count). Outside `migrate` with a hook, `progress` does
+nothing. The store never prints: the hook is the api's (api.common.open_tracker), which
+tells its caller (the CLI prints a line or a bar on stderr). A hook that raises (Ctrl-C in
+it) stops the upgrade: everything it wrote is rolled back.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextvars import ContextVar
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +60,70 @@ def _migration(step: Callable[[Database], None]) -> Callable[[Database], None]:
     return step
 
 
+@dataclass(frozen=True)
+class StepProgress:
+    """How far an upgrade is, as the hook given to `migrate` is told.
+
+    name: the migration ("m012_hand_reads"); number: its place among the migrations this
+    upgrade applies (1 ... steps); done, total: how many `unit`s ("hands", "rows") it has
+    done of how many, total None for a migration that does not count (its start)."""
+
+    name: str
+    number: int
+    steps: int
+    done: int = 0
+    total: int | None = None
+    unit: str = "rows"
+
+    @property
+    def title(self) -> str:
+        """The migration's name for people: "hand reads" for m012_hand_reads."""
+        return self.name.partition("_")[2].replace("_", " ")
+
+
+ProgressHook = Callable[[StepProgress], None]
+"""What `migrate` calls with how far the upgrade is (set by the api; the store never prints)."""
+
+
+@dataclass
+class _Upgrade:
+    """The upgrade under way in this thread: its hook, the migrations it applies, the one running."""
+
+    hook: ProgressHook
+    names: list[str]
+    step: StepProgress | None = field(default=None)
+
+
+_UNDER_WAY: ContextVar[_Upgrade | None] = ContextVar("hhtracker_upgrade", default=None)
+
+
+def progress(done: int, total: int, unit: str = "rows") -> None:
+    """For a migration: it has done `done` of `total` units (hands, rows) of its work; the
+    upgrade's hook is told (nothing happens without one). raises what the hook raises
+    (KeyboardInterrupt: the upgrade is rolled back)."""
+    upgrade = _UNDER_WAY.get()
+    if upgrade is None or upgrade.step is None:
+        return
+    upgrade.step = replace(upgrade.step, done=done, total=total, unit=unit)
+    upgrade.hook(upgrade.step)
+
+
+def _told(step: Callable[[Database], None]) -> Callable[[Database], None]:
+    """step, telling the upgrade's hook (if any) when it starts."""
+
+    def run(db: Database) -> None:
+        upgrade = _UNDER_WAY.get()
+        if upgrade is not None:
+            name = step.__name__
+            upgrade.step = StepProgress(name, upgrade.names.index(name) + 1 if name in upgrade.names else 1,
+                                        len(upgrade.names))
+            upgrade.hook(upgrade.step)
+        step(db)
+
+    run.__name__ = step.__name__
+    return run
+
+
 def names() -> tuple[str, ...]:
     """Every migration this version has, in order."""
     return tuple(step.__name__ for step in _STEPS)
@@ -47,7 +137,7 @@ def _migrations() -> Migrations:
 
     migrations = Migrations(MIGRATION_SET)
     for step in _STEPS:
-        migrations()(step)
+        migrations(name=step.__name__)(_told(step))
     return migrations
 
 
@@ -451,9 +541,19 @@ def m005_encoding_is_an_error(db: Database) -> None:
 VIEWS = ("player_stats", "player_position_stats", "player_draw_stats", "player_showdown_classes", "player_luck", "hand_facts")
 
 
-def migrate(db: Database) -> None:
-    """Bring a database up to the current schema (idempotent)."""
-    _migrations().apply(db)
+def migrate(db: Database, on_progress: ProgressHook | None = None) -> None:
+    """Bring a database up to the current schema (idempotent). on_progress(StepProgress) is
+    called as each missing migration starts and as it tells how far it is (`progress`); it
+    may raise (KeyboardInterrupt) to stop: the caller's transaction is then rolled back."""
+    migrations = _migrations()
+    if on_progress is None:
+        migrations.apply(db)
+        return
+    token = _UNDER_WAY.set(_Upgrade(on_progress, [m.name for m in migrations.pending(db)]))
+    try:
+        migrations.apply(db)
+    finally:
+        _UNDER_WAY.reset(token)
 
 
 @_migration
@@ -566,7 +666,7 @@ def m012_hand_reads(db: Database) -> None:
     from . import hand_reads
 
     hand_reads.create_table(db)
-    hand_reads.backfill(db)
+    hand_reads.backfill(db, on_chunk=lambda done, total: progress(done, total, "hands"))
 
 
 @_migration

@@ -391,9 +391,9 @@ def test_the_mark_is_in_the_file_before_the_schema_is_written(tmp_path: Path, mo
     seen: list[bytes] = []
     migrate = migrations.migrate
 
-    def watched(database) -> None:
+    def watched(database, *args, **kwargs) -> None:  # (and the progress hook, if given)
         seen.append(db.read_bytes()[68:72])
-        migrate(database)
+        migrate(database, *args, **kwargs)
 
     monkeypatch.setattr(migrations, "migrate", watched)
     assert run("import", "--db", str(db), str(SAMPLE_FILES[0])).exit_code == 0

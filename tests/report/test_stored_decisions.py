@@ -85,7 +85,9 @@ def test_a_database_before_m011_is_upgraded_when_read(db_path: Path) -> None:
     assert read_decisions(db, _hand_id(db_path)) is None  # (not stored whole: none read)
     db.close()
     # Reading upgrades it first (m011 computes the rows again from the draws table): the same text
-    assert CliRunner().invoke(app, ["hand", HAND, "--db", str(db_path)]).output == text
+    upgraded = CliRunner().invoke(app, ["hand", HAND, "--db", str(db_path)])
+    assert upgraded.stdout == text  # (stderr says the upgrade: step 1 of 1, decision odds)
+    assert "step 1 of 1, decision odds" in upgraded.stderr
 
 
 def test_decisions_not_stored_are_said_so(db_path: Path) -> None:
