@@ -588,3 +588,15 @@ def m013_list_indexes(db: Database) -> None:
                " game_type, small_bet, big_bet, big_blind, table_size, game, position, hands, net, biggest_win,"
                " biggest_win_hand, biggest_loss, biggest_loss_hand)")
     db.execute("create index if not exists hands_tournament on hands(tournament_id) where tournament_id is not null")
+
+
+@_migration
+def m014_leak_counts(db: Database) -> None:
+    """The leaks' counts in player_days and player_totals (issue 26: the leaks read 1,000,000
+    hands of the hero at every view): raise_first_in_six, early_open and eight_low_break
+    done / opp (store/summary.py, LEAK_COLUMNS), kept by the import from now on; filled here
+    for the hands stored before from hand_reads."""
+    from . import summary
+
+    summary.create_tables(db)
+    summary.fill_leak_counts(db)
