@@ -534,7 +534,6 @@ def warm_up(config: WebConfig, cache: Any) -> None:
             filters = api.Filters(site=str(site))
             cache.get(db, ("population", str(site), str(game), filters),
                       lambda: api.tag_population(db, dataclasses.replace(filters, game=str(game))))
-        cache.get(db, ("leaks", None, api.Filters()), lambda: api.leaks(db))
     except Exception:  # (a page that needs it reads it again, and says what is wrong)
         return
 
