@@ -14,14 +14,15 @@ unit of `currency`: cents, or chips); `<key>_done` / `<key>_opp` for every STATS
 `showdown_lost_<class>` (showdowns with a hand of that class that took money / took none);
 `luck_draws`, `luck_completed`, `luck_expected_e9`, `luck_variance_e9` (draw luck: the sums
 of outs/unseen and of p(1 - p) in billionths, each draw rounded to the nearest billionth, so
-sums and subtractions stay exact); the leaks' counts (report/leaks.py, from the hand_reads rows:
-LEAK_COLUMNS): `raise_first_in_six_done` / `_opp` (first pre-draw decisions nobody had called,
-bet or raised before, in a hand dealt to exactly six / of them, bets and raises: by the group's
-position), `early_open_done` / `_opp` (of those decisions, the early-position opens whose
-cards are known / that met the opening rule), `eight_low_break_done` / `_opp` (draws holding
-an eight-low badugi or better, cards known / of them, those broken). Not sums: `biggest_win` / `biggest_loss`, the largest net
-won and lost in one hand of the group (never NULL: a group has a hand), and
-`biggest_win_hand` / `biggest_loss_hand`, that hand's `hands.id` (ties: the lowest id).
+sums and subtractions stay exact); the leaks' counts (LEAK_COLUMNS, read by report/leaks.py,
+made from the hand_reads rows): `raise_first_in_six_opp` (his first pre-draw decision with
+nobody having called, bet or raised before it, in a hand dealt to exactly six; the seat is the
+group's position) and `_done` (of those, a bet or raise); `early_open_opp` (such a decision
+that was a call, bet or raise from an early position, his opening cards known) and `_done`
+(the cards met the opening rule); `eight_low_break_opp` (draws he held an eight-low badugi or
+better at, cards known) and `_done` (of those, the draws he discarded at). Not sums:
+`biggest_win` / `biggest_loss`, the largest net won and lost in one hand of the group (never
+NULL: a group has a hand), and `biggest_win_hand` / `biggest_loss_hand`, that hand's `hands.id` (ties: the lowest id).
 bb/100 and BB/100 are computed when read: sum(net) / big_blind (or big_bet) per group.
 
 `player_periods`: one row per player and half hour (UTC, `period` "2026-11-01T17:30"):
@@ -34,9 +35,10 @@ sessions of any gap of 30 minutes or more are found from these rows alone.
 
 Kept current by `HandWriter` (store/writer.py): add_batch() when it writes a batch,
 in the same transaction, remove_hand() before it deletes a hand. rebuild() recomputes
-everything from hand_players, hands and draw_luck in SQL (m003, the statistics refresh); a
-later migration that adds a statistic calls create_tables() (which adds its columns) and
-rebuild(). A change made to hand_players by hand (SQL) is not seen until rebuild().
+everything from hand_players, hands, draw_luck and hand_reads in SQL (m003, the statistics
+refresh); a later migration that adds a statistic calls create_tables() (which adds its
+columns) and rebuild(), or fills only its columns (m014: fill_leak_counts()). A change made
+to hand_players by hand (SQL) is not seen until rebuild().
 """
 
 from __future__ import annotations
