@@ -46,11 +46,12 @@ EVER = (dt.datetime(1990, 1, 1, tzinfo=dt.UTC), dt.datetime(2100, 1, 1, tzinfo=d
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("leak_summary")
     paths = [SAMPLES, LEAK_HANDS, COUNTS]
-    for game, players, hands in (("badugi", 6, 300), ("badugi", 8, 120), ("badacey", 6, 80)):
-        paths.extend(api.generate(folder / f"{game}{players}", hands=hands, seed=13, players=players, game=game))
+    for game, players, hands, seed in (("badugi", 6, 300, 13), ("badugi", 8, 120, 14), ("badacey", 6, 80, 13)):
+        paths.extend(api.generate(folder / f"{game}{players}", hands=hands, seed=seed, players=players, game=game))
     paths.extend(p for p in (CORPUS, CORPUS.parent / "corpus-draw") if p.exists())
     db = folder / "t.db"
-    api.import_paths(paths, db)
+    result = api.import_paths(paths, db)
+    assert result.hands_duplicate == 0 and result.hands_new >= 505
     return db
 
 
