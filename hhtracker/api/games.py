@@ -7,6 +7,7 @@ from pathlib import Path
 
 from ..filters import Filters
 from ..games import GAMES
+from ..store import summary
 from .common import database_to_read, uses_database
 
 
@@ -15,18 +16,18 @@ def games_played(db_path: Path, filters: Filters = Filters()) -> list[str]:
     """The games ("badugi", "badacey", "badeucey") of the counted hands the filters match
     (the game filter itself left out), in the records' order (games.GAMES: Badugi first),
     a name no record has last; read from the summary
-    table player_totals (or player_days when a date is filtered). raises NoDatabaseError,
+    tables (store.summary.source: player_totals, or a date range's months and edge days). raises NoDatabaseError,
     ValueError for bad stakes."""
     db = database_to_read(db_path)
     try:
-        table = "player_days" if filters.since is not None or filters.until is not None else "player_totals"
-        where, params = dataclasses.replace(filters, game=None).where("s")
+        rows_of = summary.source(dataclasses.replace(filters, game=None))
         every = db.execute("select distinct game from player_totals").fetchall()
         if len(every) <= 1:  # one game in all (most databases): is any hand of it matched? (a
             # probe that stops at the first row, not a pass over every day of every player)
-            rows = every if db.execute(f"select 1 from {table} s where {where} limit 1", params).fetchone() else []
+            found = db.execute(f"select 1 from {rows_of.rows} where {rows_of.where} limit 1", rows_of.params).fetchone()
+            rows = every if found else []
         else:
-            rows = db.execute(f"select distinct s.game from {table} s where {where}", params).fetchall()
+            rows = db.execute(f"select distinct s.game from {rows_of.rows} where {rows_of.where}", rows_of.params).fetchall()
     finally:
         db.close()
     order = list(GAMES)

@@ -3,7 +3,8 @@ page of players sorted and searched in SQL, a player's hands as a filtered list,
 cumulative results over his hands, his results by position and by stakes, the hero's
 lifetime winnings by day.
 
-Each reads the summary tables (player_totals, player_days) where it can, so the time grows
+Each reads the summary tables (store.summary.source(): player_totals, or a date range's
+months and edge days; player_days for what is per day) where it can, so the time grows
 with the groups, not with the hands; the hand list reads the hands of one player (or of the
 hero) a page at a time."""
 
@@ -21,15 +22,13 @@ from ..stats.facts import STAT_KEYS
 from ..stats.tags import AUTO_TAGS, Population, population
 from ..stats.values import PlayerStats, Ratio
 from ..store.reading import player_stats
-from ..store.summary import COUNTED, GAME_TYPE_SQL, TABLE_SIZE_SQL
+from ..store.summary import COUNTED, GAME_TYPE_SQL, TABLE_SIZE_SQL, source
 
 if TYPE_CHECKING:
     import sqlite3
 
     from sqlite_utils import Database
 
-def _table(filters: Filters) -> str:
-    return "player_days" if filters.since is not None or filters.until is not None else "player_totals"
 
 
 def name_pattern(search: str) -> str:
@@ -78,7 +77,9 @@ def player_page(db: Database | sqlite3.Connection, *, filters: Filters = Filters
     (name_pattern). raises ValueError for an unknown sort key or bad stakes."""
     if sort not in SORTS:
         raise ValueError(f"cannot sort by {sort!r}; choose from {', '.join(SORTS)}")
-    where, params = filters.where("s")
+    rows_of = source(filters, columns=("player_id", "hands", "net", "big_blind", "big_bet",
+                                       *((f"{sort}_done", f"{sort}_opp") if sort in STAT_KEYS else ())))
+    where, params = rows_of.where, list(rows_of.params)
     needs_names = bool(search) or sort == "player"
     if search:
         where += " and p.name like ? escape '\\'"
@@ -86,7 +87,7 @@ def player_page(db: Database | sqlite3.Connection, *, filters: Filters = Filters
     # one pass over the summary rows: the page and (a window over the groups) how many match;
     # the players' names joined only when searched or sorted by
     joined = "join players p on p.id = s.player_id" if needs_names else ""
-    grouped = f"""from {_table(filters)} s {joined} where {where}
+    grouped = f"""from {rows_of.rows} {joined} where {where}
                   group by s.player_id having sum(s.hands) >= ?"""
     params = [*params, max(filters.min_hands, 1)]
     tie = "lower(p.name), p.name, s.player_id" if needs_names else "s.player_id"
@@ -397,13 +398,14 @@ def player_curve(db: Database | sqlite3.Connection, name: str, site: str, filter
     first; at most `most_points` points after it (every n-th hand, and the last). Over
     CURVE_BY_HAND_UP_TO hands, one point per day (x: the hands up to that day's end).
     raises ValueError for bad stakes."""
-    where, params = filters.where("s")
     ids = [row[0] for row in db.execute("select id from players where name = ? and site = ?", [name, site])]
     if not ids:
         return (CurvePoint(0, 0.0, 0.0, 0.0),)
-    hands = db.execute(f"select coalesce(sum(s.hands), 0) from {_table(filters)} s where {where} and s.player_id = ?",
-                       [*params, ids[0]]).fetchone()[0]
+    rows_of = source(filters, where="s.player_id = ?", params=[ids[0]], columns=("hands",))
+    hands = db.execute(f"select coalesce(sum(s.hands), 0) from {rows_of.rows} where {rows_of.where}",
+                       rows_of.params).fetchone()[0]
     if hands > CURVE_BY_HAND_UP_TO:
+        where, params = filters.where("s")
         return _day_curve(db, f"{where} and s.player_id = ?", [*params, ids[0]], most_points)
     where, params = filters.where("f")
     rows = db.execute(
@@ -465,12 +467,12 @@ def results_by(db: Database | sqlite3.Connection, name: str, site: str, grouping
     hands first, from the summary tables. raises ValueError for bad stakes, KeyError for
     another grouping."""
     columns = GROUPINGS[grouping]
-    where, params = filters.where("s")
+    rows_of = source(filters, where="s.player_id in (select id from players where name = ? and site = ?)",
+                     params=[name, site])
     rows = db.execute(
         f"""select {columns}, s.currency, sum(s.hands), sum(s.net), sum(s.net * 1.0 / s.big_bet)
-            from {_table(filters)} s join players p on p.id = s.player_id
-            where {where} and p.name = ? and p.site = ? group by {columns}, s.currency""",
-        [*params, name, site]).fetchall()
+            from {rows_of.rows} where {rows_of.where} group by {columns}, s.currency""",
+        rows_of.params).fetchall()
     groups: dict[str, list[Any]] = {}
     for row in rows:
         if grouping == "position":
@@ -500,11 +502,11 @@ def tag_population(db: Database | sqlite3.Connection, filters: Filters = Filters
     player's whole statistics take seconds over 100,000 players). raises ValueError for bad
     stakes."""
     keys = list(dict.fromkeys(tag.key for tag in AUTO_TAGS))
-    where, params = filters.where("s")
+    rows_of = source(filters)
     sums = ", ".join(f"sum(s.{key}_done), sum(s.{key}_opp)" for key in keys)
     rows = db.execute(
-        f"""select s.player_id, sum(s.hands), {sums} from {_table(filters)} s where {where}
-            group by s.player_id having sum(s.hands) >= ?""", [*params, filters.min_hands]).fetchall()
+        f"""select s.player_id, sum(s.hands), {sums} from {rows_of.rows} where {rows_of.where}
+            group by s.player_id having sum(s.hands) >= ?""", [*rows_of.params, filters.min_hands]).fetchall()
     players = []
     for row in rows:
         values = row[2:]

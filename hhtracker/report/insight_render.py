@@ -176,17 +176,23 @@ def _is_high(game: str | None) -> bool:
     return game is not None and game_of(game) is not None and game_rules(game).high
 
 
+def _made_hand(game: str | None) -> MadeHand:
+    """The made hand a stored game's reads count (its record's; Badugi's for a name no record
+    has)."""
+    record = game_of(game) if game is not None else None
+    return record.made_hand if record is not None else MadeHand.BADUGI
+
+
 def reads_json(reads: list[PlayerReads]) -> list[dict[str, object]]:
     """[{"player", "site", "game", "made_hand", "hands_known", "min_hands", "groups": [{"grouping",
     "label", "hands", "shown", "badugis", "high_card": {"median", "low", "high"} or null,
     "classes"}]}]: a group under the minimum has "badugis" and "high_card" null (its count
-    only). made_hand: what "badugis" counts, "badugi", or "deuce_to_seven_low" in the 2-7 and
-    A-5 games (made lows; classes the low classes), "two_pair_or_better" in 5-Card Draw (classes
+    only). made_hand: what "badugis" counts, "badugi", "deuce_to_seven_low" in the 2-7 games,
+    "ace_to_five_low" in the A-5 games (made lows; classes the low classes), "two_pair_or_better" in 5-Card Draw (classes
     the high classes, "high_card" always null)."""
     return [
         {"player": r.player, "site": r.site, "game": r.game,
-         "made_hand": (READ_MADE_HIGH if _is_high(r.game) else MadeHand.DEUCE_TO_SEVEN_LOW.value if _is_lowball(r.game)
-                       else MadeHand.BADUGI.value),
+         "made_hand": READ_MADE_HIGH if _is_high(r.game) else _made_hand(r.game).value,
          "hands_known": r.hands_known, "min_hands": r.min_hands,
          "groups": [
              {"grouping": g.grouping, "label": g.label, "hands": g.hands, "shown": g.shown,

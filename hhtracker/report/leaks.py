@@ -25,6 +25,7 @@ from ..stats.leaks import RFI_POSITIONS, LeakLine, baselines
 from ..stats.values import Luck
 from ..store.hand_reads import read_scope
 from ..store.summary import E9, LEAK_COLUMNS, LEAK_SQL, LUCK_COLUMNS
+from ..store.summary import source as summary_source
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,21 +100,16 @@ def _lines(raise_first_in: Sequence[Sequence[int]], early_open: Sequence[int],
     return lines
 
 
-def _summary_table(filters: Filters) -> str:
-    """The summary table the filters can be read on: player_days when a date is filtered."""
-    return "player_days" if filters.since is not None or filters.until is not None else "player_totals"
-
-
 def _summed(db: Any, ids: tuple[int, ...], filters: Filters, game: str, sums: str,
             group: str = "") -> list[tuple[Any, ...]]:
     """`sums` (SQL over the summary rows, as s) of the players `ids`' counted hands matching
     the filters, of `game` ("!game": of every other game), grouped by `group` when given."""
-    where, params = filters.where("s")
     marks = ", ".join("?" for _ in ids)
     games = "s.game != ?" if game.startswith("!") else "s.game = ?"
+    rows_of = summary_source(filters, where=f"s.player_id in ({marks}) and {games}", params=[*ids, game.removeprefix("!")])
     rows: list[tuple[Any, ...]] = db.execute(
-        f"select {sums} from {_summary_table(filters)} s where s.player_id in ({marks}) and {where} and {games}"
-        + (f" group by {group}" if group else ""), [*ids, *params, game.removeprefix("!")]).fetchall()
+        f"select {sums} from {rows_of.rows} where {rows_of.where}" + (f" group by {group}" if group else ""),
+        rows_of.params).fetchall()
     return rows
 
 

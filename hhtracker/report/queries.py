@@ -390,18 +390,20 @@ def day_tables(db: Database, ids: Sequence[int], first: dt.date, last: dt.date) 
 def summary_sums(db: Database, ids: Sequence[int], columns: Sequence[str],
                  days: tuple[dt.date, dt.date] | None = None, game: str | None = None) -> dict[str, int]:
     """column -> its sum over the players' summary rows: every day (player_totals), or the
-    days from days[0] to days[1] inclusive (player_days); only the rows of `game` (a stored
+    days from days[0] to days[1] inclusive (their whole months and edge days: summary.source); only the rows of `game` (a stored
     game name) when given. columns: summary columns (store/summary.py)."""
     sums = ", ".join(f"coalesce(sum({c}), 0)" for c in columns)
     if days is None:
         sql = f"select {sums} from player_totals where player_id in (select value from json_each(?))"
         params: list[object] = [_ids(ids)]
+        if game is not None:
+            sql += " and game = ?"
+            params.append(game)
     else:
-        sql = f"select {sums} from player_days where player_id in (select value from json_each(?)) and date >= ? and date <= ?"
-        params = [_ids(ids), days[0].isoformat(), days[1].isoformat()]
-    if game is not None:
-        sql += " and game = ?"
-        params.append(game)
+        rows = summary.source(Filters(since=days[0], until=days[1], game=game),
+                              where="s.player_id in (select value from json_each(?))", params=[_ids(ids)], columns=columns)
+        sql = f"select {sums} from {rows.rows} where {rows.where}"
+        params = list(rows.params)
     return dict(zip(columns, db.execute(sql, params).fetchone()))
 
 

@@ -142,16 +142,16 @@ two pair or better, the hands that beat the pair or worse most pots are conteste
 
 
 def single_draw_pattern(discarded: int | None) -> str:
-    """The words for the cards drawn at 5-Card Draw's one draw: "pat", "drew 2", "no draw" (the
-    hand ended before the draw)."""
+    """The words for the cards drawn at a single-draw game's one draw (5-Card Draw, 2-7 Single
+    Draw): "pat", "drew 2", "no draw" (the hand ended before the draw)."""
     if discarded is None:
         return "no draw"
     return "pat" if discarded == 0 else f"drew {discarded}"
 
 
 def single_draw_line(discarded: int, most: int | None) -> str:
-    """5-Card Draw's draw and his most aggressive decision after it (as last_draw): "drew 2 at
-    the draw, then bet", "pat at the draw, then checked"."""
+    """A single-draw game's draw and his most aggressive decision after it (as last_draw):
+    "drew 2 at the draw, then bet", "pat at the draw, then checked"."""
     drew = "pat" if discarded == 0 else f"drew {discarded}"
     return f"{drew} at the draw, then {_LAST_ROUND[most]}"
 
@@ -218,7 +218,7 @@ def player_reads(db: Any, name: str, filters: Filters = Filters(), min_hands: in
     by_site: dict[tuple[str, str], dict[tuple[str, str], _Counts]] = defaultdict(lambda: defaultdict(_Counts))
     for player_id, game, position, d1, d2, d3, predraw, after, made, top, hand_class, count in rows:
         groups = by_site[sites[player_id], game]
-        if game_rules(game).high:  # (5-Card Draw: one draw)
+        if game_rules(game).record.draws == 1:  # (5-Card Draw and 2-7 Single Draw: one draw)
             labels = [("draw pattern", single_draw_pattern(d1))]
             if d1 is not None:
                 labels.append(("last draw and bet", single_draw_line(d1, after)))

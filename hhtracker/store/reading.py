@@ -67,27 +67,31 @@ def player_stats(
 ) -> list[PlayerStats]:
     """Statistics for one player (exact name; one entry per site) or, with name None, for
     every player, over the hands the filters match; most hands first. Read from the summary
-    tables (store/summary.py): player_totals, or player_days when a date is filtered, so the
-    time grows with a player's groups (days x positions x stakes...), not his hands. raises
+    tables (store/summary.py source(): player_totals, or with a date range its whole months
+    and its edge days), so the time grows with a player's groups (months x positions x
+    stakes...), not his hands. raises
     ValueError for bad stakes. player_ids: only these players (players.id; a page of them:
     report.browse.player_page)."""
-    table = "player_days" if filters.since is not None or filters.until is not None else "player_totals"
-    where, params = filters.where("s")
+    chosen_players: list[str] = []
+    chosen_params: list[object] = []
     if name is not None:
-        where += " and s.player_id in (select id from players where name = ?)"
-        params = [*params, name]
+        chosen_players.append("s.player_id in (select id from players where name = ?)")
+        chosen_params.append(name)
     if player_ids is not None:
-        where += " and s.player_id in (select value from json_each(?))"
-        params = [*params, json.dumps(list(player_ids))]
+        chosen_players.append("s.player_id in (select value from json_each(?))")
+        chosen_params.append(json.dumps(list(player_ids)))
     columns = ["net", "net_showdown", "net_no_showdown", "rake", *summary.STAT_COLUMNS, *summary.LUCK_COLUMNS]
     if with_distributions:
         columns += [*summary.DRAWN_COLUMNS, *summary.CLASS_COLUMNS]
+    rows = summary.source(filters, where=" and ".join(chosen_players), params=chosen_params, columns=(
+        "player_id", "game_type", "currency", "hands", "big_blind", "big_bet", *columns, *summary.BIGGEST))
+    where, params = rows.where, list(rows.params)
     players: dict[int, _Sums] = {}
     sites_of: dict[str, set[str]] = {}
     for player_id, site, player, game_type, currency, hands, in_bb, in_big_bets, *values in db.execute(
         f"""select s.player_id, p.site, p.name, s.game_type, s.currency, sum(s.hands), {_in_bets('big_blind')},
                    {_in_bets('big_bet')}, {', '.join(f'sum(s.{c})' for c in columns)}
-            from {table} s join players p on p.id = s.player_id where {where}
+            from {rows.rows} join players p on p.id = s.player_id where {where}
             group by s.player_id, s.game_type, s.currency
             order by s.currency = 'chips', s.game_type = 'play', s.currency""",
         params,
@@ -108,7 +112,7 @@ def player_stats(
     minimum = max(min_hands, filters.min_hands)
     chosen = sorted((k for k, v in players.items() if v.hands >= minimum),
                     key=lambda k: (-players[k].hands, players[k].player, k))
-    biggest = _biggest(db, table, where, params) if chosen else {}
+    biggest = _biggest(db, rows.rows, where, params) if chosen else {}
     result = []
     for player_id in chosen:
         found = players[player_id]
@@ -151,9 +155,9 @@ def player_stats(
     return result
 
 
-def _biggest(db: Database | sqlite3.Connection, table: str, where: str, params: list[object]) -> dict[tuple[int, str], tuple[BiggestPot | None, BiggestPot | None]]:
+def _biggest(db: Database | sqlite3.Connection, rows: str, where: str, params: list[object]) -> dict[tuple[int, str], tuple[BiggestPot | None, BiggestPot | None]]:
     """(player_id, currency) -> (biggest win if above 0, biggest loss if below 0) over the
-    summary rows `where` matches (ties: the hand stored first)."""
+    summary rows `where` matches (rows: summary.Source.rows, alias s; ties: the hand stored first)."""
     found: dict[tuple[int, str], list[BiggestPot | None]] = {}
     for slot, (net, hand, order) in enumerate((("biggest_win", "biggest_win_hand", "desc"),
                                                ("biggest_loss", "biggest_loss_hand", "asc"))):
@@ -161,7 +165,7 @@ def _biggest(db: Database | sqlite3.Connection, table: str, where: str, params: 
             f"""select b.player_id, b.currency, b.amount, h.site_hand_id from (
                   select s.player_id, s.currency, s.{net} as amount, s.{hand} as hand, row_number() over (
                     partition by s.player_id, s.currency order by s.{net} {order}, s.{hand}) as place
-                  from {table} s where {where}) b
+                  from {rows} where {where}) b
                 join hands h on h.id = b.hand where b.place = 1""",
             params,
         ).fetchall():

@@ -7,6 +7,10 @@ started), site, structure, currency, game_type, small_bet, big_bet, big_blind, t
 game, position), the columns `hand_facts` filters on, with the sums below over the player's counted
 hands of the group (those `hand_facts` holds: status ok or warning, dealt in).
 `player_totals`: the same without `date` (every day together).
+`player_months`: the same with `month` ("2027-01", the UTC calendar month) instead of `date`:
+the day rows summed by month, so a date range reads its whole months from here and only the
+days at its ragged ends from player_days (source(): a few rows per player and month instead of
+one per day).
 
 Sums, all integers: `hands`; `net`, `net_showdown`, `net_no_showdown`, `rake` (the smallest
 unit of `currency`: cents, or chips); `<key>_done` / `<key>_opp` for every STATS.md key;
@@ -43,12 +47,15 @@ to hand_players by hand (SQL) is not seen until rebuild().
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from operator import itemgetter
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..filters import Filters
 from ..games import MOST_CARDS, MOST_DRAWS
 from ..model import CHIPS, COUNTING, COUNTING_SQL
 from ..rules.badugi import HandClass
@@ -62,6 +69,7 @@ DAY_GROUP: tuple[str, ...] = (
     "table_size", "game", "position",
 )
 TOTAL_GROUP: tuple[str, ...] = tuple(c for c in DAY_GROUP if c != "date")
+MONTH_GROUP: tuple[str, ...] = tuple("month" if c == "date" else c for c in DAY_GROUP)
 STAT_COLUMNS: tuple[str, ...] = tuple(f"{key}_{end}" for key in STAT_KEYS for end in ("done", "opp"))
 DRAWN_COLUMNS: tuple[str, ...] = tuple(f"cards_drawn_d{k}_{n}" for k in range(1, MOST_DRAWS + 1) for n in range(MOST_CARDS + 1))
 """cards_drawn_d<k>_<n>: hands that drew n cards at draw k, for every draw and count the
@@ -171,13 +179,88 @@ def _luck_of(outs: int, unseen: int) -> tuple[int, int]:
     return expected, variance
 
 
+# --- what a filtered statistic reads ------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """The summary rows of the hands a Filters matches, for a query `select ... from {rows}
+    [join ...] where {where} [and ...]`: rows, the FROM item with its alias (a table, or a
+    parenthesized UNION ALL of month and day rows with the filters inside); where, the
+    condition on it ("1" when the filters are inside), to be the first of the query's
+    conditions; params, the parameters of rows then of where. Its rows have the TOTAL_GROUP
+    columns, SUMS and BIGGEST, or the columns asked (no `date` or `month`)."""
+
+    rows: str
+    where: str
+    params: tuple[object, ...]
+
+
+def source(filters: Filters, alias: str = "s", *, where: str = "", params: Sequence[object] = (),
+           columns: Iterable[str] | None = None) -> Source:
+    """Where the statistics over `filters` are read: player_totals without a date; with a
+    date range, its whole calendar months from player_months and the days at its ragged ends
+    (before its first whole month, after its last) from player_days; player_days alone when
+    the range holds no whole month. where, params: more conditions on the summary rows (over
+    `alias`, its parameters), put inside each part of a union so SQLite reads only their
+    rows (a player's: through the tables' player_id indexes); columns: the summary columns
+    the query reads (default: all), so a union's parts read them from the covering indexes
+    when they can. raises ValueError for bad stakes (Filters.where)."""
+    more = f" and {where}" if where else ""
+    if filters.since is None and filters.until is None:
+        found, found_params = filters.where(alias)
+        return Source(f"player_totals {alias}", found + more, (*found_params, *params))
+    since, until = filters.since, filters.until
+    first = _month_start(since, following=since.day != 1) if since is not None else None
+    last_end = _month_start(until, following=True) if until is not None else None  # after the month of `until`
+    if until is not None and last_end is not None and until + dt.timedelta(days=1) != last_end:
+        last_end = _month_start(until, following=False)  # `until` is not a month's last day
+    if (since is not None and first is None) or (until is not None and last_end is None) or (
+            first is not None and last_end is not None and first >= last_end):
+        found, found_params = filters.where(alias)  # no whole month (or beyond the calendar): the days
+        return Source(f"player_days {alias}", found + more, (*found_params, *params))
+    plain, plain_params = dataclasses.replace(filters, since=None, until=None).where(alias)
+    months, month_params = [plain + more], [*plain_params, *params]
+    if first is not None:
+        months.append(f"{alias}.month >= ?")
+        month_params.append(first.isoformat()[:7])
+    if last_end is not None:
+        months.append(f"{alias}.month < ?")
+        month_params.append(last_end.isoformat()[:7])
+    edges: list[tuple[str, list[object]]] = []
+    if since is not None and first is not None and since < first:
+        edges.append((f"{alias}.date >= ? and {alias}.date < ?", [since.isoformat(), first.isoformat()]))
+    if until is not None and last_end is not None and until >= last_end:
+        edges.append((f"{alias}.date >= ? and {alias}.date <= ?", [last_end.isoformat(), until.isoformat()]))
+    if not edges:
+        return Source(f"player_months {alias}", " and ".join(months), tuple(month_params))
+    wanted = tuple(dict.fromkeys(columns)) if columns is not None else (*TOTAL_GROUP, *SUMS, *BIGGEST)
+    selected = ", ".join(f"{alias}.{c}" for c in wanted)
+    arms = [f"select {selected} from player_months {alias} where {' and '.join(months)}"]
+    every_param = month_params
+    for dates, date_params in edges:
+        arms.append(f"select {selected} from player_days {alias} where {plain}{more} and {dates}")
+        every_param += [*plain_params, *params, *date_params]
+    return Source(f"({' union all '.join(arms)}) {alias}", "1", tuple(every_param))
+
+
+def _month_start(day: dt.date, following: bool) -> dt.date | None:
+    """The first day of `day`'s month, or of the next month when `following` (None past the
+    calendar's end)."""
+    if not following:
+        return day.replace(day=1)
+    if day.month < 12:
+        return dt.date(day.year, day.month + 1, 1)
+    return dt.date(day.year + 1, 1, 1) if day.year < dt.MAXYEAR else None
+
+
 # --- schema and rebuild ------------------------------------------------------------------
 
 
 def create_tables(db: Database) -> None:
     """Create the summary tables and their indexes (m003), adding any missing column."""
     measures: dict[str, type] = {column: int for column in (*SUMS, *BIGGEST)}
-    for table, group in (("player_days", DAY_GROUP), ("player_totals", TOTAL_GROUP)):
+    for table, group in (("player_days", DAY_GROUP), ("player_totals", TOTAL_GROUP), ("player_months", MONTH_GROUP)):
         columns: dict[str, type] = {c: (int if c in ("player_id", "small_bet", "big_bet", "big_blind") else str) for c in group}
         if not db.table(table).exists():
             db.table(table).create({**columns, **measures}, foreign_keys=[("player_id", "players", "id")])
@@ -202,7 +285,7 @@ def create_tables(db: Database) -> None:
         )
 
 
-SUMMARY_TABLES = ("player_days", "player_totals", "player_periods", "player_tables", "heroes")
+SUMMARY_TABLES = ("player_days", "player_totals", "player_months", "player_periods", "player_tables", "heroes")
 
 
 def exists(db: Database) -> bool:
@@ -250,6 +333,7 @@ def rebuild(db: Database) -> None:
         _keep_biggest(totals_best, total_key, win, win_hand)
         _keep_biggest(totals_best, total_key, loss, loss_hand)
     _write_biggest(db, "player_totals", TOTAL_GROUP, totals_best)
+    months_from_days(db)
     period = "substr(h.start_time, 1, 14) || case when substr(h.start_time, 15, 2) < '30' then '00' else '30' end"
     db.execute(
         f"""insert into player_periods (player_id, period, hands, first_start, last_start)
@@ -265,8 +349,8 @@ def rebuild(db: Database) -> None:
 
 
 def fill_leak_counts(db: Database) -> None:
-    """Set the LEAK_COLUMNS of every player_days and player_totals row from hand_reads (m014:
-    the other columns as they are). SQL: the rows with something to count grouped as
+    """Set the LEAK_COLUMNS of every player_days, player_totals and player_months row from
+    hand_reads (m014: the other columns as they are). SQL: the rows with something to count grouped as
     player_days (hands joined for the group columns) into a temporary table, then each
     summary row updated from its group's sums; groups with nothing to count keep 0."""
     group = [_GROUP_SQL[c].replace("hp.", "r.") for c in DAY_GROUP]
@@ -279,15 +363,40 @@ def fill_leak_counts(db: Database) -> None:
             from hand_reads r join hands h on h.id = r.hand_id join players p on p.id = r.player_id
             where {something} group by {', '.join(str(i) for i in range(1, len(DAY_GROUP) + 1))}"""
     )
-    for table, keys in (("player_days", DAY_GROUP), ("player_totals", TOTAL_GROUP)):
+    for table, keys in (("player_days", DAY_GROUP), ("player_totals", TOTAL_GROUP), ("player_months", MONTH_GROUP)):
+        of_day = ["substr(date, 1, 7)" if c == "month" else c for c in keys]
         source = "temp.leak_days" if table == "player_days" else (
-            f"(select {', '.join(keys)}, {', '.join(f'sum({c}) as {c}' for c in LEAK_COLUMNS)} from temp.leak_days"
-            f" group by {', '.join(keys)})")
+            f"(select {', '.join(f'{by} as {c}' for by, c in zip(of_day, keys))},"
+            f" {', '.join(f'sum({c}) as {c}' for c in LEAK_COLUMNS)} from temp.leak_days group by {', '.join(of_day)})")
         db.execute(
             f"""update {table} set {', '.join(f'{c} = t.{c}' for c in LEAK_COLUMNS)} from {source} t
                 where {' and '.join(f'{table}.{c} is t.{c}' for c in keys)}"""
         )
     db.execute("drop table temp.leak_days")
+
+
+def months_from_days(db: Database) -> None:
+    """Fill player_months from player_days (emptied first; m015, rebuild()): the day rows'
+    SUMS summed by month, the biggest win and loss the month's biggest of its days (ties: the
+    lowest hand id). SQL only: seconds on 1,000,000 hands."""
+    db.execute("delete from player_months")
+    group = ", ".join(MONTH_GROUP)
+    of_day = ["substr(date, 1, 7)" if c == "month" else c for c in MONTH_GROUP]
+    by_month = ", ".join(of_day)
+    db.execute(
+        f"""insert into player_months ({group}, {', '.join(SUMS)}, {', '.join(BIGGEST)})
+            select {by_month}, {', '.join(f'sum({c})' for c in SUMS)}, 0, 0, 0, 0
+            from player_days group by {by_month}"""
+    )
+    match = " and ".join(f"m.{c} is b.{c}" for c in MONTH_GROUP)
+    for net, hand, order in (("biggest_win", "biggest_win_hand", "desc"), ("biggest_loss", "biggest_loss_hand", "asc")):
+        db.execute(
+            f"""update player_months as m set {net} = b.{net}, {hand} = b.{hand} from (
+                  select {', '.join(f'{by} as {c}' for by, c in zip(of_day, MONTH_GROUP))}, {net}, {hand},
+                         row_number() over (partition by {by_month} order by {net} {order}, {hand}) as place
+                  from player_days) b
+                where b.place = 1 and {match}"""
+        )
 
 
 def _keep_biggest(best: dict[Group, Biggest], key: Group, net: int, hand: int) -> None:
@@ -453,16 +562,34 @@ class Deltas:
 
     def totals(self) -> tuple[dict[Group, list[int]], dict[Group, Biggest]]:
         """The player_totals deltas: the day groups summed over the days."""
+        return self._summed(_total_key)
+
+    def months(self) -> tuple[dict[Group, list[int]], dict[Group, Biggest]]:
+        """The player_months deltas: the day groups summed by month."""
+        return self._summed(_month_key)
+
+    def _summed(self, key_of: Callable[[Group], Group]) -> tuple[dict[Group, list[int]], dict[Group, Biggest]]:
         sums: dict[Group, list[int]] = {}
         biggest: dict[Group, Biggest] = {}
         for key, values in self.days.items():
-            total_key = key[:1] + key[2:]
+            total_key = key_of(key)
             found = sums.get(total_key)
             sums[total_key] = values if found is None else list(map(int.__add__, found, values))
             win, win_hand, loss, loss_hand = self.biggest[key]
             _keep_biggest(biggest, total_key, win, win_hand)
             _keep_biggest(biggest, total_key, loss, loss_hand)
         return sums, biggest
+
+
+def _total_key(day: Group) -> Group:
+    """A player_days group's player_totals group (without the date)."""
+    return day[:1] + day[2:]
+
+
+def _month_key(day: Group) -> Group:
+    """A player_days group's player_months group (the date's "YYYY-MM"; None stays None)."""
+    date = day[1]
+    return (day[0], date[:7] if date is not None else None, *day[2:])
 
 
 def _upsert_sql(table: str, group: tuple[str, ...]) -> str:
@@ -481,6 +608,7 @@ def _upsert_sql(table: str, group: tuple[str, ...]) -> str:
 
 _UPSERT_DAYS = _upsert_sql("player_days", DAY_GROUP)
 _UPSERT_TOTALS = _upsert_sql("player_totals", TOTAL_GROUP)
+_UPSERT_MONTHS = _upsert_sql("player_months", MONTH_GROUP)
 _UPSERT_PERIODS = """insert into player_periods (player_id, period, hands, first_start, last_start) values (?, ?, ?, ?, ?)
     on conflict (player_id, period) do update set hands = hands + excluded.hands,
     first_start = min(first_start, excluded.first_start), last_start = max(last_start, excluded.last_start)"""
@@ -507,6 +635,8 @@ def add_batch(db: Database, hands: Iterable[Mapping[str, object]], columns: Sequ
     conn.executemany(_UPSERT_DAYS, [[*key, *values, *deltas.biggest[key]] for key, values in deltas.days.items()])
     sums, biggest = deltas.totals()
     conn.executemany(_UPSERT_TOTALS, [[*key, *values, *biggest[key]] for key, values in sums.items()])
+    sums, biggest = deltas.months()
+    conn.executemany(_UPSERT_MONTHS, [[*key, *values, *biggest[key]] for key, values in sums.items()])
     conn.executemany(_UPSERT_PERIODS, [[*key, *values] for key, values in deltas.periods.items()])
     conn.executemany(_UPSERT_TABLES, [[*key, count] for key, count in deltas.tables.items()])
 
@@ -540,8 +670,12 @@ def remove_hand(db: Database, hand_id: int) -> None:
     conn.executemany(_UPSERT_TOTALS, [[*key, *(-v for v in values), *no_biggest] for key, values in sums.items()])
     for key in deltas.days:
         _refresh_group(db, "player_days", DAY_GROUP, key, hand_id, lambda: _day_biggest(db, key, hand_id))
+    months, _ = deltas.months()
+    conn.executemany(_UPSERT_MONTHS, [[*key, *(-v for v in values), *no_biggest] for key, values in months.items()])
     for key in sums:
         _refresh_group(db, "player_totals", TOTAL_GROUP, key, hand_id, lambda: _totals_biggest(db, key))
+    for key in months:
+        _refresh_group(db, "player_months", MONTH_GROUP, key, hand_id, lambda: _months_biggest(db, key))
     for (player_id, period), (count, start, _) in deltas.periods.items():
         conn.execute("update player_periods set hands = hands - ? where player_id = ? and period = ?", [count, player_id, period])
         conn.execute("delete from player_periods where player_id = ? and period = ? and hands <= 0", [player_id, period])
@@ -610,6 +744,21 @@ def _totals_biggest(db: Database, key: Group) -> Biggest:
     best: dict[Group, Biggest] = {}
     for win, win_hand, loss, loss_hand in db.conn.execute(
         f"select biggest_win, biggest_win_hand, biggest_loss, biggest_loss_hand from player_days where {match}", list(key)
+    ):
+        _keep_biggest(best, key, win, win_hand)
+        _keep_biggest(best, key, loss, loss_hand)
+    return best[key]
+
+
+def _months_biggest(db: Database, key: Group) -> Biggest:
+    """[win, win_hand, loss, loss_hand] of one player_months group, from its player_days rows."""
+    player_id, month, rest = key[0], key[1], key[2:]
+    match = " and ".join(f"{c} = ?" for c in TOTAL_GROUP[1:])
+    dates, days = ("date is null", []) if month is None else ("date >= ? and date < ?", [f"{month}-01", f"{month}-32"])
+    best: dict[Group, Biggest] = {}
+    for win, win_hand, loss, loss_hand in db.conn.execute(
+        f"""select biggest_win, biggest_win_hand, biggest_loss, biggest_loss_hand from player_days
+            where player_id = ? and {dates} and {match}""", [player_id, *days, *rest]
     ):
         _keep_biggest(best, key, win, win_hand)
         _keep_biggest(best, key, loss, loss_hand)

@@ -423,6 +423,12 @@ def test_single_draw_games_have_their_tables_profiles_and_views(every_game: Ever
     assert profile["results"]["hands"] == 1  # tests/data/single_draw's A-5 hand
     if any(f.name.startswith("KingsClub") for f in every_game.single):  # (../shared/corpus-draw is there)
         assert ", run twice" in run("hand", "3857875", "--site", "kingsclub", "--db", db).split("\n")[0]
+        # reads in a single-draw game's terms: in hand 3857875 Hero raised from the small blind,
+        # went all in, drew one card at the one draw and had no decision after it
+        (read,) = json.loads(run("player", "Hero", "--db", db, "--reads", "--game", "27_single_draw", "--site", "kingsclub", "--json"))
+        assert [(g["grouping"], g["label"]) for g in read["groups"]] == [
+            ("draw pattern", "drew 1"), ("last draw and bet", "drew 1 at the draw, then no decision"),
+            ("pre-draw action", "raised, SB")]
         for number, site in (("63826125692", "pokerstars"), ("3857875", "kingsclub")):
             assert json.loads(run("hand", number, "--site", site, "--db", db, "--json"))["hand_id"] == number
             run("hand", number, "--site", site, "--db", db, "--html", tmp_path / "h.html")
@@ -447,6 +453,9 @@ def test_a5_triple_draw_and_5_card_draw_each_have_their_tables_and_profiles(ever
         profile = json.loads(run("player", "Hero", "--db", db, "--site", site, "--game", game, "--json"))
         assert profile["results"]["hands"] == hands
         run("player", "Hero", "--db", db, "--reads", "--game", game)
+        # the reads count made hands in the game's own sense: an A-5 low is not a 2-7 low
+        (read,) = json.loads(run("player", "Hero", "--db", db, "--reads", "--game", game, "--site", site, "--json"))
+        assert read["made_hand"] == {"a5_triple_draw": "ace_to_five_low", "5_card_draw": "two_pair_or_better"}[game]
         path = CORPUS_DRAW / name
         table = json.loads(run("table", path, "--db", db, "--json"))
         seats = path.read_text(encoding="utf-8-sig").split("***")[0]  # (the seat lines before the first street)

@@ -100,10 +100,10 @@ def reads(db: sqlite3.Connection, name: str) -> dict[tuple[str, str], dict[tuple
     out: dict[tuple[str, str], dict[tuple[str, str], dict[str, Any]]] = defaultdict(
         lambda: defaultdict(lambda: {"hands": 0, "made": 0, "tops": [], "classes": Counter()}))
     for site, game, position, cards, d1, d2, d3, first, entered, raised, called, last4, last2, folded in rows:
-        high = game_rules(game).high
-        labels = [("draw pattern", ("no draw" if d1 is None else "pat" if d1 == 0 else f"drew {d1}") if high
+        single = game_rules(game).record.draws == 1  # (5-Card Draw, 2-7 Single Draw: the one draw, then round 2)
+        labels = [("draw pattern", ("no draw" if d1 is None else "pat" if d1 == 0 else f"drew {d1}") if single
                    else _pattern(d1, d2, d3))]
-        drew_last, after, where = (d1, last2, "the draw") if high else (d3, last4, "the last draw")
+        drew_last, after, where = (d1, last2, "the draw") if single else (d3, last4, "the last draw")
         if drew_last is not None:
             labels.append(("last draw and bet",
                            f"{'pat' if drew_last == 0 else f'drew {drew_last}'} at {where}, then {_LAST[after]}"))

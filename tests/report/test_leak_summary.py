@@ -36,6 +36,8 @@ DAY_BIG_BLIND = summary.DAY_GROUP.index("big_blind")
 DAY_LEAKS = slice(len(summary.DAY_GROUP) + summary.SUMS.index(summary.LEAK_COLUMNS[0]),
                   len(summary.DAY_GROUP) + summary.SUMS.index(summary.LEAK_COLUMNS[-1]) + 1)
 """Where player_days' rows (select *) hold big_blind and the LEAK_COLUMNS."""
+LEAK_TABLES = (("player_days", summary.DAY_GROUP), ("player_totals", summary.TOTAL_GROUP),
+               ("player_months", summary.MONTH_GROUP))
 COUNTS = DATA / "leak_counts" / "hands.txt"
 LEAK_HANDS = DATA / "leak_hands" / "hands.txt"
 EVER = (dt.datetime(1990, 1, 1, tzinfo=dt.UTC), dt.datetime(2100, 1, 1, tzinfo=dt.UTC))
@@ -63,9 +65,9 @@ def db_copy(built: Path, tmp_path: Path) -> Path:
 
 
 def _leak_rows(db: sqlite3.Connection | sqlite_utils.Database) -> dict[str, set[tuple[object, ...]]]:
-    """Every summary row's group and LEAK_COLUMNS, by table (column order aside)."""
+    """Every day, total and month row's group and LEAK_COLUMNS, by table (column order aside)."""
     found = {}
-    for table, group in (("player_days", summary.DAY_GROUP), ("player_totals", summary.TOTAL_GROUP)):
+    for table, group in LEAK_TABLES:
         found[table] = set(db.execute(f"select {', '.join((*group, 'hands', *summary.LEAK_COLUMNS))} from {table}").fetchall())
     return found
 
@@ -136,7 +138,7 @@ def test_m014_fills_an_older_database_as_the_import_writes(db_copy: Path, built:
         imported = _leak_rows(conn)
         assert all(_counted(conn))
     db = sqlite_utils.Database(db_copy)
-    for table in ("player_days", "player_totals"):
+    for table, _ in LEAK_TABLES:
         for column in summary.LEAK_COLUMNS:
             db.execute(f"alter table {table} drop column {column}")
     db.execute("delete from _sqlite_migrations where name = 'm014_leak_counts'")
@@ -149,7 +151,7 @@ def test_m014_fills_an_older_database_as_the_import_writes(db_copy: Path, built:
 def test_the_backfill_equals_the_import(db_copy: Path, built: Path) -> None:
     db = open_database(db_copy)
     with immediate(db):
-        for table in ("player_days", "player_totals"):
+        for table, _ in LEAK_TABLES:
             db.execute(f"update {table} set {', '.join(f'{c} = 0' for c in summary.LEAK_COLUMNS)}")
         summary.fill_leak_counts(db)
     assert snapshot(db) == snapshot(open_database(built))
@@ -165,7 +167,7 @@ def test_the_backfill_of_a_group_with_a_null(db_copy: Path) -> None:
     expected = snapshot(db)
     assert any(row[DAY_BIG_BLIND] is None and any(row[DAY_LEAKS]) for row in expected["player_days"])
     with immediate(db):
-        for table in ("player_days", "player_totals"):
+        for table, _ in LEAK_TABLES:
             db.execute(f"update {table} set {', '.join(f'{c} = 0' for c in summary.LEAK_COLUMNS)}")
         summary.fill_leak_counts(db)
     assert snapshot(db) == expected

@@ -63,12 +63,16 @@ def test_m013_indexes_serve_the_lists(tmp_path: Path) -> None:
                 plans.append(" | ".join(row[3] for row in conn.execute("explain query plan " + sql)))
 
         conn.set_trace_callback(plan_of)  # (each statement run, planned again with its parameters inlined)
+        # (a date range's whole months are read from player_months: its index is m015's)
         page = browse.player_page(conn, filters=api.Filters(table_size="3-6", since=datetime.date(2010, 1, 1)))
+        hands = browse.hand_list(conn, browse.HandQuery(player="Hero"), api.Filters(table_size="3-6"))
         found = tournaments.tournament_results(conn, None)  # type: ignore[arg-type]
         conn.set_trace_callback(None)
-    assert page.total > 0 and found
+    assert page.total > 0 and found and hands.total > 0
     # the filtered players page and its biggest pots: from the index alone, not the summary rows
-    assert "COVERING INDEX player_days_lists" in plans[0], plans[0]
-    assert sum("COVERING INDEX player_days_lists" in p for p in plans) >= 3, plans
+    assert "COVERING INDEX player_months_lists" in plans[0], plans[0]
+    assert sum("COVERING INDEX player_months_lists" in p for p in plans) >= 3, plans
+    # a player's hands per day (the hand list): from player_days' index alone
+    assert any("COVERING INDEX player_days_lists" in p for p in plans), plans
     # the tournament hands found through the partial index
     assert any("hands_tournament" in p for p in plans), plans
