@@ -1,6 +1,7 @@
-"""The hero's leaks read from the database (issue 19): SQL over the read facts stored with
-each hand (store/hand_reads.py), the summary tables, hand_facts and draw_luck, never the hand
-text and no hand evaluated here. Each figure is a `stats.leaks.LeakLine` beside its
+"""The hero's leaks read from the database (issue 19): SQL over the summary tables (their
+leak and luck counts, store/summary.py) and, for a session (a time span), over the read facts
+stored with each hand (store/hand_reads.py), hand_facts and draw_luck; never the hand text and
+no hand evaluated here. Each figure is a `stats.leaks.LeakLine` beside its
 baseline (hhtracker/stats/baselines.json). Hands counted: those of `hand_facts` (status ok
 or warning, dealt in) of the hero's player ids, matching the filters and, for a session
 report, started in [start, end).
@@ -13,6 +14,7 @@ counted apart (`Leaks.left_out`) and the renderers say so.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +24,7 @@ from ..money import Money
 from ..stats.leaks import RFI_POSITIONS, LeakLine, baselines
 from ..stats.values import Luck
 from ..store.hand_reads import read_scope
+from ..store.summary import E9, LEAK_COLUMNS, LEAK_SQL, LUCK_COLUMNS
 from ..store.summary import source as summary_source
 
 
@@ -70,24 +73,30 @@ def _scope(ids: tuple[int, ...], filters: Filters, start: dt.datetime | None,
 def _hand_lines(db: Any, source: str, where: str, params: list[Any]) -> list[LeakLine]:
     """Raise first in by position (six dealt in), the early opens and the eight-low breaks,
     counted from the read facts of his hands in one pass (conditional sums, no sort): the
-    first two over his first pre-draw decisions nobody had called, bet or raised before."""
-    base = baselines()
-    chance = "r.first_decision is not null and r.entered_before = 0"
+    first two over his first pre-draw decisions nobody had called, bet or raised before. The
+    conditions of the summary tables' LEAK_COLUMNS (store/summary.py), per position."""
     sums = []
     for position in RFI_POSITIONS:
-        six = f"{chance} and r.position = '{position}' and r.players_dealt = 6"
-        sums.append(f"coalesce(sum({six} and r.first_decision in ('raise', 'bet')), 0), coalesce(sum({six}), 0)")
-    sums.append(f"coalesce(sum(case when {chance} then r.early_open end), 0),"
-                f" coalesce(sum({chance} and r.early_open is not null), 0)")
-    sums.append("coalesce(sum(r.eight_low_broken), 0), coalesce(sum(r.eight_low_held), 0)")
+        six = f"r.position = '{position}'"
+        sums.append(f"coalesce(sum({six} and {LEAK_SQL['raise_first_in_six_done']}), 0),"
+                    f" coalesce(sum({six} and {LEAK_SQL['raise_first_in_six_opp']}), 0)")
+    sums.extend(f"coalesce(sum({LEAK_SQL[c]}), 0)" for c in LEAK_COLUMNS[2:])
     row = db.execute(f"select {', '.join(sums)} from {source} where {where}", params).fetchone()
-    lines = [LeakLine(f"raise_first_in/{p}", f"raise first in, {p}, six-handed", row[2 * i], row[2 * i + 1],
-                      base[f"raise_first_in/{p}"]) for i, p in enumerate(RFI_POSITIONS)]
     at = 2 * len(RFI_POSITIONS)
+    return _lines([row[2 * i: 2 * i + 2] for i in range(len(RFI_POSITIONS))], row[at:at + 2], row[at + 2:at + 4])
+
+
+def _lines(raise_first_in: Sequence[Sequence[int]], early_open: Sequence[int],
+           eight_low_break: Sequence[int]) -> list[LeakLine]:
+    """The lines of _hand_lines from their [done, opportunities]: raise first in per
+    RFI_POSITIONS, the early opens, the eight-low breaks."""
+    base = baselines()
+    lines = [LeakLine(f"raise_first_in/{p}", f"raise first in, {p}, six-handed", raise_first_in[i][0],
+                      raise_first_in[i][1], base[f"raise_first_in/{p}"]) for i, p in enumerate(RFI_POSITIONS)]
     lines.append(LeakLine("early_open", "opens from early position that were a badugi or a three-card 7-low",
-                          row[at], row[at + 1], base["early_open"]))
+                          early_open[0], early_open[1], base["early_open"]))
     lines.append(LeakLine("break_eight_low", "draws holding an eight-low badugi or better that broke it",
-                          row[at + 2], row[at + 3], base["break_eight_low"]))
+                          eight_low_break[0], eight_low_break[1], base["break_eight_low"]))
     return lines
 
 
@@ -115,16 +124,35 @@ def _sums(db: Any, scope: str, params: list[Any]) -> tuple[Any, ...]:
     return row
 
 
-def _summary_sums(db: Any, ids: tuple[int, ...], filters: Filters, scope: str, params: list[Any]) -> tuple[Any, ...]:
-    """_sums read from the summary tables, and the snow hands alone from hand_facts (the index
-    hand_players_notable holds the hands with a snow or a break)."""
-    (hands, pat_folds, pat_chances, snows, pats), = _summed(
-        db, ids, filters, LEAK_GAME, "coalesce(sum(s.hands), 0), coalesce(sum(s.fold_to_pat_d2_done), 0),"
-        " coalesce(sum(s.fold_to_pat_d2_opp), 0), coalesce(sum(s.snow_known_done), 0), coalesce(sum(s.snow_known_opp), 0)")
+_SUMMED: tuple[str, ...] = ("hands", "fold_to_pat_d2_done", "fold_to_pat_d2_opp", "snow_known_done", "snow_known_opp",
+                            *LEAK_COLUMNS, *LUCK_COLUMNS)
+"""The summary columns the leaks read (without a time span), summed per position."""
+
+
+def _summary_sums(db: Any, ids: tuple[int, ...], filters: Filters, scope: str,
+                  params: list[Any]) -> tuple[tuple[Any, ...], list[LeakLine], Luck]:
+    """(_sums, _hand_lines, _luck) read from the summary tables (his rows of LEAK_GAME summed
+    per position: raise first in is read per position), and the snow hands alone from
+    hand_facts (the index hand_players_notable holds the hands with a snow or a break)."""
+    by_position = {row[0]: dict(zip(_SUMMED, row[1:])) for row in _summed(
+        db, ids, filters, LEAK_GAME, ", ".join(["s.position", *(f"sum(s.{c})" for c in _SUMMED)]), "s.position")}
+    total = {c: sum(sums[c] for sums in by_position.values()) for c in _SUMMED}
     snow_hands, snow_won = db.execute(
         f"""select count(*), coalesce(sum(net > 0), 0) from hand_facts f
             where {scope} and {_NOTABLE} and f.snow_known_done > 0""", params).fetchone()
-    return hands, pat_folds, pat_chances, snows, pats, snow_hands, snow_won
+    none = dict.fromkeys(_SUMMED, 0)
+    lines = _lines([(by_position.get(p, none)["raise_first_in_six_done"], by_position.get(p, none)["raise_first_in_six_opp"])
+                    for p in RFI_POSITIONS], (total["early_open_done"], total["early_open_opp"]),
+                   (total["eight_low_break_done"], total["eight_low_break_opp"]))
+    sums = (total["hands"], total["fold_to_pat_d2_done"], total["fold_to_pat_d2_opp"], total["snow_known_done"],
+            total["snow_known_opp"], snow_hands, snow_won)
+    luck = Luck(total["luck_draws"], total["luck_completed"], _e9(total["luck_expected_e9"]), _e9(total["luck_variance_e9"]))
+    return sums, lines, luck
+
+
+def _e9(billionths: int) -> float:
+    """A luck sum from billionths (0 stays the integer 0, as _luck's SQL gives it without draws)."""
+    return billionths / E9 if billionths else 0
 
 
 _NOTABLE = "(f.snow_known_done > 0 or f.break_known_done > 0)"
@@ -167,25 +195,26 @@ def hero_leaks(db: Any, ids: tuple[int, ...], filters: Filters = Filters(), star
                end: dt.datetime | None = None) -> Leaks:
     """The leaks of the players `ids` (the hero's names) over their counted Badugi hands
     matching `filters`, started in [start, end) when given; their hands of the other games
-    are only counted (Leaks.left_out). Read from the stored read facts (store/hand_reads.py)
-    and, without a time span, the summary tables: nothing evaluated here. db: a sqlite3
+    are only counted (Leaks.left_out). Without a time span, read from the summary tables (and
+    the snow hands from hand_facts); over a time span (a session), from the stored read facts
+    (store/hand_reads.py), draw_luck and hand_facts: nothing evaluated here. db: a sqlite3
     connection or a sqlite-utils Database. raises ValueError for bad stakes in the filters."""
     scope, params = _scope(ids, filters, start, end)
-    source, where, read_params = read_scope(ids, filters, start, end)
-    where = f"{where} and r.game = '{LEAK_GAME}'"
     base = baselines()
-    lines = _hand_lines(db, source, where, read_params)
     if start is None and end is None:
-        sums = _summary_sums(db, ids, filters, scope, params)
+        sums, lines, luck = _summary_sums(db, ids, filters, scope, params)
     else:
+        source, where, read_params = read_scope(ids, filters, start, end)
+        where = f"{where} and r.game = '{LEAK_GAME}'"
+        lines = _hand_lines(db, source, where, read_params)
         sums = _sums(db, scope, params)
+        luck = _luck(db, source, where, read_params)
     hands, pat_folds, pat_chances, snows, pats, snow_hands, snow_won = sums
     lines.append(LeakLine("call_pat_one_draw", "called or raised a pat player's bet with one draw left, drawing",
                           pat_chances - pat_folds, pat_chances, base["call_pat_one_draw"]))
     snow_net = _snow_net(db, scope, params)
     lines.append(LeakLine("snow", "pat draws (cards known) that were not a badugi", snows, pats, base["snow"],
                           note=f"snow hands: {snow_hands}, won {snow_won}"))
-    luck = _luck(db, source, where, read_params)
     z = f", z {luck.z:+.2f}" if luck.z is not None else ""
     lines.append(LeakLine("draw_luck", "one-card draws to a three-card hand that made a badugi",
                           luck.completed, luck.draws, base["draw_luck"],

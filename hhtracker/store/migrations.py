@@ -691,6 +691,18 @@ def m013_list_indexes(db: Database) -> None:
 
 
 @_migration
+def m014_leak_counts(db: Database) -> None:
+    """The leaks' counts in player_days, player_totals and player_months (issue 26: the leaks
+    read 1,000,000 hands of the hero at every view): raise_first_in_six, early_open and
+    eight_low_break done / opp (store/summary.py, LEAK_COLUMNS), kept by the import from now
+    on; filled here for the hands stored before from hand_reads."""
+    from . import summary
+
+    summary.create_tables(db)
+    summary.fill_leak_counts(db)
+
+
+@_migration
 def m015_player_months(db: Database) -> None:
     """The player_months summary table (issue 26: a players page filtered by date read every
     day row of its players, 0.7 s at 1,000,000 hands): player_days' rows summed by calendar

@@ -18,9 +18,15 @@ unit of `currency`: cents, or chips); `<key>_done` / `<key>_opp` for every STATS
 `showdown_lost_<class>` (showdowns with a hand of that class that took money / took none);
 `luck_draws`, `luck_completed`, `luck_expected_e9`, `luck_variance_e9` (draw luck: the sums
 of outs/unseen and of p(1 - p) in billionths, each draw rounded to the nearest billionth, so
-sums and subtractions stay exact). Not sums: `biggest_win` / `biggest_loss`, the largest net
-won and lost in one hand of the group (never NULL: a group has a hand), and
-`biggest_win_hand` / `biggest_loss_hand`, that hand's `hands.id` (ties: the lowest id).
+sums and subtractions stay exact); the leaks' counts (LEAK_COLUMNS, read by report/leaks.py,
+made from the hand_reads rows): `raise_first_in_six_opp` (his first pre-draw decision with
+nobody having called, bet or raised before it, in a hand dealt to exactly six; the seat is the
+group's position) and `_done` (of those, a bet or raise); `early_open_opp` (such a decision
+that was a call, bet or raise from an early position, his opening cards known) and `_done`
+(the cards met the opening rule); `eight_low_break_opp` (draws he held an eight-low badugi or
+better at, cards known) and `_done` (of those, the draws he discarded at). Not sums:
+`biggest_win` / `biggest_loss`, the largest net won and lost in one hand of the group (never
+NULL: a group has a hand), and `biggest_win_hand` / `biggest_loss_hand`, that hand's `hands.id` (ties: the lowest id).
 bb/100 and BB/100 are computed when read: sum(net) / big_blind (or big_bet) per group.
 
 `player_periods`: one row per player and half hour (UTC, `period` "2026-11-01T17:30"):
@@ -33,9 +39,10 @@ sessions of any gap of 30 minutes or more are found from these rows alone.
 
 Kept current by `HandWriter` (store/writer.py): add_batch() when it writes a batch,
 in the same transaction, remove_hand() before it deletes a hand. rebuild() recomputes
-everything from hand_players, hands and draw_luck in SQL (m003, the statistics refresh); a
-later migration that adds a statistic calls create_tables() (which adds its columns) and
-rebuild(). A change made to hand_players by hand (SQL) is not seen until rebuild().
+everything from hand_players, hands, draw_luck and hand_reads in SQL (m003, the statistics
+refresh); a later migration that adds a statistic calls create_tables() (which adds its
+columns) and rebuild(), or fills only its columns (m014: fill_leak_counts()). A change made
+to hand_players by hand (SQL) is not seen until rebuild().
 """
 
 from __future__ import annotations
@@ -70,9 +77,11 @@ games' records allow (games.py: 3 draws, 0-5 cards; a record past them needs a m
 CLASS_VALUES: tuple[str, ...] = tuple(c.value for c in HandClass)
 CLASS_COLUMNS: tuple[str, ...] = tuple(f"showdown_{how}_{c}" for c in CLASS_VALUES for how in ("won", "lost"))
 LUCK_COLUMNS: tuple[str, ...] = ("luck_draws", "luck_completed", "luck_expected_e9", "luck_variance_e9")
+LEAK_COLUMNS: tuple[str, ...] = ("raise_first_in_six_done", "raise_first_in_six_opp", "early_open_done",
+                                 "early_open_opp", "eight_low_break_done", "eight_low_break_opp")
 SUMS: tuple[str, ...] = (
     "hands", "net", "net_showdown", "net_no_showdown", "rake", *STAT_COLUMNS, *DRAWN_COLUMNS, *CLASS_COLUMNS,
-    *LUCK_COLUMNS,
+    *LUCK_COLUMNS, *LEAK_COLUMNS,
 )
 BIGGEST: tuple[str, ...] = ("biggest_win", "biggest_win_hand", "biggest_loss", "biggest_loss_hand")
 Group = tuple[Any, ...]
@@ -125,6 +134,8 @@ def _sum_sql(column: str) -> str:
         return f"coalesce(sum(hp.showdown_class = '{value}' and coalesce(hp.collected, 0) {took}), 0)"
     if column in LUCK_COLUMNS:
         return f"coalesce(sum(dl.{column}), 0)"
+    if column in LEAK_COLUMNS:
+        return f"coalesce(sum({LEAK_SQL[column]}), 0)"
     return f"coalesce(sum(hp.{column}), 0)"
 
 
@@ -133,6 +144,32 @@ _LUCK_SQL = """select hand_id, player_id, count(*) as luck_draws, sum(completed)
        sum((outs * 2000000000 + unseen) / (2 * unseen)) as luck_expected_e9,
        sum((outs * (unseen - outs) * 2000000000 + unseen * unseen) / (2 * unseen * unseen)) as luck_variance_e9
 from draw_luck group by hand_id, player_id"""
+
+
+_CHANCE = "r.first_decision is not null and r.entered_before = 0"
+LEAK_SQL: dict[str, str] = {
+    "raise_first_in_six_done": f"{_CHANCE} and r.players_dealt = 6 and r.first_decision in ('raise', 'bet')",
+    "raise_first_in_six_opp": f"{_CHANCE} and r.players_dealt = 6",
+    "early_open_done": f"case when {_CHANCE} then r.early_open end",
+    "early_open_opp": f"{_CHANCE} and r.early_open is not null",
+    "eight_low_break_done": "r.eight_low_broken",
+    "eight_low_break_opp": "r.eight_low_held",
+}
+"""The leaks' counts of one hand_reads row (as r), in SQL (_leak_of in Python): the chance of
+raise first in and of an early open is a first pre-draw decision nobody had called, bet or
+raised before. report/leaks.py counts a session's hands with the same SQL."""
+LEAK_READ_COLUMNS: tuple[str, ...] = ("hand_id", "player_id", "players_dealt", "first_decision", "entered_before",
+                                      "early_open", "eight_low_held", "eight_low_broken")
+"""The hand_reads columns the leaks' counts are made of."""
+
+
+def _leak_of(players_dealt: int, first_decision: str | None, entered_before: int, early_open: int | None,
+             eight_low_held: int | None, eight_low_broken: int | None) -> tuple[int, ...]:
+    """The LEAK_COLUMNS of one hand_reads row (LEAK_SQL in Python)."""
+    chance = first_decision is not None and entered_before == 0
+    six = chance and players_dealt == 6
+    return (int(six and first_decision in ("raise", "bet")), int(six), int(chance and early_open == 1),
+            int(chance and early_open is not None), int(eight_low_broken or 0), int(eight_low_held or 0))
 
 
 def _luck_of(outs: int, unseen: int) -> tuple[int, int]:
@@ -256,16 +293,25 @@ def exists(db: Database) -> bool:
     return db.table("player_days").exists()
 
 
+def _reads_exist(db: Database) -> bool:
+    """Whether hand_reads exists (m012; the migrations before it rebuild without it)."""
+    return db.execute("select 1 from sqlite_master where name = 'hand_reads'").fetchone() is not None
+
+
 def rebuild(db: Database) -> None:
-    """Recompute every summary row from hand_players, hands and draw_luck (SQL, one GROUP BY
-    per table, then one narrow pass for the biggest win and loss). Time: see README."""
+    """Recompute every summary row from hand_players, hands, draw_luck and hand_reads (SQL, one
+    GROUP BY per table, then one narrow pass for the biggest win and loss; the leaks' counts
+    are 0 before m012 made hand_reads). Time: see README."""
     for table in SUMMARY_TABLES:
         db.execute(f"delete from {table}")
+    reads = _reads_exist(db)
     db.execute(
         f"""insert into player_days ({', '.join(DAY_GROUP)}, {', '.join(SUMS)})
-            select {', '.join(_GROUP_SQL[c] for c in DAY_GROUP)}, {', '.join(_sum_sql(c) for c in SUMS)}
+            select {', '.join(_GROUP_SQL[c] for c in DAY_GROUP)},
+              {', '.join(_sum_sql(c) if reads or c not in LEAK_COLUMNS else '0' for c in SUMS)}
             from hand_players hp join hands h on h.id = hp.hand_id join players p on p.id = hp.player_id
             left join ({_LUCK_SQL}) dl on dl.hand_id = hp.hand_id and dl.player_id = hp.player_id
+            {'left join hand_reads r on r.hand_id = hp.hand_id and r.player_id = hp.player_id' if reads else ''}
             where {COUNTED} group by {', '.join(str(i) for i in range(1, len(DAY_GROUP) + 1))}"""
     )
     totals = ", ".join(f"sum({c})" for c in SUMS)
@@ -300,6 +346,33 @@ def rebuild(db: Database) -> None:
             select hp.player_id, substr(h.start_time, 1, 10), coalesce(h.table_name, ''), count(*)
             from hand_players hp join hands h on h.id = hp.hand_id where {COUNTED} group by 1, 2, 3"""
     )
+
+
+def fill_leak_counts(db: Database) -> None:
+    """Set the LEAK_COLUMNS of every player_days, player_totals and player_months row from
+    hand_reads (m014: the other columns as they are). SQL: the rows with something to count grouped as
+    player_days (hands joined for the group columns) into a temporary table, then each
+    summary row updated from its group's sums; groups with nothing to count keep 0."""
+    group = [_GROUP_SQL[c].replace("hp.", "r.") for c in DAY_GROUP]
+    sums = ", ".join(f"coalesce(sum({LEAK_SQL[c]}), 0) as {c}" for c in LEAK_COLUMNS)
+    something = f"({_CHANCE} and (r.players_dealt = 6 or r.early_open is not null)) or r.eight_low_held > 0"
+    db.execute("drop table if exists temp.leak_days")
+    db.execute(
+        f"""create temp table leak_days as
+            select {', '.join(f'{sql} as {c}' for sql, c in zip(group, DAY_GROUP))}, {sums}
+            from hand_reads r join hands h on h.id = r.hand_id join players p on p.id = r.player_id
+            where {something} group by {', '.join(str(i) for i in range(1, len(DAY_GROUP) + 1))}"""
+    )
+    for table, keys in (("player_days", DAY_GROUP), ("player_totals", TOTAL_GROUP), ("player_months", MONTH_GROUP)):
+        of_day = ["substr(date, 1, 7)" if c == "month" else c for c in keys]
+        source = "temp.leak_days" if table == "player_days" else (
+            f"(select {', '.join(f'{by} as {c}' for by, c in zip(of_day, keys))},"
+            f" {', '.join(f'sum({c}) as {c}' for c in LEAK_COLUMNS)} from temp.leak_days group by {', '.join(of_day)})")
+        db.execute(
+            f"""update {table} set {', '.join(f'{c} = t.{c}' for c in LEAK_COLUMNS)} from {source} t
+                where {' and '.join(f'{table}.{c} is t.{c}' for c in keys)}"""
+        )
+    db.execute("drop table temp.leak_days")
 
 
 def months_from_days(db: Database) -> None:
@@ -359,8 +432,9 @@ _EXTRA_AT: dict[tuple[object, object], int] = {  # (draw, cards drawn) or (class
     **{(c, won): len(DRAWN_COLUMNS) + 2 * i + (0 if won else 1) for i, c in enumerate(CLASS_VALUES) for won in (True, False)},
 }
 _LUCK_AT = len(DRAWN_COLUMNS) + len(CLASS_COLUMNS)
-_EXTRAS = _LUCK_AT + len(LUCK_COLUMNS)
-"""Per group: DRAWN_COLUMNS, CLASS_COLUMNS, LUCK_COLUMNS and the showdown net, as one list."""
+_LEAK_AT = _LUCK_AT + len(LUCK_COLUMNS)
+_EXTRAS = _LEAK_AT + len(LEAK_COLUMNS)
+"""Per group: DRAWN_COLUMNS, CLASS_COLUMNS, LUCK_COLUMNS, LEAK_COLUMNS and the showdown net, as one list."""
 
 
 def _hand_group(hand: Mapping[str, object]) -> Group:
@@ -394,9 +468,11 @@ class Deltas:
 
     @classmethod
     def of(cls, hands: Iterable[Mapping[str, object]], columns: Sequence[str], players: Iterable[Sequence[object]],
-           luck: Iterable[Mapping[str, object]]) -> Deltas:
+           luck: Iterable[Mapping[str, object]], read_columns: Sequence[str] = LEAK_READ_COLUMNS,
+           reads: Iterable[Sequence[object]] = ()) -> Deltas:
         """The deltas of hands rows (dicts with "id"), their hand_players rows (tuples of
-        `columns`, which include PLAYER_COLUMNS; sums not NULL) and draw_luck rows (dicts).
+        `columns`, which include PLAYER_COLUMNS; sums not NULL), draw_luck rows (dicts) and
+        hand_reads rows (tuples of `read_columns`, which include LEAK_READ_COLUMNS).
         Written for speed (the import calls it for every batch): per row one C-level tuple of
         the wide columns, a few counters for the rest, and one zip-sum per group."""
         deltas = cls()
@@ -409,6 +485,10 @@ class Deltas:
             found[1] += draw["completed"] or 0  # type: ignore[operator]
             found[2] += expected
             found[3] += variance
+        read_at = {c: i for i, c in enumerate(read_columns)}
+        read_key = itemgetter(read_at["hand_id"], read_at["player_id"])
+        read_facts = itemgetter(*(read_at[c] for c in LEAK_READ_COLUMNS[2:]))
+        leaks_of = {read_key(row): _leak_of(*read_facts(row)) for row in reads}
         at = {c: i for i, c in enumerate(columns)}
         narrow = itemgetter(*(at[c] for c in _NARROW))
         wide_values = itemgetter(*(at[c] for c in _WIDE))
@@ -454,6 +534,10 @@ class Deltas:
             if draws is not None:
                 for i, value in enumerate(draws):
                     extra[_LUCK_AT + i] += value
+            counts = leaks_of.get((hand_id, player_id))
+            if counts is not None:
+                for i, value in enumerate(counts):
+                    extra[_LEAK_AT + i] += value
             span = periods.get((player_id, half_hour))
             if span is None:
                 periods[(player_id, half_hour)] = [1, start, start]
@@ -535,16 +619,17 @@ _UPSERT_TABLES = """insert into player_tables (player_id, date, table_name, hand
 
 
 def add_batch(db: Database, hands: Iterable[Mapping[str, object]], columns: Sequence[str],
-              players: Iterable[Sequence[object]], luck: Iterable[Mapping[str, object]]) -> None:
+              players: Iterable[Sequence[object]], luck: Iterable[Mapping[str, object]],
+              read_columns: Sequence[str] = LEAK_READ_COLUMNS, reads: Iterable[Sequence[object]] = ()) -> None:
     """Add just-written hands to the summary tables: hands and draw_luck rows as HandWriter
-    queued them (dicts, with their ids), hand_players rows as it wrote them (tuples of
-    `columns`). The hands must have higher ids than every stored hand (the biggest win's
-    tie rule)."""
+    queued them (dicts, with their ids), hand_players and hand_reads rows as it wrote them
+    (tuples of `columns`, of `read_columns`). The hands must have higher ids than every stored
+    hand (the biggest win's tie rule)."""
     hands = list(hands)
     heroes = Counter((h["site"], h["hero"]) for h in hands if h.get("hero") is not None)
     conn = db.conn
     conn.executemany(_UPSERT_HEROES, [[*key, count] for key, count in heroes.items()])
-    deltas = Deltas.of(hands, columns, players, luck)
+    deltas = Deltas.of(hands, columns, players, luck, read_columns, reads)
     if not deltas.days:
         return
     conn.executemany(_UPSERT_DAYS, [[*key, *values, *deltas.biggest[key]] for key, values in deltas.days.items()])
@@ -575,7 +660,9 @@ def remove_hand(db: Database, hand_id: int) -> None:
         [hand_id],
     ).fetchall()
     luck = _rows(db, "select * from draw_luck where hand_id = ?", [hand_id])
-    deltas = Deltas.of(hand, PLAYER_COLUMNS, players, luck)
+    reads = db.conn.execute(f"select {', '.join(LEAK_READ_COLUMNS)} from hand_reads where hand_id = ?",
+                            [hand_id]).fetchall() if _reads_exist(db) else []
+    deltas = Deltas.of(hand, PLAYER_COLUMNS, players, luck, LEAK_READ_COLUMNS, reads)
     conn = db.conn
     no_biggest = [None] * len(BIGGEST)
     conn.executemany(_UPSERT_DAYS, [[*key, *(-v for v in values), *no_biggest] for key, values in deltas.days.items()])

@@ -16,6 +16,7 @@ from ..parse.read import RawHand
 from ..rules.issues import ValidationIssue
 from . import summary
 from .database import immediate
+from .hand_reads import READ_ROW_COLUMNS
 from .rows import (
     HAND_PLAYER_COLUMNS,
     PreparedHand,
@@ -275,7 +276,8 @@ class HandWriter:
         if players:  # (every stored hand's players are in these columns: prepare_hand)
             written = [dict(zip(columns, row)) for (table, columns), values in rows.items() if table == "hands" for row in values]
             luck = [dict(zip(columns, row)) for (table, columns), values in rows.items() if table == "draw_luck" for row in values]
-            summary.add_batch(self.db, written, HAND_PLAYER_COLUMNS, players, luck)
+            summary.add_batch(self.db, written, HAND_PLAYER_COLUMNS, players, luck,
+                              READ_ROW_COLUMNS, rows.get(("hand_reads", READ_ROW_COLUMNS), ()))
 
     def delete(self, hand_row_id: int) -> None:
         """Remove a stored hand and everything hanging from it (to store a better copy),

@@ -540,7 +540,7 @@ async def home_json(request: Request) -> Response:
 def warm_up(config: WebConfig, cache: Any) -> None:
     """Read, once at start, what the first views would otherwise wait for on a large
     database (the home page's latest session and the session list, each site and game's population for the
-    automatic tags of a profile, the leaks), into `cache` under the keys the pages use. Any error is
+    automatic tags of a profile), into `cache` under the keys the pages use. Any error is
     left for the page to meet (and say)."""
     db = config.db_path
     try:
@@ -551,7 +551,6 @@ def warm_up(config: WebConfig, cache: Any) -> None:
             filters = api.Filters(site=str(site))
             cache.get(db, ("population", str(site), str(game), filters),
                       lambda: api.tag_population(db, dataclasses.replace(filters, game=str(game))))
-        cache.get(db, ("leaks", None, api.Filters()), lambda: api.leaks(db))
     except Exception:  # (a page that needs it reads it again, and says what is wrong)
         return
 
