@@ -59,7 +59,7 @@ def test_filters_change_the_numbers(client) -> None:  # type: ignore[no-untyped-
     # the SNG's hands are all on 2010-11-12 (its headers' dates), the cash file's on 2010-09-14
     assert _hero_hands(client, "&since=2010-11-01") == 5
     # the HTML page shows the same count: "14" in Hero's row, "9" with the cash filter
-    row = re.search(r'>Hero</a><small class="site-of-name"> pokerstars</small></td>\s*'
+    row = re.search(r'><bdi>Hero</bdi></a><small class="site-of-name"> pokerstars</small></td>\s*'
                     r'<td class="col-site">pokerstars</td>\s*<td class="num col-hands">(\d+)</td>',
                     client.get("/players?game_type=cash").text)
     assert row and row.group(1) == "9"
