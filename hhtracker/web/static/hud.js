@@ -129,11 +129,39 @@
     root.dataset.updated = String(Date.now());
   }
 
-  const source = new EventSource(root.dataset.events);
-  source.addEventListener("open", () => { root.dataset.connected = "true"; });
-  source.addEventListener("error", () => { root.dataset.connected = "false"; });
-  source.addEventListener("hud", (event) => {
-    root.dataset.version = event.lastEventId;
-    draw(JSON.parse(event.data));
-  });
+  // The connection: while it is down (the server stopped, the network dropped) the page says
+  // so and greys its figures (style.css, #hud.hud-lost), until the stream is back. The browser
+  // retries by itself after a dropped connection; after a refusal (the stream closed) we do.
+  const connection = document.getElementById("hud-connection");
+  const RETRY_MS = 3000;
+  let lostAt = null;
+
+  function connected() {
+    root.dataset.connected = "true";
+    root.classList.remove("hud-lost");
+    connection.hidden = true;
+    connection.textContent = "";
+    lostAt = null;
+  }
+
+  function lost(source) {
+    root.dataset.connected = "false";
+    if (lostAt === null) lostAt = new Date();
+    root.classList.add("hud-lost");
+    connection.hidden = false;
+    connection.textContent = "disconnected since " + lostAt.toLocaleTimeString() + " — retrying; the figures below are "
+      + "as they were (is hhtracker serve still running?)";
+    if (source.readyState === EventSource.CLOSED) window.setTimeout(connect, RETRY_MS);
+  }
+
+  function connect() {
+    const source = new EventSource(root.dataset.events);
+    source.addEventListener("open", connected);
+    source.addEventListener("error", () => lost(source));
+    source.addEventListener("hud", (event) => {
+      root.dataset.version = event.lastEventId;
+      draw(JSON.parse(event.data));
+    });
+  }
+  connect();
 })();

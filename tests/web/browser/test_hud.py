@@ -99,3 +99,50 @@ def test_hud_follows_hands_written_to_a_watched_folder(browser: Any, tmp_path: P
         context.close()
         live_of(app).end_streams()
         served.stop()
+
+
+def test_hud_says_it_is_disconnected_while_the_server_is_down(browser: Any, tmp_path: Path) -> None:
+    """The tester's item 2: the server stopped (Ctrl-C), the page says "disconnected" and greys
+    its figures; the server back on the same port, the mark goes and new hands show again."""
+    from hhtracker.web.hud import live_of
+
+    folder = tmp_path / "hh"
+    folder.mkdir()
+    db = tmp_path / "live.db"
+    api.import_paths([], db)
+    served = Served()
+    app = make_app(db, served.port, watch=(folder,))
+    served.start(app)
+    context = browser.new_context(viewport=VIEWPORT, base_url=served.url)
+    again = None
+    try:
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        page.goto("/hud")
+        page.locator('#hud[data-connected="true"]').wait_for()
+        _append(folder / TABLE_A, _hand(1))
+        page.locator('section.hud-table[data-hand-id="91400000001"]').wait_for()
+        mark = page.locator("#hud-connection")
+        assert not mark.is_visible()
+        assert page.locator("#hud-tables").evaluate("e => getComputedStyle(e).opacity") == "1"
+
+        live_of(app).end_streams()
+        served.stop()
+        page.locator('#hud[data-connected="false"]').wait_for()
+        mark.wait_for(state="visible")
+        assert "disconnected" in mark.inner_text() and "retrying" in mark.inner_text()
+        assert float(page.locator("#hud-tables").evaluate("e => getComputedStyle(e).opacity")) < 1  # greyed
+        assert _vpip(page.locator("section.hud-table").first) == {"Hero": "100 (1)", "Ann": "0 (1)", "Bob": "100 (1)"}
+
+        again = Served(served.port)
+        app = make_app(db, served.port, watch=(folder,))
+        again.start(app)
+        page.locator('#hud[data-connected="true"]').wait_for()
+        mark.wait_for(state="hidden")
+        assert page.locator("#hud-tables").evaluate("e => getComputedStyle(e).opacity") == "1"
+        _append(folder / TABLE_A, _hand(2))
+        page.locator('section.hud-table[data-hand-id="91400000002"]').wait_for()
+    finally:
+        context.close()
+        live_of(app).end_streams()
+        (again or served).stop()
