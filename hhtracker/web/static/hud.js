@@ -19,6 +19,18 @@
     return node;
   }
 
+  // Text from a hand history (a name, a tag, a note, a table's name) as the terminal and the
+  // other pages show it (display.safe): every control, format (bidi) and separator character
+  // written as a visible escape ("\x1b", "\u202e"), never raw. (Isolated for direction by style.css.)
+  const UNSHOWN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Co}\p{Cn}]/gu;
+  function shown(text) {
+    return String(text).replace(UNSHOWN, (char) => {
+      const code = char.codePointAt(0);
+      const hex = code.toString(16);
+      return code <= 0xff ? "\\x" + hex.padStart(2, "0") : code <= 0xffff ? "\\u" + hex.padStart(4, "0") : "\\U" + hex.padStart(8, "0");
+    });
+  }
+
   function plural(count, word) {
     return count.toLocaleString("en-US") + " " + word + (count === 1 ? "" : "s");
   }
@@ -43,7 +55,8 @@
     row.dataset.seat = String(player.seat);
     row.appendChild(el("td", "hud-seat num", player.seat));
     const name = el("td", "hud-player-name");
-    const link = el("a", null, player.player);
+    const link = el("a", null, shown(player.player));
+    link.title = shown(player.player);
     link.href = "/players/" + pathPart(table.site) + "/" + pathPart(player.player);
     name.appendChild(link);
     if (player.hero) name.appendChild(el("span", "hud-hero-mark", " *"));
@@ -59,9 +72,9 @@
       const marks = el("tr", "hud-marks");
       const cell = el("td");
       cell.colSpan = 3 + columns.length;
-      for (const tag of player.auto_tags) cell.appendChild(el("span", "hud-tag auto-tag tag", tag));
-      for (const tag of player.tags) cell.appendChild(el("span", "hud-tag tag", "#" + tag));
-      if (player.notes.length) cell.appendChild(el("span", "hud-note", player.notes[0]));
+      for (const tag of player.auto_tags) cell.appendChild(el("span", "hud-tag auto-tag tag", shown(tag)));
+      for (const tag of player.tags) cell.appendChild(el("span", "hud-tag tag", "#" + shown(tag)));
+      if (player.notes.length) cell.appendChild(el("span", "hud-note", shown(player.notes[0])));
       marks.appendChild(cell);
       rows.push(marks);
     }
@@ -71,7 +84,7 @@
   function fillPanel(section, table, columns) {
     section.replaceChildren();
     const title = el("header", "hud-title");
-    title.appendChild(el("span", "hud-table-name", table.table));
+    title.appendChild(el("span", "hud-table-name", shown(table.table)));
     title.appendChild(el("span", "hud-game", table.game_name || table.game || "?"));
     title.appendChild(el("span", "hud-stakes", table.stakes + " " + table.structure));
     title.appendChild(el("span", "hud-session", plural(table.hands, "hand")));
