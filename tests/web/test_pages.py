@@ -311,3 +311,14 @@ def test_a_hand_list_counted_short_says_at_least(client, monkeypatch: pytest.Mon
     whole = client.get("/hands?saw_draw=1&game_type=cash").text  # (his cash hands' one day: counted whole)
     assert ">4 hands, newest first;" in whole and "at least 4" not in whole
     assert client.get("/api/hands?saw_draw=1&game_type=cash").json()["total"] == 4
+
+
+def test_the_report_names_showdown_classes_in_words(client) -> None:  # type: ignore[no-untyped-def]
+    """Session 1 (the sample cash file): Hero showed [6h 5s Ac 3d], a 6-high badugi, and won;
+    he showed [4c 3d As 6c] (two clubs: a 3-card hand) and lost. The terminal's words
+    (report/labels.py), never the keys badugi_7 and three_card."""
+    page = client.get("/sessions/1").text
+    table = page[page.index("<h2>Showdowns by hand class</h2>"):]
+    table = table[:table.index("</table>")]
+    rows = re.findall(r"<tr><td>([^<]*)</td><td>[^<]*</td><td class=\"num\">(\d+)</td><td class=\"num\">(\d+)</td></tr>", table)
+    assert rows == [("badugi 7-high or better", "1", "0"), ("3-card hand", "0", "1")]
