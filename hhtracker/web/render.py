@@ -170,7 +170,8 @@ def with_query(request: Request, **changes: object) -> str:
 _ENV.filters.update(money=money, moneys=moneys, ratio=ratio, percent_only=percent_only, number=number,
                     path_part=path_part, counted=api.counted, words=words, game_name=game_name, duration=duration,
                     shortened=shortened, hh=hh, plain=plain)
-_ENV.globals.update(NAV=NAV, with_query=with_query, path_part=path_part, name_link=name_link)
+_ENV.globals.update(NAV=NAV, with_query=with_query, path_part=path_part, name_link=name_link,
+                    interval=api.format_interval)
 
 
 def render(template: str, context: dict[str, Any]) -> str:

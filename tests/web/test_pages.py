@@ -322,3 +322,33 @@ def test_the_report_names_showdown_classes_in_words(client) -> None:  # type: ig
     table = table[:table.index("</table>")]
     rows = re.findall(r"<tr><td>([^<]*)</td><td>[^<]*</td><td class=\"num\">(\d+)</td><td class=\"num\">(\d+)</td></tr>", table)
     assert rows == [("badugi 7-high or better", "1", "0"), ("3-card hand", "0", "1")]
+
+
+def test_players_af_has_its_sample_as_every_other_stat(client) -> None:  # type: ignore[no-untyped-def]
+    """AF = bets and raises / calls (the api's done / opportunities): its cell gives the
+    sample as the percentages do, "(N)", here every bet, raise and call counted, and both
+    counts in its title."""
+    page = client.get("/players").text
+    for p in client.get("/api/players").json()["players"]:
+        af = p["stats"]["af"]
+        value = f"{af['done'] / af['opportunities']:.1f}" if af["opportunities"] else "-"
+        cell = (f'<td class="num col-af" title="{af["done"]:,} bets and raises, {af["opportunities"]:,} calls">'
+                f'{value} <small>({af["done"] + af["opportunities"]:,})</small></td>')
+        assert cell in page, p["player"]
+
+
+def test_the_leaks_page_says_small_intervals_and_big_counts_as_the_terminal(client) -> None:  # type: ignore[no-untyped-def]
+    """0/920: Wilson's upper bound is 1.96^2/(920+1.96^2) = 0.42%, "0-0.4%", never "0-0%";
+    counts with thousands separators ("1,984 made of 9,842")."""
+    from types import SimpleNamespace
+
+    from hhtracker.web.render import render
+
+    line = {"label": "Snow at draw 1", "done": 0, "opportunities": 920, "interval": [0.0, 3.8416 / 923.8416],
+            "baseline": 0.02, "verdict_text": "below", "quote": "q", "source": "s"}
+    html = render("leaks.html.j2", {
+        "title": "Leaks", "path": "/leaks", "request": SimpleNamespace(query_params={}), "filter_form": [],
+        "keep_params": (), "hero_note": "hero: Hero", "hands": 12_345, "leaks": [line],
+        "snow": {"hands": 1_200, "won": 1_100, "net": []}, "luck": {"completed": 1984, "draws": 9842, "expected": 2000.0}})
+    assert '<td class="num">0.0% (0/920)</td>' in html and '<td class="num">0-0.4%</td>' in html
+    assert "1,984 made of 9,842 one-card draws" in html and "1,100 won" in html
