@@ -171,7 +171,7 @@ _ENV.filters.update(money=money, moneys=moneys, ratio=ratio, percent_only=percen
                     path_part=path_part, counted=api.counted, words=words, game_name=game_name, duration=duration,
                     shortened=shortened, hh=hh, plain=plain)
 _ENV.globals.update(NAV=NAV, with_query=with_query, path_part=path_part, name_link=name_link,
-                    interval=api.format_interval)
+                    interval=api.format_interval, note_characters=api.NOTE_CHARACTERS)
 
 
 def render(template: str, context: dict[str, Any]) -> str:
@@ -186,6 +186,21 @@ def page(request: Request, template: str, context: dict[str, Any], status_code: 
     config = request.app.state.config
     full = {"request": request, "csrf_token": config.csrf_token, "path": address_path(request), **context}
     return HTMLResponse(render(template, full), status_code=status_code)
+
+
+def note_refused_page(raw_path: str, csrf_token: str, fields: dict[str, str], message: str,
+                      status_code: int) -> HTMLResponse:
+    """A note refused (too long; the form's token out of date, the server restarted): the
+    reason and the form again, the text as typed (`fields`: the form sent, its "action",
+    "number", "text") and this process's token, to send to `raw_path` (the notes' address as
+    sent, ".../notes"); a link back to the profile. With `status_code`."""
+    action = fields.get("action", "add")
+    html = render("note_refused.html.j2", {
+        "title": "Note not saved", "message": message, "path": "", "csrf_token": csrf_token,
+        "action_path": raw_path, "profile_path": raw_path.removesuffix("/notes"),
+        "action": action if action in ("add", "edit") else "add", "number": fields.get("number", ""),
+        "text": fields.get("text", ""), "max_length": api.NOTE_CHARACTERS})
+    return HTMLResponse(html, status_code=status_code)
 
 
 def error_page(status_code: int, message: str) -> HTMLResponse:
