@@ -217,3 +217,16 @@ def test_replayer_has_the_site_navigation_and_a_way_back(page: Any, site: Site) 
     _opened(page, f"/hands/pokerstars/{HAND}")  # opened from nowhere (a bookmark): no way back to show
     expect(page.locator("nav.top a.current")).to_have_text("Hands")
     assert page.get_by_role("link", name=re.compile("back to")).count() == 0
+
+
+def test_profile_statistics_show_their_values_on_a_phone(page: Any, site: Site) -> None:
+    """The tester's item 9: at 375 px the profile's statistics tables were 474 px in a 358 px
+    box, only the names in sight. Now they fit their box: the labels and the values wrap at
+    their spaces, each word of a value whole ("[22-41%]" never broken at its hyphen)."""
+    page.set_viewport_size({"width": 375, "height": HEIGHT})
+    _opened(page, f"/players/pokerstars/{PLAYER}")
+    tables = page.evaluate("""Array.from(document.querySelectorAll("table.stats"))
+        .map(t => [t.scrollWidth, t.clientWidth, t.getBoundingClientRect().right])""")
+    assert tables, "no statistics table"
+    assert all(scroll <= client + 1 and right <= 375 for scroll, client, right in tables), tables
+    assert page.evaluate(BROKEN, "table.stats td.num .w") == []
