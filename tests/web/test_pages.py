@@ -154,16 +154,17 @@ def test_what_is_not_there_is_a_404(client, address: str) -> None:  # type: igno
 
 def test_the_profile_shows_every_statistic_with_its_sample_and_interval(client) -> None:  # type: ignore[no-untyped-def]
     from hhtracker import api
+    from hhtracker.web.render import words
 
     page = client.get("/players/pokerstars/Hero?game_type=cash").text
     for label in api.PROFILE_LABELS.values():
-        assert f"<td>{label}</td>".replace("&", "&amp;").replace("'", "&#39;") in page, label
+        assert f'<td class="wrap">{label}</td>'.replace("&", "&amp;").replace("'", "&#39;") in page, label
     data = client.get("/api/players/pokerstars/Hero?game_type=cash").json()
     vpip = data["profiles"][0]["stats"]["vpip"]
     assert vpip["opportunities"] == 9  # one chance to put money in per hand dealt
     shown = api.format_ratio(vpip["done"], vpip["opportunities"])
     assert re.search(r"\[\d+-\d+%\]$", shown)  # under 100 opportunities: the interval
-    assert shown in page
+    assert str(words(shown)) in page  # (word by word: it wraps at its spaces on a phone)
     # the by-position results add up to his hands
     assert sum(g["hands"] for g in data["by_position"]) == 9
     assert sum(g["hands"] for g in data["by_stakes"]) == 9
