@@ -90,7 +90,7 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("ALL_GAMES", "Filters", "Game", "GameType", "TableSize", "SORTS", "parse_stakes"), "filters"),
     **dict.fromkeys(("games_played", "game_of_hand", "high_showdown_classes", "low_showdown_classes"), "api.games"),
     **dict.fromkeys(("Money", "format_money", "format_result"), "money"),
-    **dict.fromkeys(("PlayerStats", "Ratio", "format_ratio"), "stats.values"),
+    **dict.fromkeys(("PlayerStats", "Ratio", "format_ratio", "format_interval"), "stats.values"),
     **dict.fromkeys(("STAT_KEYS", "DRAW_KEYS"), "stats.facts"),
     **dict.fromkeys(("StepProgress",), "store.migrations"),
     **dict.fromkeys(("AUTO_TAGS", "AutoTag", "auto_tags", "population", "Population"), "stats.tags"),
@@ -125,7 +125,7 @@ __all__ = [
     "ImportStatus", "PlayerPage", "PlayerResults", "hand_list", "import_status", "lifetime_results", "player_page",
     "player_results", "tag_population",
     "default_db_path", "earned_tags", "expand_paths", "export_hands", "export_parquet", "format_money",
-    "format_prize", "format_ratio", "game_of_hand", "games_played", "generate", "hand_outcome", "hand_replays",
+    "format_prize", "format_ratio", "format_interval", "game_of_hand", "games_played", "generate", "hand_outcome", "hand_replays",
     "hands_listed", "hero_add", "hero_choice", "hero_list", "hero_remove", "ignored_files", "not_regular_files",
     "import_paths", "keep_columns", "counted", "abbreviated", "format_result", "latest_hand", "names_like", "leaks", "leaks_json", "high_showdown_classes", "low_showdown_classes", "note_add", "note_change", "note_list",
     "duration", "ordinal", "output_file", "output_path", "parse_stakes", "player_marks", "player_profile", "player_reads", "players", "population", "population_of", "Population", "print_hand",
@@ -192,7 +192,7 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
     from ..stats.facts import DRAW_KEYS, STAT_KEYS
     from ..store.migrations import StepProgress
     from ..stats.tags import AUTO_TAGS, AutoTag, Population, auto_tags, population
-    from ..stats.values import PlayerStats, Ratio, format_ratio
+    from ..stats.values import PlayerStats, Ratio, format_interval, format_ratio
     from ..tournaments import format_prize, ordinal
     from .checking import REBUILD, DatabaseCheck, RawExport, check_database, export_raw
     from .common import DatabaseUpgrade, NoDatabaseError, UpgradeStage, on_upgrade

@@ -9,6 +9,7 @@ from ..display import cell, keep_columns
 from ..games import MadeHand, game_of
 from ..money import format_result
 from ..stats.leaks import LeakLine
+from ..stats.values import format_interval
 from .labels import CLASS_LABELS, low_class_label
 from .leaks import Leaks
 from ..rules.games import game_rules
@@ -24,7 +25,7 @@ def figure_text(line: LeakLine) -> str:
     if not line.opportunities:
         return "- (0/0)"
     low, high = line.interval  # type: ignore[misc]
-    return f"{100 * line.done / line.opportunities:.1f}% ({line.done:,}/{line.opportunities:,}) [{100 * low:.0f}-{100 * high:.0f}%]"
+    return f"{100 * line.done / line.opportunities:.1f}% ({line.done:,}/{line.opportunities:,}) {format_interval(low, high)}"
 
 
 def baseline_text(line: LeakLine) -> str:

@@ -488,7 +488,8 @@ def game_json(block: GameBlock) -> dict[str, object]:
         "labels": {line.key: line.label for line in block.stats},
         "luck": (None if block.luck is None or block.lifetime_luck is None
                  else {"session": _luck(block.luck), "lifetime": _luck(block.lifetime_luck)}),
-        "showdowns": [{"class": c.hand_class, "half": c.half.value, "won": c.won, "lost": c.lost} for c in block.showdowns],
+        "showdowns": [{"class": c.hand_class, "label": c.label, "half": c.half.value, "won": c.won, "lost": c.lost}
+                      for c in block.showdowns],
         "snows": block.snows, "breaks": block.breaks,
     }
 

@@ -34,6 +34,17 @@ def wilson_interval(done: int, opportunities: int, z: float = _Z95) -> tuple[flo
     return (low, high)
 
 
+def format_interval(low: float, high: float) -> str:
+    """An interval of fractions (0..1) as percentages, "[15-35%]": whole percents, but when
+    both bounds would read the same, each bound not exactly 0 or 100% keeps one decimal
+    ("[0-0.4%]" for 0/920, not "[0-0%]"; "[99.6-100%]")."""
+    whole = (f"{100 * low:.0f}", f"{100 * high:.0f}")
+    if whole[0] != whole[1]:
+        return f"[{whole[0]}-{whole[1]}%]"
+    low_text, high_text = (f"{100 * b:.0f}" if b in (0.0, 1.0) else f"{100 * b:.1f}" for b in (low, high))
+    return f"[{low_text}-{high_text}%]"
+
+
 def format_ratio(done: int, opportunities: int) -> str:
     """"23.6% (17/72) [15-35%]": the percentage, its sample, and under 100 opportunities
     the 95% Wilson interval; "-" when there was no opportunity (never 0%)."""
@@ -42,7 +53,7 @@ def format_ratio(done: int, opportunities: int) -> str:
     text = f"{100.0 * done / opportunities:.1f}% ({done:,}/{opportunities:,})"
     if opportunities < WILSON_BELOW:
         low, high = wilson_interval(done, opportunities)  # type: ignore[misc]
-        text += f" [{100 * low:.0f}-{100 * high:.0f}%]"
+        text += " " + format_interval(low, high)
     return text
 
 

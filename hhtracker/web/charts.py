@@ -47,7 +47,8 @@ def _label(value: float) -> str:
 def line_chart(series: Sequence[Series], *, unit: str, x_label: str = "hands", width: int = 860,
                height: int = 300) -> Markup:
     """An SVG line chart of `series` (y in `unit`), with a zero line, y ticks at round
-    values and the x axis from 0 to the last x. Empty series: a chart with only axes."""
+    values and the x axis from 0 to the last x, ticked at round whole numbers (hands). Empty
+    series: a chart with only axes."""
     left, right, top, bottom = 64, 16, 26, 34
     xs = [x for s in series for x, _ in s.points] or [0.0]
     ys = [y for s in series for _, y in s.points] or [0.0]
@@ -76,9 +77,9 @@ def line_chart(series: Sequence[Series], *, unit: str, x_label: str = "hands", w
         tick += step
     parts.append(f'<line class="axis" x1="{left}" x2="{width - right}" y1="{py(0):.1f}" y2="{py(0):.1f}"/>')
     parts.append(f'<line class="axis" x1="{left}" x2="{left}" y1="{top}" y2="{top + plot_h}"/>')
-    x_step = nice_step(x_max, 8)
+    x_step = max(nice_step(x_max, 8), 1.0)  # (hands: whole numbers, each tick a distinct one)
     tick = 0.0
-    while tick <= x_max + x_step / 2:
+    while tick <= x_max + 1e-9:  # (no tick past the last hand)
         parts.append(f'<text x="{px(tick):.1f}" y="{height - 16}" text-anchor="middle">{tick:,.0f}</text>')
         tick += x_step
     parts.append(f'<text x="{left + plot_w / 2:.1f}" y="{height - 2}" text-anchor="middle">{escape(x_label)}</text>')

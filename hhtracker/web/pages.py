@@ -37,7 +37,7 @@ from .query import (
     filters_of,
     whole_number,
 )
-from .render import address_path, page, path_part, render, segment_text, shortened
+from .render import address_path, note_refused_page, page, path_part, render, segment_text, shortened
 
 if TYPE_CHECKING:
     from .app import WebConfig
@@ -262,14 +262,17 @@ async def notes_post(request: Request) -> Response:
     action = form.get("action", "add")
     text = form.get("text", "").strip()
     db = _db(request)
-    if action == "add":  # (an empty or too long text: api.MarkError, a 400 page)
-        api.note_add(db, name, text)
-    elif action in ("edit", "delete"):
-        number = whole_number("number", form.get("number", ""), 1, 2**62)
-        if not api.note_change(db, name, number, text if action == "edit" else None):
-            raise NotFound(f"{name[:60]!r} has no note number {number}")
-    else:
-        raise BadRequest(f"action={action[:20]!r} is not one of add, edit, delete")
+    try:
+        if action == "add":  # (an empty or too long text: api.MarkError, the form again with the reason)
+            api.note_add(db, name, text)
+        elif action in ("edit", "delete"):
+            number = whole_number("number", form.get("number", ""), 1, 2**62)
+            if not api.note_change(db, name, number, text if action == "edit" else None):
+                raise NotFound(f"{name[:60]!r} has no note number {number}")
+        else:
+            raise BadRequest(f"action={action[:20]!r} is not one of add, edit, delete")
+    except api.MarkError as error:
+        return note_refused_page(address_path(request), request.app.state.config.csrf_token, form, str(error), 400)
     return RedirectResponse(f"/players/{path_part(site)}/{path_part(name)}#notes", status_code=303)
 
 

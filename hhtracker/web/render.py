@@ -38,9 +38,15 @@ def money(value: dict[str, Any] | api.Money | None, signed: bool = True) -> str:
     return api.format_result(amount, currency) if signed else api.format_money(amount, currency)
 
 
-def moneys(values: list[dict[str, Any]] | tuple[api.Money, ...]) -> str:
-    """Several currencies' amounts, "+$1.00; +475 chips" (never added together)."""
-    return "; ".join(money(v) for v in values) or "0"
+def moneys(values: list[dict[str, Any]] | tuple[api.Money, ...]) -> Markup:
+    """Several currencies' amounts, "+$1.00; +475 chips" (never added together), each in a
+    <span class="w amount"> kept on one line: in a table cell each amount is on a line of its
+    own (style.css), so two currencies never widen the table. Escaped."""
+    if not values:
+        return Markup("0")
+    amounts = [money(v) for v in values]
+    return Markup(" ").join(Markup('<span class="w amount">{}{}</span>').format(amount, ";" if i < len(amounts) - 1 else "")
+                            for i, amount in enumerate(amounts))
 
 
 def ratio(value: dict[str, int] | api.Ratio) -> str:
@@ -75,6 +81,35 @@ def shortened(text: str, width: int = SHORT_NAME) -> str:
     """`text` cut to `width` characters, the last one "…" when cut (a name from the address
     or a hand history in a title: "Hands of aaaa…", not 1,000 characters)."""
     return text if len(text) <= width else text[:width - 1] + "…"
+
+
+def plain(text: object) -> str:
+    """Text from a hand history (a name, a tag, a note, a table or file name) as the terminal
+    shows it (display.safe): every control, format (bidi) and separator character written as a
+    visible escape ("\\x1b", "\\u202e"), so none reaches the page raw. For attributes (a
+    title); autoescaped by the template."""
+    return str(api.safe(text))
+
+
+def hh(text: object) -> Markup:
+    """Text from a hand history shown in a page: `plain(text)`, escaped, in a <bdi> (isolated
+    for direction: a right-to-left name never reorders the text around it)."""
+    return Markup("<bdi>{}</bdi>").format(plain(text))
+
+
+def name_link(href: str | None, name: str) -> Markup:
+    """A link to a player in a table's cell (a <span> without `href`: a table's name): class
+    "name" (style.css cuts it with
+    "…" at a width), its whole name (`plain`; its first TITLE_NAME characters) in the title,
+    and its text (a 100,000-character name is not sent whole), isolated for direction (`hh`)."""
+    title, text = plain(shortened(name, TITLE_NAME)), hh(shortened(name, TITLE_NAME))
+    if href is None:
+        return Markup('<span class="name" title="{}">{}</span>').format(title, text)
+    return Markup('<a class="name" href="{}" title="{}">{}</a>').format(href, title, text)
+
+
+TITLE_NAME = 1000
+"""The most characters of a name a list's cell and its title attribute (a tooltip) hold."""
 
 
 def game_name(game: str | None) -> str:
@@ -134,8 +169,9 @@ def with_query(request: Request, **changes: object) -> str:
 
 _ENV.filters.update(money=money, moneys=moneys, ratio=ratio, percent_only=percent_only, number=number,
                     path_part=path_part, counted=api.counted, words=words, game_name=game_name, duration=duration,
-                    shortened=shortened)
-_ENV.globals.update(NAV=NAV, with_query=with_query, path_part=path_part)
+                    shortened=shortened, hh=hh, plain=plain)
+_ENV.globals.update(NAV=NAV, with_query=with_query, path_part=path_part, name_link=name_link,
+                    interval=api.format_interval, note_characters=api.NOTE_CHARACTERS)
 
 
 def compile_templates() -> tuple[str, ...]:
@@ -161,6 +197,21 @@ def page(request: Request, template: str, context: dict[str, Any], status_code: 
     config = request.app.state.config
     full = {"request": request, "csrf_token": config.csrf_token, "path": address_path(request), **context}
     return HTMLResponse(render(template, full), status_code=status_code)
+
+
+def note_refused_page(raw_path: str, csrf_token: str, fields: dict[str, str], message: str,
+                      status_code: int) -> HTMLResponse:
+    """A note refused (too long; the form's token out of date, the server restarted): the
+    reason and the form again, the text as typed (`fields`: the form sent, its "action",
+    "number", "text") and this process's token, to send to `raw_path` (the notes' address as
+    sent, ".../notes"); a link back to the profile. With `status_code`."""
+    action = fields.get("action", "add")
+    html = render("note_refused.html.j2", {
+        "title": "Note not saved", "message": message, "path": "", "csrf_token": csrf_token,
+        "action_path": raw_path, "profile_path": raw_path.removesuffix("/notes"),
+        "action": action if action in ("add", "edit") else "add", "number": fields.get("number", ""),
+        "text": fields.get("text", ""), "max_length": api.NOTE_CHARACTERS})
+    return HTMLResponse(html, status_code=status_code)
 
 
 def error_page(status_code: int, message: str) -> HTMLResponse:

@@ -26,7 +26,8 @@ from starlette.datastructures import Headers, MutableHeaders
 from starlette.responses import RedirectResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from .errors import error_answer, internal_error_page
+from .errors import answers_json, error_answer, internal_error_page
+from .render import note_refused_page
 
 if TYPE_CHECKING:
     from .app import WebConfig
@@ -125,8 +126,14 @@ class SecurityMiddleware:
         if token is None and headers.get("content-type", "").startswith("application/x-www-form-urlencoded"):
             token = parse_qs(body.decode("utf-8", "replace")).get(CSRF_FIELD, [None])[-1]
         if not _same(token, self.config.csrf_token):
-            return error_answer(path, 403, "the form's token is missing or out of date (the server was "
-                                           "restarted?): reload the page and send it again"), receive
+            said = "the form's token is missing or out of date (the server was restarted?): reload the page and send it again"
+            if path.endswith("/notes") and not answers_json(path):  # a note: the form again, the text kept
+                raw = scope.get("raw_path")
+                fields = {k: v[-1] for k, v in parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True).items()}
+                said = "the note was not saved: the form's token was out of date (the server was restarted); send it again"
+                return note_refused_page(raw.decode("latin-1") if raw else path, self.config.csrf_token, fields,
+                                         said, 403), receive
+            return error_answer(path, 403, said), receive
         sent = False
 
         async def replay() -> Message:

@@ -48,13 +48,14 @@ def test_a_player_named_with_dots_opens_from_the_list(dots_db: Path, name: str, 
     client = client_for(dots_db)
     listing = client.get("/players").text
     address = f"/players/pokerstars/{written}"
-    assert f'<a href="{address}">{name}</a>' in listing
+    link = f'<a class="name" href="{address}" title="{name}"><bdi>{name}</bdi></a>'
+    assert link in listing
     page = client.get(address)
-    assert page.status_code == 200 and f"<h1>{name} (pokerstars)</h1>" in page.text
+    assert page.status_code == 200 and f"<h1><bdi>{name}</bdi> (pokerstars)</h1>" in page.text
     assert client.get("/api" + address).json()["player"] == name
     # each of his hands lists him with the same link; its filters and forms stay his
     hands = client.get("/hands", params={"player": name}).text
-    assert hands.count(f'<a href="{address}">{name}</a>') == 9  # dealt into the file's 9 hands
+    assert hands.count(link) == 9  # dealt into the file's 9 hands
     assert f'action="{address}"' in page.text and f'action="{address}/notes"' in page.text
     assert f'action="{address}/tags"' in page.text
 

@@ -127,7 +127,7 @@ SHORT = "a" * 59 + "…"
 
 def test_a_long_name_from_the_query_string_is_quoted_short(client) -> None:  # type: ignore[no-untyped-def]
     hands = client.get("/hands?player=" + "a" * 1000).text
-    assert f"<title>Hands of {SHORT} · hhtracker</title>" in hands and f"<h1>Hands of {SHORT}</h1>" in hands
+    assert f"<title>Hands of {SHORT} · hhtracker</title>" in hands and f"<h1>Hands of <bdi>{SHORT}</bdi></h1>" in hands
     assert f'name="player" value="{"a" * 1000}"' in hands  # the form keeps what was asked
     for address in ("/sessions", "/sessions/1", "/leaks", "/tournaments"):
         missing = client.get(f"{address}?hero={'a' * 1000}")
@@ -153,10 +153,10 @@ def test_a_long_name_from_a_hand_history_is_quoted_short_in_his_title(tmp_path_f
     assert profile.status_code == 200
     short = "g" * 59 + "…"
     assert f"<title>{short} (pokerstars) · hhtracker</title>" in profile.text
-    assert f"<h1>{short} (pokerstars)</h1>" in profile.text
+    assert f"<h1><bdi>{short}</bdi> (pokerstars)</h1>" in profile.text
     assert client.get(f"/api/players/pokerstars/{long_name}").json()["player"] == long_name  # the JSON: whole
     hands = client.get(f"/hands?player={long_name}").text
-    assert f"<h1>Hands of {short}</h1>" in hands and f">{long_name}</a>" in hands  # the rows: whole
+    assert f"<h1>Hands of <bdi>{short}</bdi></h1>" in hands and f">{long_name}</bdi></a>" in hands  # the rows: whole
 
 
 def test_a_long_address_that_is_no_page_is_quoted_short(client) -> None:  # type: ignore[no-untyped-def]

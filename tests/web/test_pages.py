@@ -59,7 +59,7 @@ def test_filters_change_the_numbers(client) -> None:  # type: ignore[no-untyped-
     # the SNG's hands are all on 2010-11-12 (its headers' dates), the cash file's on 2010-09-14
     assert _hero_hands(client, "&since=2010-11-01") == 5
     # the HTML page shows the same count: "14" in Hero's row, "9" with the cash filter
-    row = re.search(r'>Hero</a><small class="site-of-name"> pokerstars</small></td>\s*'
+    row = re.search(r'><bdi>Hero</bdi></a><small class="site-of-name"> pokerstars</small></td>\s*'
                     r'<td class="col-site">pokerstars</td>\s*<td class="num col-hands">(\d+)</td>',
                     client.get("/players?game_type=cash").text)
     assert row and row.group(1) == "9"
@@ -154,16 +154,17 @@ def test_what_is_not_there_is_a_404(client, address: str) -> None:  # type: igno
 
 def test_the_profile_shows_every_statistic_with_its_sample_and_interval(client) -> None:  # type: ignore[no-untyped-def]
     from hhtracker import api
+    from hhtracker.web.render import words
 
     page = client.get("/players/pokerstars/Hero?game_type=cash").text
     for label in api.PROFILE_LABELS.values():
-        assert f"<td>{label}</td>".replace("&", "&amp;").replace("'", "&#39;") in page, label
+        assert f'<td class="wrap">{label}</td>'.replace("&", "&amp;").replace("'", "&#39;") in page, label
     data = client.get("/api/players/pokerstars/Hero?game_type=cash").json()
     vpip = data["profiles"][0]["stats"]["vpip"]
     assert vpip["opportunities"] == 9  # one chance to put money in per hand dealt
     shown = api.format_ratio(vpip["done"], vpip["opportunities"])
     assert re.search(r"\[\d+-\d+%\]$", shown)  # under 100 opportunities: the interval
-    assert shown in page
+    assert str(words(shown)) in page  # (word by word: it wraps at its spaces on a phone)
     # the by-position results add up to his hands
     assert sum(g["hands"] for g in data["by_position"]) == 9
     assert sum(g["hands"] for g in data["by_stakes"]) == 9
@@ -312,3 +313,44 @@ def test_a_hand_list_counted_short_says_at_least(client, monkeypatch: pytest.Mon
     whole = client.get("/hands?saw_draw=1&game_type=cash").text  # (his cash hands' one day: counted whole)
     assert ">4 hands, newest first;" in whole and "at least 4" not in whole
     assert client.get("/api/hands?saw_draw=1&game_type=cash").json()["total"] == 4
+
+
+def test_the_report_names_showdown_classes_in_words(client) -> None:  # type: ignore[no-untyped-def]
+    """Session 1 (the sample cash file): Hero showed [6h 5s Ac 3d], a 6-high badugi, and won;
+    he showed [4c 3d As 6c] (two clubs: a 3-card hand) and lost. The terminal's words
+    (report/labels.py), never the keys badugi_7 and three_card."""
+    page = client.get("/sessions/1").text
+    table = page[page.index("<h2>Showdowns by hand class</h2>"):]
+    table = table[:table.index("</table>")]
+    rows = re.findall(r"<tr><td>([^<]*)</td><td>[^<]*</td><td class=\"num\">(\d+)</td><td class=\"num\">(\d+)</td></tr>", table)
+    assert rows == [("badugi 7-high or better", "1", "0"), ("3-card hand", "0", "1")]
+
+
+def test_players_af_has_its_sample_as_every_other_stat(client) -> None:  # type: ignore[no-untyped-def]
+    """AF = bets and raises / calls (the api's done / opportunities): its cell gives the
+    sample as the percentages do, "(N)", here every bet, raise and call counted, and both
+    counts in its title."""
+    page = client.get("/players").text
+    for p in client.get("/api/players").json()["players"]:
+        af = p["stats"]["af"]
+        value = f"{af['done'] / af['opportunities']:.1f}" if af["opportunities"] else "-"
+        cell = (f'<td class="num col-af" title="{af["done"]:,} bets and raises, {af["opportunities"]:,} calls">'
+                f'{value} <small>({af["done"] + af["opportunities"]:,})</small></td>')
+        assert cell in page, p["player"]
+
+
+def test_the_leaks_page_says_small_intervals_and_big_counts_as_the_terminal(client) -> None:  # type: ignore[no-untyped-def]
+    """0/920: Wilson's upper bound is 1.96^2/(920+1.96^2) = 0.42%, "0-0.4%", never "0-0%";
+    counts with thousands separators ("1,984 made of 9,842")."""
+    from types import SimpleNamespace
+
+    from hhtracker.web.render import render
+
+    line = {"label": "Snow at draw 1", "done": 0, "opportunities": 920, "interval": [0.0, 3.8416 / 923.8416],
+            "baseline": 0.02, "verdict_text": "below", "quote": "q", "source": "s"}
+    html = render("leaks.html.j2", {
+        "title": "Leaks", "path": "/leaks", "request": SimpleNamespace(query_params={}), "filter_form": [],
+        "keep_params": (), "hero_note": "hero: Hero", "hands": 12_345, "leaks": [line],
+        "snow": {"hands": 1_200, "won": 1_100, "net": []}, "luck": {"completed": 1984, "draws": 9842, "expected": 2000.0}})
+    assert '<td class="num">0.0% (0/920)</td>' in html and '<td class="num">0-0.4%</td>' in html
+    assert "1,984 made of 9,842 one-card draws" in html and "1,100 won" in html

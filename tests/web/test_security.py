@@ -190,3 +190,45 @@ def test_a_database_gone_while_serving_is_a_page_of_one_line(web_db: Path, tmp_p
     assert response.status_code == 503
     assert "no database at" in response.text and "Traceback" not in response.text
     assert not copy.exists()  # never created by a page
+
+
+def test_a_refused_note_comes_back_in_its_form_with_the_reason(notes_client) -> None:  # type: ignore[no-untyped-def]
+    """The tester's item 10: a note too long, or sent from a page of before a restart (its
+    token out of date), is not lost: the answer is the form again with the text as typed,
+    the reason, this process's token and a way back; nothing is written."""
+    import html
+    import re
+
+    from hhtracker import api
+    from tests.web.conftest import form_token
+
+    address, token = _note_form(notes_client)
+    profile = notes_client.get("/players/pokerstars/MarlowK").text
+    assert profile.count(f'maxlength="{api.NOTE_CHARACTERS}"') == 1  # the new note's field (he has none yet)
+    assert api.NOTE_CHARACTERS == 10_000
+
+    def typed_text(page: str) -> str:
+        found = re.search(r'<textarea name="text"[^>]*>(.*?)</textarea>', page, re.S)
+        assert found, page[-600:]
+        return html.unescape(found.group(1))
+
+    too_long = "<b>x</b> " + "y" * 10_000  # 10,009 characters
+    refused = notes_client.post(address, data={"csrf": token, "action": "add", "text": too_long})
+    assert refused.status_code == 400
+    assert typed_text(refused.text) == too_long
+    assert "longer than 10,000 characters" in refused.text and "<b>x</b>" not in refused.text
+    assert 'href="/players/pokerstars/MarlowK#notes"' in refused.text
+
+    restarted = client_for(notes_client.app.state.config.db_path)  # a new process: a new token
+    stale = restarted.post(address, data={"csrf": token, "action": "add", "text": "typed before the restart"})
+    assert stale.status_code == 403
+    assert typed_text(stale.text) == "typed before the restart"
+    assert "out of date" in stale.text
+    fresh = form_token(stale.text)
+    assert fresh == restarted.app.state.config.csrf_token != token
+    assert notes_client.get("/api/players/pokerstars/MarlowK").json()["notes"] == []  # nothing written
+    # sent again from that form: written
+    again = restarted.post(address, data={"csrf": fresh, "action": "add", "text": typed_text(stale.text)},
+                           follow_redirects=False)
+    assert again.status_code == 303
+    assert [n["text"] for n in restarted.get("/api/players/pokerstars/MarlowK").json()["notes"]] == ["typed before the restart"]

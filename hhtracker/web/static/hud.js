@@ -19,6 +19,18 @@
     return node;
   }
 
+  // Text from a hand history (a name, a tag, a note, a table's name) as the terminal and the
+  // other pages show it (display.safe): every control, format (bidi) and separator character
+  // written as a visible escape ("\x1b", "\u202e"), never raw. (Isolated for direction by style.css.)
+  const UNSHOWN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Co}\p{Cn}]/gu;
+  function shown(text) {
+    return String(text).replace(UNSHOWN, (char) => {
+      const code = char.codePointAt(0);
+      const hex = code.toString(16);
+      return code <= 0xff ? "\\x" + hex.padStart(2, "0") : code <= 0xffff ? "\\u" + hex.padStart(4, "0") : "\\U" + hex.padStart(8, "0");
+    });
+  }
+
   function plural(count, word) {
     return count.toLocaleString("en-US") + " " + word + (count === 1 ? "" : "s");
   }
@@ -43,7 +55,8 @@
     row.dataset.seat = String(player.seat);
     row.appendChild(el("td", "hud-seat num", player.seat));
     const name = el("td", "hud-player-name");
-    const link = el("a", null, player.player);
+    const link = el("a", null, shown(player.player));
+    link.title = shown(player.player);
     link.href = "/players/" + pathPart(table.site) + "/" + pathPart(player.player);
     name.appendChild(link);
     if (player.hero) name.appendChild(el("span", "hud-hero-mark", " *"));
@@ -59,9 +72,9 @@
       const marks = el("tr", "hud-marks");
       const cell = el("td");
       cell.colSpan = 3 + columns.length;
-      for (const tag of player.auto_tags) cell.appendChild(el("span", "hud-tag auto-tag tag", tag));
-      for (const tag of player.tags) cell.appendChild(el("span", "hud-tag tag", "#" + tag));
-      if (player.notes.length) cell.appendChild(el("span", "hud-note", player.notes[0]));
+      for (const tag of player.auto_tags) cell.appendChild(el("span", "hud-tag auto-tag tag", shown(tag)));
+      for (const tag of player.tags) cell.appendChild(el("span", "hud-tag tag", "#" + shown(tag)));
+      if (player.notes.length) cell.appendChild(el("span", "hud-note", shown(player.notes[0])));
       marks.appendChild(cell);
       rows.push(marks);
     }
@@ -71,7 +84,7 @@
   function fillPanel(section, table, columns) {
     section.replaceChildren();
     const title = el("header", "hud-title");
-    title.appendChild(el("span", "hud-table-name", table.table));
+    title.appendChild(el("span", "hud-table-name", shown(table.table)));
     title.appendChild(el("span", "hud-game", table.game_name || table.game || "?"));
     title.appendChild(el("span", "hud-stakes", table.stakes + " " + table.structure));
     title.appendChild(el("span", "hud-session", plural(table.hands, "hand")));
@@ -129,11 +142,39 @@
     root.dataset.updated = String(Date.now());
   }
 
-  const source = new EventSource(root.dataset.events);
-  source.addEventListener("open", () => { root.dataset.connected = "true"; });
-  source.addEventListener("error", () => { root.dataset.connected = "false"; });
-  source.addEventListener("hud", (event) => {
-    root.dataset.version = event.lastEventId;
-    draw(JSON.parse(event.data));
-  });
+  // The connection: while it is down (the server stopped, the network dropped) the page says
+  // so and greys its figures (style.css, #hud.hud-lost), until the stream is back. The browser
+  // retries by itself after a dropped connection; after a refusal (the stream closed) we do.
+  const connection = document.getElementById("hud-connection");
+  const RETRY_MS = 3000;
+  let lostAt = null;
+
+  function connected() {
+    root.dataset.connected = "true";
+    root.classList.remove("hud-lost");
+    connection.hidden = true;
+    connection.textContent = "";
+    lostAt = null;
+  }
+
+  function lost(source) {
+    root.dataset.connected = "false";
+    if (lostAt === null) lostAt = new Date();
+    root.classList.add("hud-lost");
+    connection.hidden = false;
+    connection.textContent = "disconnected since " + lostAt.toLocaleTimeString() + " — retrying; the figures below are "
+      + "as they were (is hhtracker serve still running?)";
+    if (source.readyState === EventSource.CLOSED) window.setTimeout(connect, RETRY_MS);
+  }
+
+  function connect() {
+    const source = new EventSource(root.dataset.events);
+    source.addEventListener("open", connected);
+    source.addEventListener("error", () => lost(source));
+    source.addEventListener("hud", (event) => {
+      root.dataset.version = event.lastEventId;
+      draw(JSON.parse(event.data));
+    });
+  }
+  connect();
 })();

@@ -67,10 +67,11 @@ class Served:
     loopback port (so the port is known before the app is made: its Host check needs it), as
     `hhtracker serve` serves it."""
 
-    def __init__(self) -> None:
+    def __init__(self, port: int = 0) -> None:
+        """On `port` (0: a free one)."""
         from hhtracker.cli.serve_cmd import listening_socket  # (the socket `serve` listens on)
 
-        self.socket = listening_socket("127.0.0.1", 0)
+        self.socket = listening_socket("127.0.0.1", port)
         self.port: int = self.socket.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
         self._server: Any = None

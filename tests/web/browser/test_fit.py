@@ -196,7 +196,7 @@ def test_players_table_fits_whole(page: Any, site: Site, width: int, columns: li
     table = page.evaluate(PLAYERS_TABLE)
     assert table["shown"] == columns
     assert table["left"] >= 0 and table["right"] <= width, table
-    assert page.evaluate(BROKEN, "table#players thead th, table#players td.num, table#players td a") == []
+    assert page.evaluate(BROKEN, "table#players thead th, table#players td.num:not(.wrap), table#players td.num .w, table#players td a") == []
     assert overflow(page) == ""
 
 
@@ -217,3 +217,16 @@ def test_replayer_has_the_site_navigation_and_a_way_back(page: Any, site: Site) 
     _opened(page, f"/hands/pokerstars/{HAND}")  # opened from nowhere (a bookmark): no way back to show
     expect(page.locator("nav.top a.current")).to_have_text("Hands")
     assert page.get_by_role("link", name=re.compile("back to")).count() == 0
+
+
+def test_profile_statistics_show_their_values_on_a_phone(page: Any, site: Site) -> None:
+    """The tester's item 9: at 375 px the profile's statistics tables were 474 px in a 358 px
+    box, only the names in sight. Now they fit their box: the labels and the values wrap at
+    their spaces, each word of a value whole ("[22-41%]" never broken at its hyphen)."""
+    page.set_viewport_size({"width": 375, "height": HEIGHT})
+    _opened(page, f"/players/pokerstars/{PLAYER}")
+    tables = page.evaluate("""Array.from(document.querySelectorAll("table.stats"))
+        .map(t => [t.scrollWidth, t.clientWidth, t.getBoundingClientRect().right])""")
+    assert tables, "no statistics table"
+    assert all(scroll <= client + 1 and right <= 375 for scroll, client, right in tables), tables
+    assert page.evaluate(BROKEN, "table.stats td.num .w") == []

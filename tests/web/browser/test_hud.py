@@ -99,3 +99,99 @@ def test_hud_follows_hands_written_to_a_watched_folder(browser: Any, tmp_path: P
         context.close()
         live_of(app).end_streams()
         served.stop()
+
+
+def test_hud_says_it_is_disconnected_while_the_server_is_down(browser: Any, tmp_path: Path) -> None:
+    """The tester's item 2: the server stopped (Ctrl-C), the page says "disconnected" and greys
+    its figures; the server back on the same port, the mark goes and new hands show again."""
+    from hhtracker.web.hud import live_of
+
+    folder = tmp_path / "hh"
+    folder.mkdir()
+    db = tmp_path / "live.db"
+    api.import_paths([], db)
+    served = Served()
+    app = make_app(db, served.port, watch=(folder,))
+    served.start(app)
+    context = browser.new_context(viewport=VIEWPORT, base_url=served.url)
+    again = None
+    try:
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        page.goto("/hud")
+        page.locator('#hud[data-connected="true"]').wait_for()
+        _append(folder / TABLE_A, _hand(1))
+        page.locator('section.hud-table[data-hand-id="91400000001"]').wait_for()
+        mark = page.locator("#hud-connection")
+        assert not mark.is_visible()
+        assert page.locator("#hud-tables").evaluate("e => getComputedStyle(e).opacity") == "1"
+
+        live_of(app).end_streams()
+        served.stop()
+        page.locator('#hud[data-connected="false"]').wait_for()
+        mark.wait_for(state="visible")
+        assert "disconnected" in mark.inner_text() and "retrying" in mark.inner_text()
+        assert float(page.locator("#hud-tables").evaluate("e => getComputedStyle(e).opacity")) < 1  # greyed
+        assert _vpip(page.locator("section.hud-table").first) == {"Hero": "100 (1)", "Ann": "0 (1)", "Bob": "100 (1)"}
+
+        again = Served(served.port)
+        app = make_app(db, served.port, watch=(folder,))
+        again.start(app)
+        page.locator('#hud[data-connected="true"]').wait_for()
+        mark.wait_for(state="hidden")
+        assert page.locator("#hud-tables").evaluate("e => getComputedStyle(e).opacity") == "1"
+        _append(folder / TABLE_A, _hand(2))
+        page.locator('section.hud-table[data-hand-id="91400000002"]').wait_for()
+    finally:
+        context.close()
+        live_of(app).end_streams()
+        (again or served).stop()
+
+
+ODD = "Ann\u202eEvil\x1b[31m"
+"""Ann renamed: a right-to-left override and an escape sequence in her name."""
+TAG = "t" * 39 + "\u202e"  # 40 characters, the longest tag
+
+
+def test_hud_shows_odd_names_tags_and_notes_escaped_isolated_and_wrapped(browser: Any, tmp_path: Path) -> None:
+    """The tester's items 4, 6 and 11 on /hud: a name, tag and note holding control and
+    direction characters are shown with visible escapes (as the terminal: "\\u202e",
+    "\\x1b"), isolated for direction; a 40-character tag and a long note wrap inside the panel
+    (no sideways scroll in it) at 1280 and 800 px."""
+    from hhtracker.web.hud import live_of
+
+    folder = tmp_path / "hh"
+    folder.mkdir()
+    db = tmp_path / "live.db"
+    api.import_paths([], db)
+    api.tag_set(db, ODD, TAG)
+    api.note_add(db, ODD, "note\x07 " + "x" * 30 + " " + "y" * 120)
+    served = Served()
+    app = make_app(db, served.port, watch=(folder,))
+    served.start(app)
+    context = browser.new_context(viewport=VIEWPORT, base_url=served.url)
+    try:
+        page = context.new_page()
+        log = watch_tab(page, served.url)
+        page.goto("/hud")
+        page.locator('#hud[data-connected="true"]').wait_for()
+        _append(folder / TABLE_A, _hand(1).replace("Ann", ODD).replace("Hud Test", "Hud\x1bTest"))
+        page.locator('section.hud-table[data-hand-id="91400000001"]').wait_for()
+        panel = page.locator("section.hud-table").first
+        name = panel.locator("tr.hud-player .hud-player-name a", has_text="Ann")
+        assert name.inner_text() == "Ann\\u202eEvil\\x1b[31m"
+        assert panel.locator(".hud-table-name").inner_text() == "Hud\\x1bTest"
+        tag = panel.locator(".hud-tag:not(.auto-tag)")
+        assert tag.inner_text() == "#" + "t" * 39 + "\\u202e"
+        assert panel.locator(".hud-note").inner_text().startswith("note\\x07 ")
+        for element in (name, tag, panel.locator(".hud-note"), panel.locator(".hud-table-name")):
+            assert element.evaluate("e => getComputedStyle(e).unicodeBidi") == "isolate"
+        for width in (1280, 800):
+            page.set_viewport_size({"width": width, "height": 800})
+            sizes = panel.evaluate("e => [e.scrollWidth, e.clientWidth]")
+            assert sizes[0] <= sizes[1], (width, sizes)
+        assert log.problems(page) == []
+    finally:
+        context.close()
+        live_of(app).end_streams()
+        served.stop()
