@@ -75,7 +75,7 @@ _HOMES: dict[str, str] = {
                      "EXPORT_FORMATS", "PARQUET_TABLES"), "api.exporting"),
     **dict.fromkeys(("NoDatabaseError",), "api.common"),
     **dict.fromkeys(("MarkError", "NOTE_CHARACTERS", "TAG_CHARACTERS", "note_text", "tag_text", "hero_name"), "api.marks"),
-    **dict.fromkeys(("check_readable", "CurvePoint", "GroupResult", "HandList", "HandQuery", "HandRow", "ImportStatus",
+    **dict.fromkeys(("check_readable", "CurvePoint", "GroupKind", "GroupResult", "HandList", "HandQuery", "HandRow", "ImportStatus",
                      "PlayerPage", "PlayerResults", "hand_list", "import_status", "lifetime_results", "player_page",
                      "player_results", "tag_population"), "api.browsing"),
     **dict.fromkeys(("check_database", "export_raw", "DatabaseCheck", "RawExport", "REBUILD"), "api.checking"),
@@ -119,7 +119,7 @@ __all__ = [
     "Ratio", "ReadOnlyQueryError", "ReportError", "ReprocessSummary", "SORTS", "STAT_KEYS",
     "SeatedPlayer", "Site", "TableSize", "TableView", "TournamentReport", "TournamentResult",
     "TournamentTotals", "UnknownPlayerError", "Validation", "Watcher", "WatchProgress", "HudColumn", "HUD_COLUMNS", "HUD_PRIORITY", "HUD_JSON_COLUMNS",
-    "hud_column", "Figure", "figure_of", "hud_json", "table_key", "SMALL_SAMPLE", "SMALL_RESULTS", "auto_tags", "blob_text", "cell", "chart_png", "check_output", "check_readable", "CurvePoint", "GroupResult", "HandList", "HandQuery", "HandRow",
+    "hud_column", "Figure", "figure_of", "hud_json", "table_key", "SMALL_SAMPLE", "SMALL_RESULTS", "auto_tags", "blob_text", "cell", "chart_png", "check_output", "check_readable", "CurvePoint", "GroupKind", "GroupResult", "HandList", "HandQuery", "HandRow",
     "ImportStatus", "PlayerPage", "PlayerResults", "hand_list", "import_status", "lifetime_results", "player_page",
     "player_results", "tag_population",
     "default_db_path", "earned_tags", "expand_paths", "export_hands", "export_parquet", "format_money",
@@ -196,6 +196,7 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
     from .marks import NOTE_CHARACTERS, TAG_CHARACTERS, MarkError, hero_name, note_text, tag_text
     from .browsing import (
         CurvePoint,
+        GroupKind,
         GroupResult,
         HandList,
         HandQuery,

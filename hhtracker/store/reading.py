@@ -47,7 +47,7 @@ class _Sums:
         return tuple(Money(sums[column], currency) for currency, sums in self.by_currency)
 
 
-def _in_bets(bet: str) -> str:
+def in_bets_sql(bet: str) -> str:
     """SQL (over summary rows s, grouped by currency) of the net in big bets or big blinds
     (bet: the column): cash hand by hand, each in its own stakes; chips (tournaments, play
     money) as the chips won over the hands' average bet, so the figure has the chips' sign
@@ -85,8 +85,8 @@ def player_stats(
     players: dict[int, _Sums] = {}
     sites_of: dict[str, set[str]] = {}
     for player_id, site, player, game_type, currency, hands, in_bb, in_big_bets, *values in db.execute(
-        f"""select s.player_id, p.site, p.name, s.game_type, s.currency, sum(s.hands), {_in_bets('big_blind')},
-                   {_in_bets('big_bet')}, {', '.join(f'sum(s.{c})' for c in columns)}
+        f"""select s.player_id, p.site, p.name, s.game_type, s.currency, sum(s.hands), {in_bets_sql('big_blind')},
+                   {in_bets_sql('big_bet')}, {', '.join(f'sum(s.{c})' for c in columns)}
             from {table} s join players p on p.id = s.player_id where {where}
             group by s.player_id, s.game_type, s.currency
             order by s.currency = 'chips', s.game_type = 'play', s.currency""",
