@@ -86,7 +86,7 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("SITES",), "sites"),
     **dict.fromkeys(("DatabaseOpenError", "DatabaseBusyError", "NewerDatabaseError", "NotOurDatabaseError",
                      "DatabaseCorruptError", "DatabaseWriteError", "OutputPathError", "bounded"), "errors"),
-    **dict.fromkeys(("ALL_GAMES", "Filters", "Game", "GameType", "TableSize", "SORTS", "parse_stakes"), "filters"),
+    **dict.fromkeys(("ALL_GAMES", "Filters", "Game", "GameType", "TableSize", "SORTS", "sort_order", "parse_stakes"), "filters"),
     **dict.fromkeys(("games_played", "game_of_hand", "high_showdown_classes", "low_showdown_classes"), "api.games"),
     **dict.fromkeys(("Money", "format_money", "format_result"), "money"),
     **dict.fromkeys(("PlayerStats", "Ratio", "format_ratio"), "stats.values"),
@@ -116,7 +116,7 @@ __all__ = [
     "HeroChoice", "Hud", "HudState", "ImportSummary", "MissingExtraError", "Money",
     "NewerDatabaseError", "NoDatabaseError", "NoHeroError", "PARQUET_TABLES", "PlayerStats",
     "Problem", "QUERY_BYTE_LIMIT", "QUERY_ROW_LIMIT", "QUERY_TIMEOUT_SECONDS", "QueryLimitError", "REVIEW_LIMIT",
-    "Ratio", "ReadOnlyQueryError", "ReportError", "ReprocessSummary", "SORTS", "STAT_KEYS",
+    "Ratio", "ReadOnlyQueryError", "ReportError", "ReprocessSummary", "SORTS", "sort_order", "STAT_KEYS",
     "SeatedPlayer", "Site", "TableSize", "TableView", "TournamentReport", "TournamentResult",
     "TournamentTotals", "UnknownPlayerError", "Validation", "Watcher", "WatchProgress", "HudColumn", "HUD_COLUMNS", "HUD_PRIORITY", "HUD_JSON_COLUMNS",
     "hud_column", "Figure", "figure_of", "hud_json", "table_key", "SMALL_SAMPLE", "SMALL_RESULTS", "auto_tags", "blob_text", "cell", "chart_png", "check_output", "check_readable", "CurvePoint", "GroupKind", "GroupResult", "HandList", "HandQuery", "HandRow",
@@ -165,7 +165,7 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
         OutputPathError,
         bounded,
     )
-    from ..filters import SORTS, Filters, Game, GameType, TableSize, parse_stakes
+    from ..filters import SORTS, Filters, Game, GameType, TableSize, parse_stakes, sort_order
     from ..games import GAMES, GameId, has_high_classes, has_low_classes, is_split_game
     from ..model import CHIPS, Site
     from ..money import Money, format_money, format_result

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..filters import SORTS, Filters
+from ..filters import Filters, sort_order
 from ..stats.values import PlayerStats
 from ..store.reading import player_stats, sort_players
 from .common import database_to_read, uses_database
@@ -15,8 +15,7 @@ def players(db_path: Path, *, min_hands: int = 0, sort: str = "hands", filters: 
     """Every player's statistics over the hands the filters match, sorted; raises
     ValueError for an unknown sort key or bad stakes, NoDatabaseError when db_path does not
     exist."""
-    if sort not in SORTS:
-        raise ValueError(f"cannot sort by {sort!r}; choose from {', '.join(SORTS)}")
+    sort_order(sort)  # (raises ValueError for an unknown key, before the database is read)
     db = database_to_read(db_path)
     try:
         return sort_players(player_stats(db, min_hands=min_hands, with_distributions=False, filters=filters), sort)

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..filters import SORTS, Filters
+from ..filters import Filters, sort_order
 from ..model import CHIPS
 from ..money import Money
 from ..stats.facts import STAT_KEYS
@@ -46,19 +46,23 @@ def name_pattern(search: str) -> str:
 
 
 def _order(sort: str) -> str:
-    """The ORDER BY of a players page (the same orders as store.reading.sort_players)."""
-    if sort == "player":
-        return "lower(p.name), p.name"
-    if sort == "hands":
-        return "sum(s.hands) desc"
-    if sort == "net":
-        return "sum(s.net) desc"
-    if sort == "bb_per_100":
-        return "coalesce(sum(s.net * 1.0 / s.big_blind), 0) / sum(s.hands) desc"
-    if sort == "big_bets_per_100":
-        return "coalesce(sum(s.net * 1.0 / s.big_bet), 0) / sum(s.hands) desc"
-    assert sort in STAT_KEYS, sort
-    return f"coalesce(sum(s.{sort}_done) * 1.0 / nullif(sum(s.{sort}_opp), 0), -1) desc"
+    """The ORDER BY of a players page (the same orders as store.reading.sort_players: "-"
+    before the key, the other way; a statistic's players without an opportunity last
+    either way). raises ValueError for an unknown key."""
+    key, reverse = sort_order(sort)
+    way = "asc" if reverse else "desc"
+    if key == "player":
+        return "lower(p.name) desc, p.name desc" if reverse else "lower(p.name), p.name"
+    if key == "hands":
+        return f"sum(s.hands) {way}"
+    if key == "net":
+        return f"sum(s.net) {way}"
+    if key == "bb_per_100":
+        return f"coalesce(sum(s.net * 1.0 / s.big_blind), 0) / sum(s.hands) {way}"
+    if key == "big_bets_per_100":
+        return f"coalesce(sum(s.net * 1.0 / s.big_bet), 0) / sum(s.hands) {way}"
+    assert key in STAT_KEYS, key
+    return f"sum(s.{key}_opp) = 0, sum(s.{key}_done) * 1.0 / nullif(sum(s.{key}_opp), 0) {way}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,15 +76,15 @@ class PlayerPage:
 
 def player_page(db: Database | sqlite3.Connection, *, filters: Filters = Filters(), sort: str = "hands",
                 search: str | None = None, offset: int = 0, limit: int = 50) -> PlayerPage:
-    """The players with at least filters.min_hands matching hands, sorted by `sort` (SORTS;
+    """The players with at least filters.min_hands matching hands, sorted by `sort` (SORTS,
+    "-" before it the other way: filters.sort_order;
     ties: more hands first, then the order they were first stored in), `limit` of them from
     `offset`, their statistics
     read for that page only (store.reading.player_stats). search: a name search
     (name_pattern). raises ValueError for an unknown sort key or bad stakes."""
-    if sort not in SORTS:
-        raise ValueError(f"cannot sort by {sort!r}; choose from {', '.join(SORTS)}")
+    key, _ = sort_order(sort)
     where, params = filters.where("s")
-    needs_names = bool(search) or sort == "player"
+    needs_names = bool(search) or key == "player"
     if search:
         where += " and p.name like ? escape '\\'"
         params = [*params, name_pattern(search)]

@@ -139,8 +139,8 @@ def players_data(request: Request) -> dict[str, Any]:
     check_params(params, filter_names() | {"sort", "page", "name"})
     filters, note = _players_filters(request)
     sort = params.get("sort") or "hands"
-    if sort not in api.SORTS:
-        raise BadRequest(f"sort={sort[:40]!r} is not one of {', '.join(api.SORTS)}")
+    if sort.removeprefix("-") not in api.SORTS:
+        raise BadRequest(f"sort={sort[:40]!r} is not one of {', '.join(api.SORTS)} (-KEY: the other way, sort=-vpip)")
     number = whole_number("page", params.get("page") or "1", 1)
     search = params.get("name") or None
     found = _cached(request, ("players", filters, sort, search, number),
