@@ -146,7 +146,8 @@ def players_data(request: Request) -> dict[str, Any]:
     found = _cached(request, ("players", filters, sort, search, number),
                     lambda: api.player_page(_db(request), filters=filters, sort=sort, search=search,
                                             offset=(number - 1) * PER_PAGE, limit=PER_PAGE))
-    return {"players": [api.profile_json(s, distributions=False) for s in found.players], "total": found.total,
+    return {"players": [{**api.profile_json(s, distributions=False), "game": filters.game} for s in found.players],
+            "total": found.total,
             "page": number, "per_page": PER_PAGE, "sort": sort, "game": filters.game, "note": note}
 
 
