@@ -66,7 +66,7 @@ def did_you_mean(db: Path, name: str, *, limit: int = 3) -> str:
     (api.close_names); "" when none is close or there is no database."""
     try:
         names = api.close_names(db, name, limit=limit)
-    except (OSError, sqlite3.Error, ValueError):  # (no database, not ours, damaged: no hint)
+    except (api.NoDatabaseError, sqlite3.Error, ValueError):
         return ""
     if not names:
         return ""
