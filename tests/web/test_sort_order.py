@@ -71,15 +71,15 @@ def test_names_hands_and_net_sort_both_ways(web_db: Path) -> None:
 def test_a_second_click_turns_the_order_and_the_heading_shows_it(web_db: Path) -> None:
     client = client_for(web_db)
     first = client.get("/players?game=all&sort=vpip").text
-    heading = re.search(r'<th class="col-vpip num"([^>]*)><a href="([^"]*)"[^>]*>([^<]*)</a>', first)
+    heading = re.search(r'<th class="col-vpip num"([^>]*)><a href="([^"]*)" class="([^"]*)"[^>]*>([^<]*)</a>', first)
     assert heading is not None
     assert heading.group(1) == ' aria-sort="descending"' and "sort=-vpip" in heading.group(2)
-    assert heading.group(3) == "VPIP ▼"
+    assert heading.group(3) == "sorted down" and heading.group(4) == "VPIP"  # (style.css draws the ▼ after it)
     second = client.get(heading.group(2).replace("&amp;", "&")).text
-    heading = re.search(r'<th class="col-vpip num"([^>]*)><a href="([^"]*)"[^>]*>([^<]*)</a>', second)
+    heading = re.search(r'<th class="col-vpip num"([^>]*)><a href="([^"]*)" class="([^"]*)"[^>]*>([^<]*)</a>', second)
     assert heading is not None
     assert heading.group(1) == ' aria-sort="ascending"' and "sort=vpip" in heading.group(2)
-    assert heading.group(3) == "VPIP ▲"
+    assert heading.group(3) == "sorted up" and heading.group(4) == "VPIP"
     # another heading is not marked, and sorts its own way first
     pfr = re.search(r'<th class="col-pfr num"([^>]*)><a href="([^"]*)"', second)
     assert pfr is not None and pfr.group(1) == "" and "sort=pfr" in pfr.group(2) and "sort=-pfr" not in pfr.group(2)
