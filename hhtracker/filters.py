@@ -126,3 +126,14 @@ class Filters:
 
 
 SORTS: tuple[str, ...] = ("hands", "net", "player", "bb_per_100", "big_bets_per_100", *STAT_KEYS)
+"""The players list's sort keys: "player" A to Z, the others largest first; a key written
+with a "-" before it ("-vpip") sorts the other way (sort_order)."""
+
+
+def sort_order(sort: str) -> tuple[str, bool]:
+    """(the SORTS key, whether reversed) of a sort as written: "vpip" -> ("vpip", False),
+    "-vpip" -> ("vpip", True). raises ValueError naming the keys for another."""
+    key = sort[1:] if sort.startswith("-") else sort
+    if key not in SORTS:
+        raise ValueError(f"cannot sort by {sort!r}; choose from {', '.join(SORTS)} (-KEY: the other way)")
+    return key, sort.startswith("-")

@@ -64,7 +64,7 @@ _HOMES: dict[str, str] = {
                      "population_of", "HudColumn", "HUD_COLUMNS", "HUD_PRIORITY", "HUD_JSON_COLUMNS", "hud_column", "Figure",
                      "figure_of", "hud_json", "table_key", "SMALL_SAMPLE", "SMALL_RESULTS"), "api.live"),
     **dict.fromkeys(("validate_paths", "HandValidation", "Validation"), "api.validating"),
-    **dict.fromkeys(("players", "player_profile", "names_like"), "api.statistics"),
+    **dict.fromkeys(("players", "player_profile", "names_like", "close_names"), "api.statistics"),
     **dict.fromkeys(("sessions", "session_page", "session_report", "hand_replays", "write_hand_pages", "ReportError"),
                     "api.reviewing"),
     **dict.fromkeys(("SessionPage", "SESSIONS_PER_PAGE"), "report.session"),
@@ -76,7 +76,7 @@ _HOMES: dict[str, str] = {
                      "EXPORT_FORMATS", "PARQUET_TABLES"), "api.exporting"),
     **dict.fromkeys(("NoDatabaseError", "DatabaseUpgrade", "UpgradeStage", "on_upgrade"), "api.common"),
     **dict.fromkeys(("MarkError", "NOTE_CHARACTERS", "TAG_CHARACTERS", "note_text", "tag_text", "hero_name"), "api.marks"),
-    **dict.fromkeys(("check_readable", "CurvePoint", "GroupResult", "HandList", "HandQuery", "HandRow", "ImportStatus",
+    **dict.fromkeys(("check_readable", "CurvePoint", "GroupKind", "GroupResult", "HandList", "HandQuery", "HandRow", "ImportStatus",
                      "PlayerPage", "PlayerResults", "hand_list", "import_status", "lifetime_results", "player_page",
                      "player_results", "tag_population"), "api.browsing"),
     **dict.fromkeys(("check_database", "export_raw", "DatabaseCheck", "RawExport", "REBUILD"), "api.checking"),
@@ -87,7 +87,7 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("SITES",), "sites"),
     **dict.fromkeys(("DatabaseOpenError", "DatabaseBusyError", "NewerDatabaseError", "NotOurDatabaseError",
                      "DatabaseCorruptError", "DatabaseWriteError", "OutputPathError", "bounded"), "errors"),
-    **dict.fromkeys(("ALL_GAMES", "Filters", "Game", "GameType", "TableSize", "SORTS", "parse_stakes"), "filters"),
+    **dict.fromkeys(("ALL_GAMES", "Filters", "Game", "GameType", "TableSize", "SORTS", "sort_order", "parse_stakes"), "filters"),
     **dict.fromkeys(("games_played", "game_of_hand", "high_showdown_classes", "low_showdown_classes"), "api.games"),
     **dict.fromkeys(("Money", "format_money", "format_result"), "money"),
     **dict.fromkeys(("PlayerStats", "Ratio", "format_ratio", "format_interval"), "stats.values"),
@@ -118,16 +118,16 @@ __all__ = [
     "HeroChoice", "Hud", "HudState", "ImportSummary", "MissingExtraError", "Money",
     "NewerDatabaseError", "NoDatabaseError", "NoHeroError", "PARQUET_TABLES", "PlayerStats",
     "Problem", "QUERY_BYTE_LIMIT", "QUERY_ROW_LIMIT", "QUERY_TIMEOUT_SECONDS", "QueryLimitError", "REVIEW_LIMIT",
-    "Ratio", "ReadOnlyQueryError", "ReportError", "ReprocessSummary", "SORTS", "STAT_KEYS",
+    "Ratio", "ReadOnlyQueryError", "ReportError", "ReprocessSummary", "SORTS", "sort_order", "STAT_KEYS",
     "SeatedPlayer", "Site", "TableSize", "TableView", "TournamentReport", "TournamentResult",
     "TournamentTotals", "UnknownPlayerError", "Validation", "Watcher", "WatchProgress", "HudColumn", "HUD_COLUMNS", "HUD_PRIORITY", "HUD_JSON_COLUMNS",
-    "hud_column", "Figure", "figure_of", "hud_json", "table_key", "SMALL_SAMPLE", "SMALL_RESULTS", "auto_tags", "blob_text", "cell", "chart_png", "check_output", "check_readable", "CurvePoint", "GroupResult", "HandList", "HandQuery", "HandRow",
+    "hud_column", "Figure", "figure_of", "hud_json", "table_key", "SMALL_SAMPLE", "SMALL_RESULTS", "auto_tags", "blob_text", "cell", "chart_png", "check_output", "check_readable", "CurvePoint", "GroupKind", "GroupResult", "HandList", "HandQuery", "HandRow",
     "ImportStatus", "PlayerPage", "PlayerResults", "hand_list", "import_status", "lifetime_results", "player_page",
     "player_results", "tag_population",
     "default_db_path", "earned_tags", "expand_paths", "export_hands", "export_parquet", "format_money",
     "format_prize", "format_ratio", "format_interval", "game_of_hand", "games_played", "generate", "hand_outcome", "hand_replays",
     "hands_listed", "hero_add", "hero_choice", "hero_list", "hero_remove", "ignored_files", "not_regular_files",
-    "import_paths", "keep_columns", "counted", "abbreviated", "format_result", "latest_hand", "names_like", "leaks", "leaks_json", "high_showdown_classes", "low_showdown_classes", "note_add", "note_change", "note_list",
+    "import_paths", "keep_columns", "counted", "abbreviated", "format_result", "latest_hand", "names_like", "close_names", "leaks", "leaks_json", "high_showdown_classes", "low_showdown_classes", "note_add", "note_change", "note_list",
     "duration", "ordinal", "output_file", "output_path", "parse_stakes", "player_marks", "player_profile", "player_reads", "players", "population", "population_of", "Population", "print_hand",
     "print_leaks", "print_high_classes", "print_low_classes", "print_players", "print_profile", "print_reads", "print_report",
     "print_sessions", "print_tournaments", "profile_json", "PROFILE_LABELS", "query", "quoted", "bounded", "read_hands",
@@ -167,7 +167,7 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
         OutputPathError,
         bounded,
     )
-    from ..filters import SORTS, Filters, Game, GameType, TableSize, parse_stakes
+    from ..filters import SORTS, Filters, Game, GameType, TableSize, parse_stakes, sort_order
     from ..games import GAMES, GameId, has_high_classes, has_low_classes, is_split_game
     from ..model import CHIPS, Site
     from ..money import Money, format_money, format_result
@@ -199,6 +199,7 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
     from .marks import NOTE_CHARACTERS, TAG_CHARACTERS, MarkError, hero_name, note_text, tag_text
     from .browsing import (
         CurvePoint,
+        GroupKind,
         GroupResult,
         HandList,
         HandQuery,
@@ -289,7 +290,7 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
         write_hand_pages,
     )
     from .games import games_played, high_showdown_classes, low_showdown_classes
-    from .statistics import names_like, player_profile, players
+    from .statistics import close_names, names_like, player_profile, players
     from .tournament_results import (
         HeroChoice,
         TournamentReport,

@@ -10,14 +10,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..filters import Filters
-from ..report.browse import CurvePoint, GroupResult, HandList, HandQuery, HandRow, PlayerPage
+from ..report.browse import CurvePoint, GroupKind, GroupResult, HandList, HandQuery, HandRow, PlayerPage
 from .common import database_to_read, uses_database
 
 if TYPE_CHECKING:
     from ..report.queries import HeroChoice
     from ..stats.tags import Population
 
-__all__ = ["CurvePoint", "GroupResult", "HandList", "HandQuery", "HandRow", "ImportStatus", "PlayerPage",
+__all__ = ["CurvePoint", "GroupKind", "GroupResult", "HandList", "HandQuery", "HandRow", "ImportStatus", "PlayerPage",
            "PlayerResults", "check_readable", "hand_list", "import_status", "lifetime_results", "player_page",
            "player_results", "tag_population"]
 

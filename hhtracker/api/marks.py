@@ -36,14 +36,18 @@ def note_text(text: str) -> str:
 
 
 def tag_text(tag: str, *, to_remove: bool = False) -> str:
-    """The tag as stored: `tag` with each run of spaces made one and none around it. raises
-    MarkError when that is empty, or longer than TAG_CHARACTERS unless it is a tag to take
-    off (one stored before tags were checked may be longer: it can still be removed)."""
+    """The tag as stored: `tag` with each run of spaces made one and none around it (a tag
+    is the same in any case, "fish" and "FISH": store.notes.add_tag). raises MarkError when
+    that is empty, or longer than TAG_CHARACTERS, or holds a comma (tags are listed
+    comma-separated) unless it is a tag to take off (one stored before tags were checked
+    may be longer or hold one: it can still be removed)."""
     tag = " ".join(tag.split())
     if not tag:
         raise MarkError("the tag is empty: write a word or two, such as fish or reg")
     if len(tag) > TAG_CHARACTERS and not to_remove:
         raise MarkError(f"a tag is a word or two ({TAG_CHARACTERS} characters at most, not {len(tag):,})")
+    if "," in tag and not to_remove:
+        raise MarkError("a tag holds no comma (tags are listed comma-separated): give each tag on its own")
     return tag
 
 

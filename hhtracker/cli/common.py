@@ -62,20 +62,12 @@ def check_order(first_name: str, first: dt.datetime | None, last_name: str, last
 
 
 def did_you_mean(db: Path, name: str, *, limit: int = 3) -> str:
-    """": did you mean 'Hero 77'?" for the stored player names closest to `name` (the same
-    name in other case first, then difflib's close matches, case-insensitive); "" when none
-    is close or there is no database."""
-    import difflib
-
+    """": did you mean 'Hero 77'?" for the stored player names closest to `name`
+    (api.close_names); "" when none is close or there is no database."""
     try:
-        _, rows = api.query(db, "select distinct name from players", limit=None)
+        names = api.close_names(db, name, limit=limit)
     except (api.NoDatabaseError, sqlite3.Error, ValueError):
         return ""
-    by_lower: dict[str, list[str]] = {}
-    for (stored,) in rows:
-        by_lower.setdefault(str(stored).lower(), []).append(str(stored))
-    close = difflib.get_close_matches(name.lower(), list(by_lower), n=limit, cutoff=0.6)
-    names = [stored for lower in close for stored in sorted(by_lower[lower]) if stored != name][:limit]
     if not names:
         return ""
     return ": did you mean " + " or ".join(api.quoted(n) for n in names) + "?"

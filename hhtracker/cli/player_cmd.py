@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
@@ -13,7 +12,16 @@ from .. import api
 from .common import DbOption, JsonOption, did_you_mean, print_json, resolve_db, say, stdout, stored_name, usage_error
 from .options import EVERY_FILTER, filter_options, filters_said
 
-SortKey = StrEnum("SortKey", {key: key for key in api.SORTS})  # type: ignore[misc]
+
+
+def _sort_key(value: str) -> str:
+    """--sort's value: a key of api.SORTS, "-" before it for the other way (api.sort_order);
+    raises typer.BadParameter (a usage error naming the keys) for another."""
+    try:
+        api.sort_order(value)
+    except ValueError as error:
+        raise typer.BadParameter(str(error)) from None
+    return value
 
 
 @filter_options(*EVERY_FILTER)
@@ -86,13 +94,13 @@ def _his_games(db: Path, name: str, filters: api.Filters) -> list[str | None]:
 def players_command(
     db: DbOption = None,
     json_output: JsonOption = False,
-    sort: Annotated[SortKey, typer.Option("--sort", metavar="KEY", help="Column to sort by: " + ", ".join(api.SORTS) + " (a statistic key sorts by its percentage).")] = SortKey("hands"),
+    sort: Annotated[str, typer.Option("--sort", metavar="KEY", callback=_sort_key, help="Column to sort by: " + ", ".join(api.SORTS) + " (a statistic key sorts by its percentage); player A to Z, the others largest first; -KEY the other way (--sort -vpip: the tightest first).")] = "hands",
     filters: api.Filters = api.Filters(),
 ) -> None:
     """All players, one row each (one table per game when the hands are of several games; --game all puts them together): hands, VPIP, PFR, 3-bet, steal, pat at draw 1, c-bet, AF, WTSD, W$SD, net, BB/100; each percentage with its sample size."""
     # never mix games unless asked (--game all): one table (JSON: rows with "game") per game
     games: list[str | None] = [filters.game] if filters.game is not None else [*api.games_played(resolve_db(db), filters)] or [None]
-    tables = [(g, api.players(resolve_db(db), min_hands=filters.min_hands, sort=sort.value,
+    tables = [(g, api.players(resolve_db(db), min_hands=filters.min_hands, sort=sort,
                               filters=dataclasses.replace(filters, game=g))) for g in games]
     if json_output:
         if len(tables) == 1 and filters.game is None:

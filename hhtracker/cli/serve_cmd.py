@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import socket
 from pathlib import Path
 from typing import Annotated
@@ -30,6 +31,24 @@ def listening_socket(host: str, port: int) -> socket.socket:
         listener.close()
         raise
     return listener
+
+
+def cannot_listen(address: str, host: str, error: OSError) -> str:
+    """Why `serve` cannot listen on `address` (host: --host as given) and what to give
+    instead: a host that is no name or address (socket.gaierror), an address this
+    computer does not have, a port in use or one that needs administrator rights."""
+    said = error.strerror or str(error)
+    if isinstance(error, socket.gaierror):
+        return (f"--host {api.quoted(host)} is not an address or a name this computer knows ({said}): give one of "
+                "its own addresses (127.0.0.1: this computer only; 0.0.0.0: every address it has)")
+    if error.errno == errno.EADDRNOTAVAIL:
+        return (f"cannot listen on {address}: {api.quoted(host)} is not an address of this computer ({said}); give one "
+                "of its own (127.0.0.1: this computer only; 0.0.0.0: every address it has)")
+    if error.errno == errno.EACCES:
+        return f"cannot listen on {address} ({said}): a port under 1024 needs administrator rights; give --port 1024 or more"
+    if error.errno == errno.EADDRINUSE:
+        return f"cannot listen on {address} ({said}): give another --port, or stop the program using it"
+    return f"cannot listen on {address} ({said}): check --host and --port"
 
 
 def serve_command(
@@ -66,8 +85,7 @@ def serve_command(
     try:
         listener = listening_socket(host, port)
     except OSError as error:
-        raise usage_error(f"cannot listen on {config.address} ({error.strerror or error}): give another --port, "
-                          "or stop the program using it") from None
+        raise usage_error(cannot_listen(config.address, host, error)) from None
     address = config.address + (f"/?token={token}" if token else "")
     from ..web.hud import live_of
 

@@ -16,12 +16,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..filters import SORTS, Filters
+from ..filters import Filters, sort_order
+from ..model import CHIPS
 from ..money import Money
 from ..stats.facts import STAT_KEYS
 from ..stats.tags import AUTO_TAGS, Population, population
 from ..stats.values import PlayerStats, Ratio
-from ..store.reading import player_stats
+from ..store.reading import in_bets_sql, player_stats
 from ..store.summary import COUNTED, GAME_TYPE_SQL, TABLE_SIZE_SQL, source
 
 if TYPE_CHECKING:
@@ -44,19 +45,23 @@ def name_pattern(search: str) -> str:
 
 
 def _order(sort: str) -> str:
-    """The ORDER BY of a players page (the same orders as store.reading.sort_players)."""
-    if sort == "player":
-        return "lower(p.name), p.name"
-    if sort == "hands":
-        return "sum(s.hands) desc"
-    if sort == "net":
-        return "sum(s.net) desc"
-    if sort == "bb_per_100":
-        return "coalesce(sum(s.net * 1.0 / s.big_blind), 0) / sum(s.hands) desc"
-    if sort == "big_bets_per_100":
-        return "coalesce(sum(s.net * 1.0 / s.big_bet), 0) / sum(s.hands) desc"
-    assert sort in STAT_KEYS, sort
-    return f"coalesce(sum(s.{sort}_done) * 1.0 / nullif(sum(s.{sort}_opp), 0), -1) desc"
+    """The ORDER BY of a players page (the same orders as store.reading.sort_players: "-"
+    before the key, the other way; a statistic's players without an opportunity last
+    either way). raises ValueError for an unknown key."""
+    key, reverse = sort_order(sort)
+    way = "asc" if reverse else "desc"
+    if key == "player":
+        return "lower(p.name) desc, p.name desc" if reverse else "lower(p.name), p.name"
+    if key == "hands":
+        return f"sum(s.hands) {way}"
+    if key == "net":
+        return f"sum(s.net) {way}"
+    if key == "bb_per_100":
+        return f"coalesce(sum(s.net * 1.0 / s.big_blind), 0) / sum(s.hands) {way}"
+    if key == "big_bets_per_100":
+        return f"coalesce(sum(s.net * 1.0 / s.big_bet), 0) / sum(s.hands) {way}"
+    assert key in STAT_KEYS, key
+    return f"sum(s.{key}_opp) = 0, sum(s.{key}_done) * 1.0 / nullif(sum(s.{key}_opp), 0) {way}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,17 +75,17 @@ class PlayerPage:
 
 def player_page(db: Database | sqlite3.Connection, *, filters: Filters = Filters(), sort: str = "hands",
                 search: str | None = None, offset: int = 0, limit: int = 50) -> PlayerPage:
-    """The players with at least filters.min_hands matching hands, sorted by `sort` (SORTS;
+    """The players with at least filters.min_hands matching hands, sorted by `sort` (SORTS,
+    "-" before it the other way: filters.sort_order;
     ties: more hands first, then the order they were first stored in), `limit` of them from
     `offset`, their statistics
     read for that page only (store.reading.player_stats). search: a name search
     (name_pattern). raises ValueError for an unknown sort key or bad stakes."""
-    if sort not in SORTS:
-        raise ValueError(f"cannot sort by {sort!r}; choose from {', '.join(SORTS)}")
+    key, _ = sort_order(sort)
     rows_of = source(filters, columns=("player_id", "hands", "net", "big_blind", "big_bet",
-                                       *((f"{sort}_done", f"{sort}_opp") if sort in STAT_KEYS else ())))
+                                       *((f"{key}_done", f"{key}_opp") if key in STAT_KEYS else ())))
     where, params = rows_of.where, list(rows_of.params)
-    needs_names = bool(search) or sort == "player"
+    needs_names = bool(search) or key == "player"
     if search:
         where += " and p.name like ? escape '\\'"
         params = [*params, name_pattern(search)]
@@ -447,14 +452,32 @@ def _day_curve(db: Database | sqlite3.Connection, where: str, params: list[objec
 
 
 @dataclass(frozen=True, slots=True)
+class GroupKind:
+    """A player's results in one game and game type ("cash", "tournament", "play":
+    filters.GameType) of a group: hands; net: one Money per currency; big_bets_per_100:
+    cash each hand in its own big bet, chips (tournament, play) at the hands' average big
+    bet, as the profile's own results (store.reading.player_stats)."""
+
+    game: str
+    game_type: str
+    hands: int
+    net: tuple[Money, ...]
+    big_bets_per_100: float | None
+
+
+@dataclass(frozen=True, slots=True)
 class GroupResult:
-    """A player's results in one group of hands (a position, stakes): hands, net per
-    currency, big bets per 100 hands."""
+    """A player's results in one group of hands (a position, stakes): hands; net: one Money
+    per game type and currency (cash first; tournament and play chips apart, never added);
+    big_bets_per_100: the group's BB/100 when its hands are of one game and one game type,
+    None when they mix (cash and chips, or games, are never averaged together: by_kind
+    holds each); by_kind: per game and game type, most hands first."""
 
     group: str
     hands: int
     net: tuple[Money, ...]
     big_bets_per_100: float | None
+    by_kind: tuple[GroupKind, ...] = ()
 
 
 GROUPINGS = {"position": "s.position", "stakes": "s.currency, s.small_bet, s.big_bet, s.structure"}
@@ -464,28 +487,39 @@ GROUPINGS = {"position": "s.position", "stakes": "s.currency, s.small_bet, s.big
 def results_by(db: Database | sqlite3.Connection, name: str, site: str, grouping: str,
                filters: Filters = Filters()) -> tuple[GroupResult, ...]:
     """A player's results by position (BTN, SB...) or by stakes ("$0.25/$0.50 FL"), most
-    hands first, from the summary tables. raises ValueError for bad stakes, KeyError for
-    another grouping."""
+    hands first, from the summary tables; within a group, per game and game type
+    (GroupResult.by_kind). raises ValueError for bad stakes, KeyError for another grouping."""
     columns = GROUPINGS[grouping]
     rows_of = source(filters, where="s.player_id in (select id from players where name = ? and site = ?)",
                      params=[name, site])
     rows = db.execute(
-        f"""select {columns}, s.currency, sum(s.hands), sum(s.net), sum(s.net * 1.0 / s.big_bet)
-            from {rows_of.rows} where {rows_of.where} group by {columns}, s.currency""",
+        f"""select {columns}, s.game, s.game_type, s.currency, sum(s.hands), sum(s.net), {in_bets_sql('big_bet')}
+            from {rows_of.rows} where {rows_of.where} group by {columns}, s.game, s.game_type, s.currency
+            order by s.currency = 'chips', s.game_type = 'play', s.currency""",
         rows_of.params).fetchall()
-    groups: dict[str, list[Any]] = {}
+    groups: dict[str, dict[tuple[str, str], list[Any]]] = {}
     for row in rows:
         if grouping == "position":
             label = row[0] or "?"
         else:
             label = f"{stakes_text(row[0], row[1] or 0, row[2] or 0)} {row[3] or ''}".strip()
-        currency, hands, net, big_bets = row[-4:]
-        found = groups.setdefault(label, [0, [], 0.0])
-        found[0] += hands
-        found[1].append(Money(net, currency))
-        found[2] += big_bets or 0.0
-    result = [GroupResult(label, hands, tuple(net), 100.0 * big_bets / hands if hands else None)
-              for label, (hands, net, big_bets) in groups.items()]
+        game, game_type, currency, hands, net, big_bets = row[-6:]
+        kind = groups.setdefault(label, {}).setdefault((game or "", game_type), [0, [], 0.0])
+        kind[0] += hands
+        kind[1].append(Money(net, currency))
+        kind[2] += big_bets or 0.0  # (NULL: a big bet of 0)
+    result = []
+    for label, kinds in groups.items():
+        by_kind = tuple(sorted((GroupKind(game, game_type, hands, tuple(net), 100.0 * big_bets / hands if hands else None)
+                                for (game, game_type), (hands, net, big_bets) in kinds.items()),
+                               key=lambda k: (-k.hands, k.game, k.game_type)))
+        nets: dict[tuple[str, str], int] = {}
+        for (_game, game_type), (_hands, net, _big_bets) in kinds.items():
+            for m in net:
+                nets[(game_type, m.currency)] = nets.get((game_type, m.currency), 0) + m.amount
+        ordered = sorted(nets.items(), key=lambda n: (n[0][1] == CHIPS, n[0][0] == "play", n[0][1], n[0][0]))
+        result.append(GroupResult(label, sum(k.hands for k in by_kind), tuple(Money(a, c) for (_t, c), a in ordered),
+                                  by_kind[0].big_bets_per_100 if len(by_kind) == 1 else None, by_kind))
     return tuple(sorted(result, key=lambda g: (-g.hands, g.group)))
 
 

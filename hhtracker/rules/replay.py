@@ -495,7 +495,7 @@ class _Replay:
             game=self.game, layers=money.layers, printed=self.hand.summary.pots, collected=self.collected,
             mucked=frozenset(self.mucked), cards=known, from_button=tuple(self.table.clockwise_after(self.hand.button_seat)),
             summary_line=self.hand.summary.line, collect_line=self.collect_line, evaluate=self.evaluate,
-            second_run=self.second_run_hands(known)))
+            second_run=self.second_run_hands(known), money=self.money))
         self.issues.extend(settlement.issues)
         self.issues.extend(check_cards(CardCheck(
             cards=known, shown_line=self.shown_line, hero=self.hero, hero_discarded=tuple(self.hero_discarded),

@@ -10,6 +10,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from ..cards import Card
+from ..model import CHIPS
+from ..money import format_money
 from .badugi import BadugiHand
 from .deck import reshuffle_draws
 from .games import GameRules
@@ -52,6 +54,9 @@ class Showdown:
     second_run: Mapping[str, tuple[Card, ...]] | None = None
     """In a hand run twice, player -> the cards he is known to hold in the second run (the
     first run's are `cards`); None for a hand run once."""
+    money: Callable[[int], str] = lambda amount: format_money(amount, CHIPS)
+    """An amount of the hand as the messages write it, in its money ("$2.55") or chips
+    ("255 chips"), never bare cents (replay.Replay.money)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +98,7 @@ def _printed_pots(s: Showdown, issues: list[ValidationIssue]) -> None:
         for index, (layer, printed_amount) in enumerate(zip(layers, printed)):
             if printed_amount > layer.amount:
                 issues.append(ValidationIssue.of(
-                    Code.POTS_MISMATCH, f"pot {index}: the site prints {printed_amount}, more than the {layer.amount} put in",
+                    Code.POTS_MISMATCH, f"pot {index}: the site prints {s.money(printed_amount)}, more than the {s.money(layer.amount)} put in",
                     s.summary_line))
 
 
@@ -102,7 +107,7 @@ def _settle_pot(s: Showdown, index: int, layer: PotLayer, site_amount: int | Non
     """One pot of a game that is not split: the best Badugi hand of the contenders wins it."""
     taken = dict(s.collected.get(index, {}))
     if site_amount is not None and taken and sum(taken.values()) != site_amount:
-        issues.append(ValidationIssue.of(Code.POTS_MISMATCH, f"pot {index}: collected {sum(taken.values())}, the site prints {site_amount}",
+        issues.append(ValidationIssue.of(Code.POTS_MISMATCH, f"pot {index}: collected {s.money(sum(taken.values()))}, the site prints {s.money(site_amount)}",
                                          s.collect_line or s.summary_line))
     contenders = [p for p in layer.eligible if p not in s.mucked] or list(layer.eligible)
     if s.second_run is not None and not s.game.split:  # run twice (run_twice.py)

@@ -62,19 +62,30 @@ def delete_note(db: Any, player: str, number: int) -> bool:
     return bool(cursor.rowcount)
 
 
+def _same_tags(db: Any, player: str, tag: str) -> list[str]:
+    """The player's stored tags equal to `tag` in any case (str.casefold: "fish", "FISH",
+    "Straße" and "STRASSE" are one tag)."""
+    wanted = tag.casefold()
+    return [str(row[0]) for row in db.execute(f"select tag from {TAGS} where player = ?", [player])
+            if str(row[0]).casefold() == wanted]
+
+
 def add_tag(db: Any, player: str, tag: str) -> bool:
-    """Tag a player; False when he had that tag already."""
-    found = db.execute(f"select 1 from {TAGS} where player = ? and tag = ?", [player, tag]).fetchone()
-    if found:
+    """Tag a player; False when he had that tag already, in any case (the one first
+    written is kept as written)."""
+    if _same_tags(db, player, tag):
         return False
     db.execute(f"insert into {TAGS} (player, tag) values (?, ?)", [player, tag])
     return True
 
 
 def remove_tag(db: Any, player: str, tag: str) -> bool:
-    """Take a tag off a player; False when he did not have it."""
-    cursor = db.execute(f"delete from {TAGS} where player = ? and tag = ?", [player, tag])
-    return bool(cursor.rowcount)
+    """Take a tag off a player, in any case ("FISH" takes off fish; both when a database
+    of an older version stored both); False when he did not have it."""
+    removed = 0
+    for stored in _same_tags(db, player, tag):
+        removed += db.execute(f"delete from {TAGS} where player = ? and tag = ?", [player, stored]).rowcount
+    return removed > 0
 
 
 def _exists(db: Any) -> bool:

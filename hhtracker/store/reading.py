@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..filters import SORTS, Filters
+from ..filters import Filters, sort_order
 from ..games import FEWEST_CARDS, MOST_CARDS
 from ..money import Money
 from ..model import CHIPS
@@ -47,7 +47,7 @@ class _Sums:
         return tuple(Money(sums[column], currency) for currency, sums in self.by_currency)
 
 
-def _in_bets(bet: str) -> str:
+def in_bets_sql(bet: str) -> str:
     """SQL (over summary rows s, grouped by currency) of the net in big bets or big blinds
     (bet: the column): cash hand by hand, each in its own stakes; chips (tournaments, play
     money) as the chips won over the hands' average bet, so the figure has the chips' sign
@@ -89,8 +89,8 @@ def player_stats(
     players: dict[int, _Sums] = {}
     sites_of: dict[str, set[str]] = {}
     for player_id, site, player, game_type, currency, hands, in_bb, in_big_bets, *values in db.execute(
-        f"""select s.player_id, p.site, p.name, s.game_type, s.currency, sum(s.hands), {_in_bets('big_blind')},
-                   {_in_bets('big_bet')}, {', '.join(f'sum(s.{c})' for c in columns)}
+        f"""select s.player_id, p.site, p.name, s.game_type, s.currency, sum(s.hands), {in_bets_sql('big_blind')},
+                   {in_bets_sql('big_bet')}, {', '.join(f'sum(s.{c})' for c in columns)}
             from {rows.rows} join players p on p.id = s.player_id where {where}
             group by s.player_id, s.game_type, s.currency
             order by s.currency = 'chips', s.game_type = 'play', s.currency""",
@@ -183,20 +183,22 @@ def _empty_distributions() -> dict[str, dict[str, int]]:
 
 def sort_players(players: list[PlayerStats], key: str) -> list[PlayerStats]:
     """Players sorted by a column (SORTS): "hands", "net", "player", bb/100, BB/100 or a stat
-    key (by percentage, players without an opportunity last)."""
-    if key not in SORTS:
-        raise ValueError(f"cannot sort by {key!r}; choose from {', '.join(SORTS)}")
+    key (by percentage, players without an opportunity last either way); "player" A to Z,
+    the others largest first, and the other way with "-" before the key ("-vpip":
+    filters.sort_order). Ties keep the order given. raises ValueError for another key."""
+    key, reverse = sort_order(key)
+    sign = 1 if reverse else -1  # (largest first: the value's negative)
     if key == "player":
-        return sorted(players, key=lambda p: p.player.lower())
+        return sorted(players, key=lambda p: p.player.lower(), reverse=reverse)
     if key == "hands":
-        return sorted(players, key=lambda p: -p.hands)
+        return sorted(players, key=lambda p: sign * p.hands)
     if key == "net":
-        return sorted(players, key=lambda p: -sum(m.amount for m in p.net))
+        return sorted(players, key=lambda p: sign * sum(m.amount for m in p.net))
     if key in ("bb_per_100", "big_bets_per_100"):
-        return sorted(players, key=lambda p: -float(getattr(p, key) or 0.0))
+        return sorted(players, key=lambda p: sign * float(getattr(p, key) or 0.0))
 
-    def percent(p: PlayerStats) -> float:
+    def percent(p: PlayerStats) -> tuple[bool, float]:
         value = p.stats[key].percent
-        return value if value is not None else -1.0
+        return (value is None, sign * value if value is not None else 0.0)
 
-    return sorted(players, key=lambda p: -percent(p))
+    return sorted(players, key=percent)

@@ -190,11 +190,14 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
 
 
 def _keys(request: Request) -> tuple[str, ...] | None:
-    """?stats=vpip,pfr -> the keys; raises ValueError naming an unknown one."""
+    """?stats=vpip,pfr -> the keys, each once in the order first given (vpip,vpip: one VPIP
+    column); raises ValueError naming an unknown one, or for stats= given twice."""
+    if len(request.query_params.getlist("stats")) > 1:
+        raise ValueError("stats= is given more than once: give it once, its keys comma-separated (stats=vpip,pfr)")
     text = request.query_params.get("stats", "")
     if not text.strip():
         return None
-    keys = tuple(k.strip() for k in text.split(",") if k.strip())
+    keys = tuple(dict.fromkeys(k.strip() for k in text.split(",") if k.strip()))
     for key in keys:
         try:
             api.hud_column(key)

@@ -140,14 +140,15 @@ def players_data(request: Request) -> dict[str, Any]:
     check_params(params, filter_names() | {"sort", "page", "name"})
     filters, note = _players_filters(request)
     sort = params.get("sort") or "hands"
-    if sort not in api.SORTS:
-        raise BadRequest(f"sort={sort[:40]!r} is not one of {', '.join(api.SORTS)}")
+    if sort.removeprefix("-") not in api.SORTS:
+        raise BadRequest(f"sort={sort[:40]!r} is not one of {', '.join(api.SORTS)} (-KEY: the other way, sort=-vpip)")
     number = whole_number("page", params.get("page") or "1", 1)
     search = params.get("name") or None
     found = _cached(request, ("players", filters, sort, search, number),
                     lambda: api.player_page(_db(request), filters=filters, sort=sort, search=search,
                                             offset=(number - 1) * PER_PAGE, limit=PER_PAGE))
-    return {"players": [api.profile_json(s, distributions=False) for s in found.players], "total": found.total,
+    return {"players": [{**api.profile_json(s, distributions=False), "game": filters.game} for s in found.players],
+            "total": found.total,
             "page": number, "per_page": PER_PAGE, "sort": sort, "game": filters.game, "note": note}
 
 
@@ -180,15 +181,49 @@ def player_in_address(request: Request, suffix: str = "") -> tuple[str, str]:
     return segment_text(segments[0]), "/".join(segment_text(s) for s in segments[1:])
 
 
+class NoSuchPlayer(NotFound):
+    """A name no stored player has (stored_player): a 404; the hand list shows it on its
+    own page, its form kept for another try."""
+
+
+def stored_player(db: Any, name: str, site: str | None, param: str = "") -> str:
+    """The stored name `name` means on `site` (None: any site), as the CLI reads a name
+    (`hhtracker player hero` finds Hero): itself when stored, else the one stored name equal
+    to it ignoring case. raises NotFound (404) naming the closest stored names (several
+    equal ignoring case: those) when there is none or it is ambiguous (NoSuchPlayer); param: the query
+    parameter that named him, said first ("against=...: no player ...")."""
+    found = api.names_like(db, name, site)
+    if name in found or len(found) == 1:
+        return name if name in found else found[0]
+    close = found or api.close_names(db, name, site)
+    where = f" on {site}" if site else ""
+    hint = f": did you mean {' or '.join(api.quoted(n) for n in close)}?" if close else " (see /players, the name search)"
+    said = f"{param}={api.quoted(name)}: no such player" if param else f"no player {api.quoted(name)}"
+    raise NoSuchPlayer(f"{said}{where} in the database{hint}")
+
+
 def _player(request: Request, suffix: str = "") -> tuple[str, str]:
-    """(site, name) of /players/{site}/{name}: 404 when no hand of his is stored there."""
+    """(site, stored name) of /players/{site}/{name} (the name in any case when only one
+    stored name matches it: stored_player): 404 when no hand of his is stored there."""
     site, name = player_in_address(request, suffix)
     if site not in {s.value for s in api.Site}:
         raise NotFound(f"no site {site[:40]!r}: hhtracker reads {', '.join(s.value for s in api.Site)}")
-    _, rows = api.query(_db(request), "select 1 from players where site = ? and name = ?", [site, name], limit=1)
-    if not rows:
-        raise NotFound(f"no player {name[:60]!r} on {site} in the database (see /players, the name search)")
-    return site, name
+    return site, stored_player(_db(request), name, site)
+
+
+def _moved(request: Request) -> Response | None:
+    """/players/{site}/{name} (or under /api) with the name in another case than the one
+    stored name it means: a redirect (307, the query kept) to that name's address; None
+    when the address is the stored name's (or names none: the page's 404)."""
+    site, name = player_in_address(request)
+    if site not in {s.value for s in api.Site}:
+        return None
+    found = api.names_like(_db(request), name, site)
+    if len(found) != 1 or found[0] == name:
+        return None
+    prefix = "/api" if request.url.path.startswith("/api/") else ""
+    query = f"?{request.url.query}" if request.url.query else ""
+    return RedirectResponse(f"{prefix}/players/{path_part(site)}/{path_part(found[0])}{query}", status_code=307)
 
 
 PROFILE_READERS = 3
@@ -237,6 +272,8 @@ def profile_data(request: Request) -> dict[str, Any]:
 
 
 async def profile_page(request: Request) -> Response:
+    if (moved := _moved(request)) is not None:
+        return moved
     data = profile_data(request)
     return page(request, "player.html.j2", {
         "title": f"{shortened(data['player'])} ({data['site']})", **data, "labels": api.PROFILE_LABELS,
@@ -246,6 +283,8 @@ async def profile_page(request: Request) -> Response:
 
 
 async def profile_json(request: Request) -> Response:
+    if (moved := _moved(request)) is not None:
+        return moved
     return JSONResponse(profile_data(request))
 
 
@@ -307,9 +346,12 @@ def hands_data(request: Request) -> dict[str, Any]:
     filters = filters_of(params, HAND_FILTERS)
     saw = params.get("saw_draw") or ""
     pot = params.get("min_pot") or ""
-    query = api.HandQuery(
-        player=(params.get("player") or "").strip() or None, site=filters.site,
-        against=(params.get("against") or "").strip() or None, showdown=_flag(params, "showdown"),
+    player = (params.get("player") or "").strip() or None
+    against = (params.get("against") or "").strip() or None
+    query = api.HandQuery(  # (names as the CLI reads them: in any case when one stored name matches)
+        player=stored_player(_db(request), player, filters.site, "player") if player else None, site=filters.site,
+        against=stored_player(_db(request), against, filters.site, "against") if against else None,
+        showdown=_flag(params, "showdown"),
         saw_draw=whole_number("saw_draw", saw, 1, 3) if saw else None,
         min_pot_big_bets=whole_number("min_pot", pot, 0, 10**6) if pot else None,
         dominated=_flag(params, "dominated"), warnings=_flag(params, "warnings"))
@@ -320,10 +362,15 @@ def hands_data(request: Request) -> dict[str, Any]:
 
 
 async def hands_page(request: Request) -> Response:
-    data = hands_data(request)
+    try:
+        data, status, missing = hands_data(request), 200, None
+    except NoSuchPlayer as error:  # (the list's page with the error's line: its form kept to try another name)
+        player = (request.query_params.get("player") or "").strip() or None
+        data = {"player": player, "total": 0, "at_least": False, "page": 1, "per_page": PER_PAGE, "hands": []}
+        status, missing = 404, error.detail
     return page(request, "hands.html.j2", {
         "title": f"Hands of {shortened(data['player'])}" if data["player"] else "Hands of the hero", **data,
-        "filter_form": filter_form(HAND_FILTERS), "keep_params": ()})
+        "missing": missing, "filter_form": filter_form(HAND_FILTERS), "keep_params": ()}, status_code=status)
 
 
 async def hands_json(request: Request) -> Response:

@@ -70,15 +70,32 @@ def whole_number(name: str, text: str, minimum: int = 0, maximum: int = 10**9) -
 
 
 def check_params(params: Mapping[str, str], takes: Collection[str]) -> None:
-    """raises BadRequest for a parameter the page does not take, or a value longer than
-    MAX_PARAM_CHARACTERS (every page calls this before it reads its parameters)."""
+    """raises BadRequest for a parameter the page does not take, one given twice (the page
+    would read one of them: no silent choice), a value holding a NUL character (SQLite
+    would read a name search up to it: `name=%00` would find everyone), or a value longer
+    than MAX_PARAM_CHARACTERS (every page calls this before it reads its parameters)."""
     for key in params:
         if key not in takes:
             raise BadRequest(f"this page takes no parameter {key[:40]!r} (it takes: {', '.join(sorted(takes))})")
+    once_each(params)
     for key, value in params.items():
+        if "\0" in value:
+            raise BadRequest(f"{key}= holds a NUL character (%00): no name or value has one")
         if len(value) > MAX_PARAM_CHARACTERS:
             raise BadRequest(f"{key}= is {len(value):,} characters long: at most {MAX_PARAM_CHARACTERS:,} are read "
                              "(write a shorter name or search)")
+
+
+def once_each(params: Mapping[str, str]) -> None:
+    """raises BadRequest for a query parameter given more than once (`site=pokerstars&site=merge`),
+    naming it and its values; params: the request's query_params (a multi-dict)."""
+    seen: dict[str, list[str]] = {}
+    for key, value in getattr(params, "multi_items", lambda: list(params.items()))():
+        seen.setdefault(key, []).append(value)
+    for key, values in seen.items():
+        if len(values) > 1:
+            shown = ", ".join(api.quoted(v) for v in values[:3]) + (", ..." if len(values) > 3 else "")
+            raise BadRequest(f"{key[:40]}= is given {len(values)} times ({shown}): give it once")
 
 
 def filters_of(params: Mapping[str, str], which: tuple[FilterParam, ...] = EVERY_FILTER) -> api.Filters:

@@ -26,6 +26,7 @@ from starlette.datastructures import Headers, MutableHeaders
 from starlette.responses import RedirectResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from .. import api
 from .errors import answers_json, error_answer, internal_error_page
 from .render import note_refused_page
 
@@ -94,8 +95,10 @@ class SecurityMiddleware:
         path = scope.get("path", "")
         host = headers.get("host", "").lower()
         if self.hosts is not None and host not in self.hosts:
+            # (the header as sent, its bytes read as UTF-8, not as Latin-1 nor lowered: "é.com", not "ã©.com")
+            said = headers.get("host", "").encode("latin-1").decode("utf-8", "replace")
             return error_answer(path, 400, f"this server answers only to {self.config.address} (the Host header "
-                                           f"said {host[:60]!r}): open that address"), receive
+                                           f"said {api.quoted(said)}): open that address"), receive
         if scope["type"] != "http":
             return error_answer(path, 403, "no WebSocket here"), receive
         if self.config.token is not None:

@@ -108,3 +108,33 @@ def test_a_long_tag_stored_before_the_check_can_still_be_taken_off(db: Path) -> 
     result = runner.invoke(app, ["tag", "MarlowK", "y" * 500, "--remove", "--db", str(db)])
     assert result.exit_code == 0, result.stderr
     assert list(api.player_marks(db, "MarlowK")[1]) == []
+
+
+def test_a_tag_holds_no_comma_and_is_one_tag_in_any_case(db: Path) -> None:
+    """The tester's trial, item 11: "a,b" was stored as one tag (tags are listed
+    comma-separated, so it read as two), and "fish" and "FISH" as two tags."""
+    with pytest.raises(api.MarkError, match="no comma"):
+        api.tag_set(db, "MarlowK", "a,b")
+    result = runner.invoke(app, ["tag", "MarlowK", "a,b", "--db", str(db)])
+    assert result.exit_code == 2 and "holds no comma" in result.stderr
+    assert list(api.player_marks(db, "MarlowK")[1]) == []
+    assert api.tag_set(db, "MarlowK", "fish") is True
+    assert api.tag_set(db, "MarlowK", "FISH") is False  # tagged already: the first case kept
+    assert api.tag_set(db, "MarlowK", "Straße") is True
+    assert api.tag_set(db, "MarlowK", "STRASSE") is False  # (casefold, beyond ASCII)
+    assert list(api.player_marks(db, "MarlowK")[1]) == ["Straße", "fish"]
+    assert api.tag_set(db, "MarlowK", "Fish", remove=True) is True
+    assert list(api.player_marks(db, "MarlowK")[1]) == ["Straße"]
+
+
+def test_tags_stored_before_the_checks_can_still_be_taken_off(db: Path) -> None:
+    from hhtracker.api.common import database_to_write
+    from hhtracker.store import notes
+
+    old = database_to_write(db)  # (as an older version stored them: a comma, two cases)
+    old.execute(f"insert into {notes.TAGS} (player, tag) values ('MarlowK', 'a,b'), ('MarlowK', 'reg'), ('MarlowK', 'REG')")
+    old.commit()
+    old.close()
+    assert api.tag_set(db, "MarlowK", "a,b", remove=True) is True
+    assert api.tag_set(db, "MarlowK", "Reg", remove=True) is True  # both cases go
+    assert list(api.player_marks(db, "MarlowK")[1]) == []

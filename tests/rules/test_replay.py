@@ -128,6 +128,16 @@ def test_total_pot_not_matching_is_an_error(corpus: Path) -> None:
     assert Code.TOTAL_POT_MISMATCH in codes and Code.CHIPS_NOT_CONSERVED not in codes
 
 
+def test_a_pot_printed_larger_than_put_in_is_said_in_money(corpus: Path) -> None:
+    # Hand 1 (#49164202872, above): its side pot holds 570 - 305 = $2.65 put in, printed $2.55
+    # after rake; printed $2.75 instead, more than was put in, while buddyboy3399 still
+    # collects $2.55 from it. The messages write the hand's money, not bare cents.
+    raw = _mutate(cash_hands(corpus)[0], "Side pot $2.55.", "Side pot $2.75.")
+    messages = [i.message for i in replayed(raw).issues if i.code is Code.POTS_MISMATCH]
+    assert "pot 1: the site prints $2.75, more than the $2.65 put in" in messages
+    assert "pot 1: collected $2.55, the site prints $2.75" in messages
+
+
 def test_wrong_description_is_a_warning(corpus: Path) -> None:
     raw = _mutate(cash_hands(corpus)[3], "(Badugi: 8,6,4,3)", "(Badugi: 8,6,4,2)")
     issues = replayed(raw).issues

@@ -99,7 +99,9 @@ def test_the_hand_list_filters(client) -> None:  # type: ignore[no-untyped-def]
     # MarlowK is dealt in every cash hand (seat 6 of each header's table): against him, 9
     assert total("?against=MarlowK") == 9
     assert total("?player=MarlowK") == 9
-    assert total("?player=Nobody") == 0
+    # a name no player has: said (404), not an empty list (the tester's trial, item 5: tests/web/test_name_lookup.py)
+    nobody = client.get("/api/hands?player=Nobody")
+    assert nobody.status_code == 404 and "no such player" in nobody.json()["error"]
     # a hand row links to its replayer
     page = client.get("/hands?game_type=cash").text
     assert f'href="/hands/pokerstars/{A_HAND}"' in page

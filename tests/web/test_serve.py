@@ -73,3 +73,14 @@ def test_the_server_answers_on_the_address_it_prints(web_db: Path) -> None:
     finally:
         process.terminate()
         process.wait(timeout=30)
+
+
+def test_an_address_this_computer_does_not_have_is_said_so(web_db: Path) -> None:
+    # 192.0.2.1: TEST-NET-1 (RFC 5737), never an address of a machine; foo.invalid: no name (RFC 2606)
+    done = _serve("--db", str(web_db), "--host", "192.0.2.1", "--token", "abcdefgh1")
+    assert done.returncode == 2 and done.stderr.strip().count("\n") == 0, done.stderr
+    assert "'192.0.2.1' is not an address of this computer" in done.stderr
+    assert "--port" not in done.stderr and "Traceback" not in done.stderr
+    done = _serve("--db", str(web_db), "--host", "foo.invalid", "--token", "abcdefgh1")
+    assert done.returncode == 2 and "--host 'foo.invalid' is not an address or a name" in done.stderr
+    assert "--port" not in done.stderr
