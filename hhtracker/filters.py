@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
@@ -88,12 +89,18 @@ class Filters:
     min_hands: int = 0
     game: str | None = None
 
-    def where(self, alias: str = "") -> tuple[str, list[object]]:
+    def where(self, alias: str = "", computed: Mapping[str, str] | None = None) -> tuple[str, list[object]]:
         """An SQL condition over the hand_facts view or a summary table (the same column
         names; `date` only in hand_facts and player_days), columns prefixed by `alias.`, and
-        its parameters; "1" when nothing is filtered. raises ValueError for bad stakes."""
-        a = f"{alias}." if alias else ""
+        its parameters; "1" when nothing is filtered. computed: SQL to use for the columns a
+        table does not have ({"date": "substr(r.start_time, 1, 10)"}: store/hand_reads.py).
+        raises ValueError for bad stakes."""
+        prefix = f"{alias}." if alias else ""
         parts: list[str] = []
+
+        def c(column: str) -> str:
+            return computed[column] if computed and column in computed else f"{prefix}{column}"
+
         params: list[object] = []
         for column, value in (
             ("site", self.site), ("structure", self.structure), ("game_type", self.game_type),
@@ -102,25 +109,25 @@ class Filters:
             ("game", None if self.game == ALL_GAMES else self.game),
         ):
             if value is not None:
-                parts.append(f"{a}{column} = ?")
+                parts.append(f"{c(column)} = ?")
                 params.append(value)
         if self.position in POSITION_GROUPS:
             group = POSITION_GROUPS[self.position]
-            parts.append(f"{a}position in ({', '.join('?' * len(group))})")
+            parts.append(f"{c('position')} in ({', '.join('?' * len(group))})")
             params.extend(group)
         if self.stakes is not None:
             money, chips = parse_stakes(self.stakes)
-            options = [f"({a}currency != 'chips' and {a}small_bet = ? and {a}big_bet = ?)"]
+            options = [f"({c('currency')} != 'chips' and {c('small_bet')} = ? and {c('big_bet')} = ?)"]
             params.extend(money)  # type: ignore[arg-type]
             if chips is not None:
-                options.append(f"({a}currency = 'chips' and {a}small_bet = ? and {a}big_bet = ?)")
+                options.append(f"({c('currency')} = 'chips' and {c('small_bet')} = ? and {c('big_bet')} = ?)")
                 params.extend(chips)
             parts.append("(" + " or ".join(options) + ")")
         if self.since is not None:
-            parts.append(f"{a}date >= ?")
+            parts.append(f"{c('date')} >= ?")
             params.append(self.since.isoformat())
         if self.until is not None:
-            parts.append(f"{a}date <= ?")
+            parts.append(f"{c('date')} <= ?")
             params.append(self.until.isoformat())
         return (" and ".join(parts) or "1"), params
 

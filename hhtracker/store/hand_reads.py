@@ -13,23 +13,28 @@ after_last_draw (analysis.reads.Decision, 0 fold ... 4 raise: his most aggressiv
 in the round after the game's last draw, NULL: none); known (0/1: his final cards are
 known); made (0/1), made_top (1-14), read_class (the class value) of those cards, NULL when
 unknown or unreadable; early_open (0/1, NULL: no such opportunity), eight_low_held,
-eight_low_broken (Badugi only, 0 elsewhere); luck_draws (his draw_luck rows in the hand).
+eight_low_broken (Badugi only, 0 elsewhere); luck_draws (his draw_luck rows in the hand);
+start_time, structure, currency, game_type, small_bet, big_bet (the hand's, as hands and
+hand_facts have them: FILTER_COLUMNS; m016 added them) so that every filter and a session's
+time span are read on hand_reads alone (read_scope), from the index hand_reads_read.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..analysis import AnalyzedHand
 from ..analysis.reads import CardsRead, PlayerLine, ReadFacts, hand_lines, line_of, read_cards, read_facts
 from ..cards import Card, parse_cards
-from ..filters import ALL_GAMES, POSITION_GROUPS, Filters
+from ..filters import Filters
 from ..model import COUNTING_SQL
 from ..rules.games import GameRules, game_rules
+from .summary import TABLE_SIZE_SQL, game_type_of
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -38,21 +43,32 @@ TABLE = "hand_reads"
 COLUMNS: tuple[str, ...] = (
     "player_id", "hand_id", "game", "position", "players_dealt", "d1", "d2", "d3", "first_decision", "entered_before",
     "predraw", "after_last_draw", "known", "made", "made_top", "read_class", "early_open", "eight_low_held",
-    "eight_low_broken", "luck_draws",
+    "eight_low_broken", "luck_draws", "start_time", "structure", "currency", "game_type", "small_bet", "big_bet",
 )
-_TYPES = {"game": "text", "position": "text", "first_decision": "text", "predraw": "text", "read_class": "text"}
+FILTER_COLUMNS: tuple[str, ...] = ("start_time", "structure", "currency", "game_type", "small_bet", "big_bet")
+"""The hand's columns the filters read (Filters.where), copied from hands (m016): with game,
+position and players_dealt, every filter is answered on hand_reads alone."""
+_TYPES = {"game": "text", "position": "text", "first_decision": "text", "predraw": "text", "read_class": "text",
+          "start_time": "text", "structure": "text", "currency": "text", "game_type": "text"}
 
 
-def create_table(db: Database) -> None:
-    """Create hand_reads (keyed by player, then hand: a player's rows lie together), its index
-    on hand_id (a hand's rows are deleted with it) and the reads' (READ_GROUP), when missing."""
+def create_table(db: Database, indexes: bool = True) -> None:
+    """Create hand_reads (keyed by player, then hand: a player's rows lie together) and, with
+    `indexes`, its indexes (create_indexes), when missing."""
     columns = ",\n  ".join(
         f"[{c}] {_TYPES.get(c, 'integer')}" + (" not null references players(id)" if c == "player_id" else
                                               " not null references hands(id)" if c == "hand_id" else "")
         for c in COLUMNS)
     db.execute(f"create table if not exists {TABLE} (\n  {columns},\n  primary key (player_id, hand_id)\n) without rowid")
+    if indexes:
+        create_indexes(db)
+
+
+def create_indexes(db: Database) -> None:
+    """hand_reads' index on hand_id (a hand's rows are deleted with it) and the reads'
+    (hand_reads_read: READ_INDEX), when missing."""
     db.execute(f"create index if not exists {TABLE}_hand on {TABLE}(hand_id)")
-    db.execute(f"create index if not exists {TABLE}_read on {TABLE}({', '.join(READ_GROUP)})")
+    db.execute(f"create index if not exists {TABLE}_read on {TABLE}({', '.join(READ_INDEX)})")
 
 
 READ_GROUP: tuple[str, ...] = ("player_id", "known", "game", "position", "d1", "d2", "d3", "predraw", "after_last_draw",
@@ -60,6 +76,14 @@ READ_GROUP: tuple[str, ...] = ("player_id", "known", "game", "position", "d1", "
 """The columns of the index hand_reads_read, in the order of the reads' GROUP BY (a player's
 known hands counted by group without sorting them: 8.4 s -> 1.6 s for 1,000,000 rows of one
 player in a trial table)."""
+
+READ_INDEX: tuple[str, ...] = (*READ_GROUP, "players_dealt", *FILTER_COLUMNS)
+"""The columns of the index hand_reads_read: READ_GROUP, then every column a filter reads
+(read_scope), so that a filtered read is counted from the index alone, in its order (m016)."""
+
+_COMPUTED = {"date": "substr(r.start_time, 1, 10)",
+             "table_size": TABLE_SIZE_SQL.replace("h.players_dealt", "r.players_dealt")}
+"""The hand_facts columns hand_reads computes (Filters.where's `computed`), over `hand_reads r`."""
 
 
 def exists(db: Any) -> bool:
@@ -83,10 +107,11 @@ READ_ROW_COLUMNS: tuple[str, ...] = ("hand_id", *COLUMNS[:1], *COLUMNS[2:])
 player_id (the player's name until the writer numbers him) and the rest of COLUMNS."""
 
 
-def read_rows(analyzed: AnalyzedHand) -> list[list[object]]:
+def read_rows(analyzed: AnalyzedHand, hand: Mapping[str, object]) -> list[list[object]]:
     """The hand_reads rows of an analysed hand (its read facts, computed by the analysis
     stage: AnalyzedHand.reads), values in READ_ROW_COLUMNS order (as prepare_hand makes every
-    table's rows), none for a hand that does not count (status error)."""
+    table's rows), none for a hand that does not count (status error). hand: its hands row
+    (a dict, as prepare_hand makes it), for FILTER_COLUMNS."""
     if not analyzed.reads:
         return []
     replayed = analyzed.replayed
@@ -95,49 +120,40 @@ def read_rows(analyzed: AnalyzedHand) -> list[list[object]]:
     luck = {facts.player: len(facts.luck) for facts in analyzed.facts if facts.luck}
     dealt = [p for p in replayed.players if p.dealt_in]
     count = len(dealt)
+    filtered = _filter_values(hand)
     return [[None, player.player, game, player.position, count, *(discarded.get((player.player, n)) for n in (1, 2, 3)),
-             *_values(facts), luck.get(player.player, 0)]
+             *_values(facts), luck.get(player.player, 0), *filtered]
             for player, facts in zip(dealt, analyzed.reads, strict=True)]
+
+
+def _filter_values(hand: Mapping[str, object]) -> list[object]:
+    """FILTER_COLUMNS' values of a hands row (a dict or a row with the hands columns)."""
+    return [hand["start_time"], hand["structure"], hand["currency"], game_type_of(hand), hand["small_bet"],
+            hand["big_bet"]]
 
 
 def read_scope(ids: Sequence[int], filters: Filters = Filters(), start: dt.datetime | None = None,
                end: dt.datetime | None = None) -> tuple[str, str, list[object]]:
     """(the FROM clause, an SQL condition, its parameters) picking the hand_reads rows (as `r`)
-    of the players `ids` in the hands matching `filters` (the hand_facts view's sense), started
-    in [start, end) when given. Filters on site, game and position are read on hand_reads
-    alone (a player's rows, no other table); any other filter or a time joins hand_facts (as
-    `f`). raises ValueError for bad stakes."""
+    of the players `ids` in the hands matching `filters` (the hand_facts view's sense: its
+    Filters.where), started in [start, end) when given: read on hand_reads alone (its
+    FILTER_COLUMNS, no join; the site from the player ids), from the index hand_reads_read.
+    raises ValueError for bad stakes."""
     marks = ", ".join("?" for _ in ids)
     parts = [f"r.player_id in ({marks})"]
     params: list[object] = list(ids)
-    alone = (filters.structure is None and filters.stakes is None and filters.game_type is None
-             and filters.table_size is None and filters.since is None and filters.until is None
-             and start is None and end is None)
-    if not alone:
-        where, more = filters.where("f")
-        parts.append(where)
-        params.extend(more)
-        if start is not None:
-            parts.append("f.start_time >= ?")
-            params.append(start.isoformat())
-        if end is not None:
-            parts.append("f.start_time < ?")
-            params.append(end.isoformat())
-        return (f"{TABLE} r join hand_facts f on f.hand_id = r.hand_id and f.player_id = r.player_id",
-                " and ".join(parts), params)
     if filters.site is not None:
         parts.append("r.player_id in (select id from players where site = ?)")
         params.append(filters.site)
-    if filters.game is not None and filters.game != ALL_GAMES:
-        parts.append("r.game = ?")
-        params.append(filters.game)
-    if filters.position in POSITION_GROUPS:
-        group = POSITION_GROUPS[filters.position]
-        parts.append(f"r.position in ({', '.join('?' for _ in group)})")
-        params.extend(group)
-    elif filters.position is not None:
-        parts.append("r.position = ?")
-        params.append(filters.position)
+    where, more = replace(filters, site=None).where("r", _COMPUTED)
+    parts.append(where)
+    params.extend(more)
+    if start is not None:
+        parts.append("r.start_time >= ?")
+        params.append(start.isoformat())
+    if end is not None:
+        parts.append("r.start_time < ?")
+        params.append(end.isoformat())
     return f"{TABLE} r", " and ".join(parts), params
 
 
@@ -176,6 +192,10 @@ BACKFILL_HANDS = 20_000
 (benchmarks/RESULTS.md: 441 s in all), each run's progress told to on_chunk."""
 
 
+_HAND_COLUMNS = ("id", "game", "players_dealt", "start_time", "structure", "currency", "tournament_id", "small_bet",
+                 "big_bet")
+
+
 def backfill(db: Database, size: int | None = None,
              on_chunk: Callable[[int, int], None] | None = None) -> int:
     """Fill hand_reads for every counted hand stored (m012), from hands, hand_players,
@@ -189,8 +209,8 @@ def backfill(db: Database, size: int | None = None,
         on_chunk(0, total)
     for first, last in _chunks(db, size or BACKFILL_HANDS):
         span = [first, last]
-        hands = {hand_id: (game, dealt) for hand_id, game, dealt in db.execute(
-            f"select id, game, players_dealt from hands h where id between ? and ? and {COUNTING_SQL}", span)}
+        hands = {row[0]: (row[1], row[2], _filter_values(dict(zip(_HAND_COLUMNS, row)))) for row in db.execute(
+            f"select {', '.join(_HAND_COLUMNS)} from hands h where id between ? and ? and {COUNTING_SQL}", span)}
         actions: dict[int, list[tuple[int, int, object, str]]] = defaultdict(list)
         for hand_id, seq, round_, player_id, kind in db.execute(
                 "select hand_id, seq, round, player_id, kind from actions where hand_id between ? and ? order by hand_id, seq", span):
@@ -211,7 +231,7 @@ def backfill(db: Database, size: int | None = None,
             found = hands.get(hand_id)
             if found is None:
                 continue
-            game, dealt = found
+            game, dealt, filtered = found
             rules = rules_of.get(game)
             if rules is None:
                 rules = rules_of[game] = game_rules(game)
@@ -225,7 +245,7 @@ def backfill(db: Database, size: int | None = None,
             facts = read_facts(rules, line_of(lines, player_id), position, folded_round, cards,
                                _cards_read(game, final_cards) if final_cards and cards else None, by_draw)
             rows.append([player_id, hand_id, game, position, dealt, *(d[0] for d in by_draw), *_values(facts),
-                         luck.get((hand_id, player_id), 0)])
+                         luck.get((hand_id, player_id), 0), *filtered])
         db.conn.executemany(
             f"insert or replace into {TABLE} ({', '.join(COLUMNS)}) values ({', '.join('?' for _ in COLUMNS)})", rows)
         written += len(rows)

@@ -164,9 +164,10 @@ def prepare_hand(analyzed: AnalyzedHand) -> PreparedHand:
         {"code": i.code.value, "severity": i.severity.value, "message": i.message, "line": i.line}
         for i in replayed.issues
     ))
+    hand_row = out["hands"][0]
     tables = {"hands": _table_rows("hands", out.pop("hands")), "hand_players": TableRows(HAND_PLAYER_COLUMNS, player_rows)}
     tables.update((table, _table_rows(table, rows)) for table, rows in out.items() if rows)
-    reads = read_rows(analyzed)
+    reads = read_rows(analyzed, hand_row)
     if reads:
         tables["hand_reads"] = TableRows(READ_ROW_COLUMNS, reads)
     return PreparedHand(site, hand.hand_id, replayed.status, tables)

@@ -437,6 +437,11 @@ _EXTRAS = _LEAK_AT + len(LEAK_COLUMNS)
 """Per group: DRAWN_COLUMNS, CLASS_COLUMNS, LUCK_COLUMNS, LEAK_COLUMNS and the showdown net, as one list."""
 
 
+def game_type_of(hand: Mapping[str, object]) -> str:
+    """A hands row's game_type (filters.GameType value), as GAME_TYPE_SQL computes it."""
+    return "tournament" if hand["tournament_id"] is not None else "play" if hand["currency"] == CHIPS else "cash"
+
+
 def _hand_group(hand: Mapping[str, object]) -> Group:
     """The group columns a hand gives every player (DAY_GROUP without player_id and position);
     game_type and table_size as GAME_TYPE_SQL and TABLE_SIZE_SQL compute them."""
@@ -446,7 +451,7 @@ def _hand_group(hand: Mapping[str, object]) -> Group:
         hand["site"],
         hand["structure"],
         hand["currency"],
-        "tournament" if hand["tournament_id"] is not None else "play" if hand["currency"] == CHIPS else "cash",
+        game_type_of(hand),
         hand["small_bet"],
         hand["big_bet"],
         hand["big_blind"],

@@ -69,11 +69,13 @@ def _read(game: str, text: str) -> tuple[bool, int | None, str] | None:
     return hand.size == 4, hand.ranks[0] if hand.size == 4 else None, hand.hand_class.value
 
 
-def reads(db: sqlite3.Connection, name: str) -> dict[tuple[str, str], dict[tuple[str, str], dict[str, Any]]]:
+def reads(db: sqlite3.Connection, name: str, scope: str = "1",
+          params: tuple[object, ...] = ()) -> dict[tuple[str, str], dict[tuple[str, str], dict[str, Any]]]:
     """(site, game) -> (grouping, label) -> {"hands", "made", "tops" (sorted), "classes"} of
-    `name`'s counted hands with known final cards."""
+    `name`'s counted hands with known final cards, those matching `scope` (a condition over
+    hand_facts f, with `params`) only."""
     rows = db.execute(
-        """select f.site, f.game, f.position, hp.final_cards,
+        f"""select f.site, f.game, f.position, hp.final_cards,
               (select discarded from draws d where d.hand_id = f.hand_id and d.player_id = f.player_id and d.draw = 1),
               (select discarded from draws d where d.hand_id = f.hand_id and d.player_id = f.player_id and d.draw = 2),
               (select discarded from draws d where d.hand_id = f.hand_id and d.player_id = f.player_id and d.draw = 3),
@@ -96,7 +98,7 @@ def reads(db: sqlite3.Connection, name: str) -> dict[tuple[str, str], dict[tuple
             left join actions a on a.hand_id = f.hand_id and a.seq = (
               select min(x.seq) from actions x where x.hand_id = f.hand_id and x.player_id = f.player_id
                 and x.round = 1 and x.kind in ('fold', 'check', 'call', 'bet', 'raise'))
-            where f.player = ? and hp.final_cards is not null""", [name]).fetchall()
+            where f.player = ? and hp.final_cards is not null and ({scope})""", [name, *params]).fetchall()
     out: dict[tuple[str, str], dict[tuple[str, str], dict[str, Any]]] = defaultdict(
         lambda: defaultdict(lambda: {"hands": 0, "made": 0, "tops": [], "classes": Counter()}))
     for site, game, position, cards, d1, d2, d3, first, entered, raised, called, last4, last2, folded in rows:
@@ -131,11 +133,14 @@ def median_letter(tops: list[int]) -> str | None:
     return RANKS[(statistics.median_low(tops) - 1) % 13] if tops else None
 
 
-def leak_counts(db: sqlite3.Connection, ids: tuple[int, ...]) -> dict[str, tuple[int, int]]:
+def leak_counts(db: sqlite3.Connection, ids: tuple[int, ...], within: str = "1",
+                params: tuple[object, ...] = ()) -> dict[str, tuple[int, int]]:
     """key -> (done, opportunities) of raise first in per position, early opens and eight-low
-    breaks over the players' counted Badugi hands, as the old leaks read them."""
+    breaks over the players' counted Badugi hands (those matching `within`, a condition over
+    hand_facts f, with `params`), as the old leaks read them."""
     marks = ", ".join("?" for _ in ids)
-    scope = f"f.player_id in ({marks}) and f.game = 'badugi'"
+    scope = f"f.player_id in ({marks}) and f.game = 'badugi' and ({within})"
+    args = [*ids, *params]  # (the parameters of `scope`)
     rows = db.execute(
         f"""with mine as (
               select f.hand_id, f.player_id, f.position, f.players_dealt,
@@ -150,7 +155,7 @@ def leak_counts(db: sqlite3.Connection, ids: tuple[int, ...]) -> dict[str, tuple
             join actions a on a.hand_id = m.hand_id and a.seq = m.seq
             join hand_players hp on hp.hand_id = m.hand_id and hp.player_id = m.player_id
             left join draws d on d.hand_id = m.hand_id and d.player_id = m.player_id and d.draw = 1""",
-        list(ids)).fetchall()
+        args).fetchall()
     counts = {f"raise_first_in/{p}": [0, 0] for p in RFI_POSITIONS} | {"early_open": [0, 0], "break_eight_low": [0, 0]}
     for position, dealt, kind, entered, cards in rows:
         if entered:
@@ -164,7 +169,7 @@ def leak_counts(db: sqlite3.Connection, ids: tuple[int, ...]) -> dict[str, tuple
     for cards, discarded in db.execute(
             f"""select d.cards_before, d.discarded from hand_facts f
                 join draws d on d.hand_id = f.hand_id and d.player_id = f.player_id
-                where {scope} and d.cards_before is not null and d.discarded is not null""", list(ids)):
+                where {scope} and d.cards_before is not null and d.discarded is not null""", args):
         if low_made_badugi(cards):
             counts["break_eight_low"][0] += discarded > 0
             counts["break_eight_low"][1] += 1
