@@ -137,8 +137,9 @@ def read_scope(ids: Sequence[int], filters: Filters = Filters(), start: dt.datet
     """(the FROM clause, an SQL condition, its parameters) picking the hand_reads rows (as `r`)
     of the players `ids` in the hands matching `filters` (the hand_facts view's sense: its
     Filters.where), started in [start, end) when given: read on hand_reads alone (its
-    FILTER_COLUMNS, no join; the site from the player ids), from the index hand_reads_read.
-    raises ValueError for bad stakes."""
+    FILTER_COLUMNS, no join; the site from the player ids), from the index hand_reads_read;
+    a [start, end) span (a session) lists its hands once from hands' start_time index and
+    reads each player's row by its key. raises ValueError for bad stakes."""
     marks = ", ".join("?" for _ in ids)
     parts = [f"r.player_id in ({marks})"]
     params: list[object] = list(ids)
@@ -154,6 +155,11 @@ def read_scope(ids: Sequence[int], filters: Filters = Filters(), start: dt.datet
     if end is not None:
         parts.append("r.start_time < ?")
         params.append(end.isoformat())
+    if start is not None and end is not None:
+        # a session's span: its hands found by their start time (hands' index), then each
+        # player's row by its key, rather than every row of the player read for its time
+        parts.append("r.hand_id in (select id from hands where start_time >= ? and start_time < ?)")
+        params.extend([start.isoformat(), end.isoformat()])
     return f"{TABLE} r", " and ".join(parts), params
 
 
