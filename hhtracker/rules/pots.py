@@ -8,7 +8,7 @@ Split pots: equal shares, the odd chip(s) to the first winner(s) left of the but
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 
@@ -76,3 +76,9 @@ def proportional_shares(total: int, weights: Mapping[str, int]) -> dict[str, int
     for player in remainders[: total - sum(shares.values())]:
         shares[player] += 1
     return shares
+
+
+def shares_text(amounts: Mapping[str, int], money: Callable[[int], str]) -> str:
+    """"A $0.51, B $0.50": each player's share of a pot in the hand's money (amounts: cents
+    or chips by player)."""
+    return ", ".join(f"{player} {money(amount)}" for player, amount in amounts.items())

@@ -27,11 +27,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from ..cards import Card
+from ..model import CHIPS
+from ..money import format_money
 from .badugi import BadugiHand
 from .games import GameRules
 from .issues import Code, ValidationIssue
 from .lowball import LowHand
-from .pots import split_amount
+from .pots import shares_text, split_amount
 from .results import RunResult
 
 __all__ = ["RunTwicePot", "settle_runs"]
@@ -62,12 +64,14 @@ def settle_runs(
     game: GameRules, index: int, contenders: list[str], taken: Mapping[str, int], from_button: tuple[str, ...],
     cards_by_run: tuple[Mapping[str, tuple[Card, ...]], Mapping[str, tuple[Card, ...]]],
     evaluate: Callable[[tuple[Card, ...]], BadugiHand], line: int,
+    money: Callable[[int], str] = lambda amount: format_money(amount, CHIPS),
 ) -> RunTwicePot:
     """Pot `index` of a hand run twice in its two runs. contenders: who can win it (not
     mucked), in seat order; taken: player -> int, what the site says he took from it;
     from_button: every player clockwise from the first left of the button; cards_by_run: per
     run, player -> the cards he is known to hold in it; evaluate: the game's Badugi
-    evaluation (GameRules.badugi, cached); line: the line issues point at. Pure: the issues
+    evaluation (GameRules.badugi, cached); line: the line issues point at; money: an
+    amount as the messages write it (the hand's money, Replay.money). Pure: the issues
     (other winners, other amounts, a run's winner whose hand is not shown) are returned."""
     issues: list[ValidationIssue] = []
     total = sum(taken.values())
@@ -108,13 +112,14 @@ def settle_runs(
         elif set(taken) != set(everyone):
             issues.append(ValidationIssue.of(
                 Code.SHOWDOWN_WINNER_MISMATCH, f"pot {index}, run twice: the site gives it to {', '.join(sorted(taken))}, "
-                f"our evaluator to {_said(runs)}", line))
+                f"our evaluator to {_said(runs, money)}", line))
         else:
             issues.append(ValidationIssue.of(
-                Code.SPLIT_AMOUNTS, f"pot {index}, run twice: taken {dict(taken)}, expected {expected_ways[0]} ({_said(runs)};"
+                Code.SPLIT_AMOUNTS, f"pot {index}, run twice: taken {shares_text(taken, money)}, expected {shares_text(expected_ways[0], money)}"
+                f" ({_said(runs, money)};"
                 " odd units from the button)", line))
     return RunTwicePot(everyone, runs, tuple(issues))
 
 
-def _said(runs: tuple[RunResult, ...]) -> str:
-    return "; ".join(f"run {r.run} {r.amount} to {', '.join(r.winners) or 'no shown hand'}" for r in runs)
+def _said(runs: tuple[RunResult, ...], money: Callable[[int], str]) -> str:
+    return "; ".join(f"run {r.run} {money(r.amount)} to {', '.join(r.winners) or 'no shown hand'}" for r in runs)

@@ -21,6 +21,7 @@ from .lowball import LowHand
 from .pots import PotLayer, split_amount
 from .results import DrawAction, PotResult
 from .run_twice import settle_runs
+from .pots import shares_text
 from .split_pot import settle_halves
 
 __all__ = ["CardCheck", "Settlement", "Showdown", "check_cards", "settle"]
@@ -112,12 +113,12 @@ def _settle_pot(s: Showdown, index: int, layer: PotLayer, site_amount: int | Non
     contenders = [p for p in layer.eligible if p not in s.mucked] or list(layer.eligible)
     if s.second_run is not None and not s.game.split:  # run twice (run_twice.py)
         twice = settle_runs(s.game, index, contenders, taken, s.from_button, (s.cards, s.second_run), s.evaluate,
-                            s.collect_line or s.summary_line)
+                            s.collect_line or s.summary_line, s.money)
         issues.extend(twice.issues)
         return PotResult(index, layer.amount, site_amount, layer.eligible, twice.winners, taken, runs=twice.runs)
     if s.game.split:  # Badacey, Badeucey: two halves (split_pot.py)
         split = settle_halves(s.game, index, contenders, taken, s.from_button, s.cards, s.evaluate,
-                              s.collect_line or s.summary_line)
+                              s.collect_line or s.summary_line, s.money)
         issues.extend(split.issues)
         return PotResult(index, layer.amount, site_amount, layer.eligible, split.winners, taken, split.halves)
     winners: tuple[str, ...] = ()
@@ -154,7 +155,8 @@ def _settle_pot(s: Showdown, index: int, layer: PotLayer, site_amount: int | Non
         expected = split_amount(sum(taken.values()), ordered)
         if expected != taken:
             issues.append(ValidationIssue.of(
-                Code.SPLIT_AMOUNTS, f"pot {index}: split {taken}, expected {expected} (odd chip left of the button)", s.collect_line))
+                Code.SPLIT_AMOUNTS, f"pot {index}: split {shares_text(taken, s.money)}, expected {shares_text(expected, s.money)}"
+                " (odd chip left of the button)", s.collect_line))
     return PotResult(index, layer.amount, site_amount, layer.eligible, winners, taken)
 
 
@@ -200,3 +202,4 @@ def check_cards(c: CardCheck) -> tuple[ValidationIssue, ...]:
                 f"{card}, thrown away by {c.hero}, is shown by {owner}, but the deck could not have run out after that",
                 c.shown_line.get(owner)))
     return tuple(issues)
+

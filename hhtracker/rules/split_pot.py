@@ -20,10 +20,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from ..cards import Card
+from ..model import CHIPS
+from ..money import format_money
 from .badugi import BadugiHand
 from .games import GameRules, Half
 from .issues import Code, ValidationIssue
-from .pots import split_amount
+from .pots import shares_text, split_amount
 from .results import HalfResult
 
 __all__ = ["HalfResult", "SplitPot", "settle_halves"]
@@ -48,12 +50,14 @@ def _best(values: Mapping[str, object], contenders: list[str]) -> tuple[str, ...
 def settle_halves(
     game: GameRules, index: int, contenders: list[str], taken: Mapping[str, int], from_button: tuple[str, ...],
     cards: Mapping[str, tuple[Card, ...]], evaluate: Callable[[tuple[Card, ...]], BadugiHand], line: int,
+    money: Callable[[int], str] = lambda amount: format_money(amount, CHIPS),
 ) -> SplitPot:
     """Pot `index` of a split-pot game in its two halves. game: its rules (GameRules.split
     true); contenders: who can win it (not mucked), in seat order; taken: player -> int, the
     amount the site says he took from it; from_button: every player clockwise from the first
     left of the button; cards: player -> the cards known at the end; evaluate: the game's
-    Badugi evaluation (GameRules.badugi, cached); line: the line issues point at. Pure: the
+    Badugi evaluation (GameRules.badugi, cached); line: the line issues point at; money: an
+    amount as the messages write it (the hand's money, Replay.money). Pure: the
     issues (unknown cards, other winners, other amounts) are returned."""
     issues: list[ValidationIssue] = []
     total = sum(taken.values())
@@ -87,12 +91,12 @@ def settle_halves(
     if winners_by_half and taken:
         if set(taken) != set(everyone):
             issues.append(ValidationIssue.of(Code.SHOWDOWN_WINNER_MISMATCH, f"pot {index}: the site gives it to {', '.join(sorted(taken))}, "
-                                             f"our evaluators to {_said(halves)}", line))
+                                             f"our evaluators to {_said(halves, money)}", line))
         elif dict(expected) != taken:
-            issues.append(ValidationIssue.of(Code.SPLIT_AMOUNTS, f"pot {index}: taken {dict(taken)}, expected {dict(expected)} from the halves "
-                                             f"({_said(halves)}; odd unit to the {game.odd_chip_half} half, then from the button)", line))
+            issues.append(ValidationIssue.of(Code.SPLIT_AMOUNTS, f"pot {index}: taken {shares_text(taken, money)}, expected {shares_text(expected, money)}"
+                                             f" from the halves ({_said(halves, money)}; odd unit to the {game.odd_chip_half} half, then from the button)", line))
     return SplitPot(everyone, tuple(halves), tuple(issues))
 
 
-def _said(halves: list[HalfResult]) -> str:
-    return "; ".join(f"{h.half} half {h.amount} to {', '.join(h.winners)}" for h in halves)
+def _said(halves: list[HalfResult], money: Callable[[int], str]) -> str:
+    return "; ".join(f"{h.half} half {money(h.amount)} to {', '.join(h.winners)}" for h in halves)

@@ -30,7 +30,8 @@ def test_a_tied_badugi_pot_gives_the_odd_chip_left_of_the_button() -> None:
     result = settle(s)
     assert [pot.winners for pot in result.pots] == [("A", "B")]
     assert [i.code for i in result.issues] == [Code.SPLIT_AMOUNTS]
-    assert "expected {'B': 51, 'A': 50}" in result.issues[0].message and result.issues[0].line == 30
+    assert result.issues[0].message.endswith("split A 51 chips, B 50 chips, expected B 51 chips, A 50 chips"
+                                             " (odd chip left of the button)") and result.issues[0].line == 30
     assert s.collected == {0: {"A": 51, "B": 50}}  # (the input is left as it was)
     # The odd chip where the rule puts it: no issue.
     fair = settle(dataclasses.replace(s, collected={0: {"A": 50, "B": 51}}))

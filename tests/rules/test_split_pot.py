@@ -132,6 +132,12 @@ def test_the_odd_unit_to_the_wrong_half_or_seat_is_caught() -> None:
     moved = text.replace("Birch wins (19.84)", "Birch wins (19.83)").replace("Hero wins (19.83)", "Hero wins (19.84)")
     moved = moved.replace("(479.84) -20.16", "(479.83) -20.17").replace("Hero (479.83) -20.17", "Hero (479.84) -20.16")
     assert [i.code for i in play(moved).issues] == [Code.SPLIT_AMOUNTS]
+    # said in the hand's money, as the site's lines are (never bare cents)
+    # (Alder: the badugi half $59.50 and $19.84 of the $59.51 low half, whose odd cent goes from the button)
+    assert play(moved).issues[0].message == (
+        "pot 0: taken Alder $79.34, Birch $19.83, Hero $19.84, expected Alder $79.34, Birch $19.84, Hero $19.83 from the"
+        " halves (badugi half $59.50 to Alder; low half $59.51 to Alder, Birch, Hero; odd unit to the low half, then from"
+        " the button)")
     # the split hand with the odd unit in the Badugi half
     swapped = text_of("split_badeucey").replace("(74.50)", "(74.4x)").replace("(74.49)", "(74.50)").replace("(74.4x)", "(74.49)")
     swapped = swapped.replace("(504.49) +4.49", "(504.5x) +4.5x").replace("(504.50) +4.50", "(504.49) +4.49").replace("(504.5x) +4.5x", "(504.50) +4.50")
