@@ -149,17 +149,17 @@ def read_scope(ids: Sequence[int], filters: Filters = Filters(), start: dt.datet
     where, more = replace(filters, site=None).where("r", _COMPUTED)
     parts.append(where)
     params.extend(more)
-    if start is not None:
-        parts.append("r.start_time >= ?")
-        params.append(start.isoformat())
-    if end is not None:
-        parts.append("r.start_time < ?")
-        params.append(end.isoformat())
     if start is not None and end is not None:
         # a session's span: its hands found by their start time (hands' index), then each
         # player's row by its key, rather than every row of the player read for its time
         parts.append("r.hand_id in (select id from hands where start_time >= ? and start_time < ?)")
         params.extend([start.isoformat(), end.isoformat()])
+    elif start is not None:
+        parts.append("r.start_time >= ?")
+        params.append(start.isoformat())
+    elif end is not None:
+        parts.append("r.start_time < ?")
+        params.append(end.isoformat())
     return f"{TABLE} r", " and ".join(parts), params
 
 

@@ -294,8 +294,11 @@ def exists(db: Database) -> bool:
 
 
 def _reads_exist(db: Database) -> bool:
-    """Whether hand_reads exists (m012; the migrations before it rebuild without it)."""
-    return db.execute("select 1 from sqlite_master where name = 'hand_reads'").fetchone() is not None
+    """Whether hand_reads exists (m012; the migrations before it rebuild without it):
+    hand_reads.exists (imported here: hand_reads imports this module)."""
+    from .hand_reads import exists
+
+    return exists(db)
 
 
 def rebuild(db: Database) -> None:
