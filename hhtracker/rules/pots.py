@@ -11,6 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from ..model import CHIPS
+from ..money import format_money
+
 
 @dataclass(frozen=True, slots=True)
 class PotLayer:
@@ -82,3 +85,9 @@ def shares_text(amounts: Mapping[str, int], money: Callable[[int], str]) -> str:
     """"A $0.51, B $0.50": each player's share of a pot in the hand's money (amounts: cents
     or chips by player)."""
     return ", ".join(f"{player} {money(amount)}" for player, amount in amounts.items())
+
+
+def in_chips(amount: int) -> str:
+    """An amount as the messages write it when the hand's money is not given ("255 chips"):
+    the default of Table and Showdown (the replay gives them its own, Replay.money)."""
+    return format_money(amount, CHIPS)

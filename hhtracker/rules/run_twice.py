@@ -27,8 +27,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from ..cards import Card
-from ..model import CHIPS
-from ..money import format_money
 from .badugi import BadugiHand
 from .games import GameRules
 from .issues import Code, ValidationIssue
@@ -64,7 +62,7 @@ def settle_runs(
     game: GameRules, index: int, contenders: list[str], taken: Mapping[str, int], from_button: tuple[str, ...],
     cards_by_run: tuple[Mapping[str, tuple[Card, ...]], Mapping[str, tuple[Card, ...]]],
     evaluate: Callable[[tuple[Card, ...]], BadugiHand], line: int,
-    money: Callable[[int], str] = lambda amount: format_money(amount, CHIPS),
+    money: Callable[[int], str],
 ) -> RunTwicePot:
     """Pot `index` of a hand run twice in its two runs. contenders: who can win it (not
     mucked), in seat order; taken: player -> int, what the site says he took from it;

@@ -10,8 +10,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from ..cards import Card
-from ..model import CHIPS
-from ..money import format_money
 from .badugi import BadugiHand
 from .deck import reshuffle_draws
 from .games import GameRules
@@ -21,7 +19,7 @@ from .lowball import LowHand
 from .pots import PotLayer, split_amount
 from .results import DrawAction, PotResult
 from .run_twice import settle_runs
-from .pots import shares_text
+from .pots import in_chips, shares_text
 from .split_pot import settle_halves
 
 __all__ = ["CardCheck", "Settlement", "Showdown", "check_cards", "settle"]
@@ -55,7 +53,7 @@ class Showdown:
     second_run: Mapping[str, tuple[Card, ...]] | None = None
     """In a hand run twice, player -> the cards he is known to hold in the second run (the
     first run's are `cards`); None for a hand run once."""
-    money: Callable[[int], str] = lambda amount: format_money(amount, CHIPS)
+    money: Callable[[int], str] = in_chips
     """An amount of the hand as the messages write it, in its money ("$2.55") or chips
     ("255 chips"), never bare cents (replay.Replay.money)."""
 

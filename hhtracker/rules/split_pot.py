@@ -20,8 +20,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from ..cards import Card
-from ..model import CHIPS
-from ..money import format_money
 from .badugi import BadugiHand
 from .games import GameRules, Half
 from .issues import Code, ValidationIssue
@@ -50,7 +48,7 @@ def _best(values: Mapping[str, object], contenders: list[str]) -> tuple[str, ...
 def settle_halves(
     game: GameRules, index: int, contenders: list[str], taken: Mapping[str, int], from_button: tuple[str, ...],
     cards: Mapping[str, tuple[Card, ...]], evaluate: Callable[[tuple[Card, ...]], BadugiHand], line: int,
-    money: Callable[[int], str] = lambda amount: format_money(amount, CHIPS),
+    money: Callable[[int], str],
 ) -> SplitPot:
     """Pot `index` of a split-pot game in its two halves. game: its rules (GameRules.split
     true); contenders: who can win it (not mucked), in seat order; taken: player -> int, the

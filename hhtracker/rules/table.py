@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from ..model import CHIPS, BettingStructure, BlindKind, Round, Stakes
-from ..money import format_money
+from ..model import BettingStructure, BlindKind, Round, Stakes
 from .issues import Code
+from .pots import in_chips
 from .structures import POKERSTARS_LIMIT, LimitRules, Limits, bet_unit, limits
 
 
@@ -78,7 +78,7 @@ class Table:
         limit_rules: LimitRules = POKERSTARS_LIMIT,
         hand_size: int = 4,
         draws: int = 3,
-        money: Callable[[int], str] = lambda amount: format_money(amount, CHIPS),
+        money: Callable[[int], str] = in_chips,
     ) -> None:
         self.money = money
         self.players = {name: PlayerState(name, seat, stack) for name, seat, stack in players}
