@@ -29,7 +29,6 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..analysis.reads import predraw_line
 from ..filters import Filters
 from ..rules.badugi import HandClass
 from ..rules.games import BADUGI, GameRules, game_rules
@@ -76,16 +75,6 @@ def last_draw(discarded: int, most: int | None) -> str:
     the last draw, then checked"."""
     drew = "pat" if discarded == 0 else f"drew {discarded}"
     return f"{drew} at the last draw, then {_LAST_ROUND[most]}"
-
-
-def predraw_action(first_kind: str | None, entered_before: bool, raised: bool, called: bool,
-                   folded: bool = False) -> str:
-    """His pre-draw line: "raised first in" (his first decision a raise, nobody having
-    called or raised before), "raised" (any other raise), "limped" (his first decision a
-    call, nobody in before), "called", "folded" (folded pre-draw without a call or raise:
-    the hero's own hands only, his cards being known), else "checked" (the big blind).
-    (analysis.reads.predraw_line, which the import stores.)"""
-    return predraw_line(first_kind, entered_before, raised, called, folded).value
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,8 +141,7 @@ def single_draw_pattern(discarded: int | None) -> str:
 def single_draw_line(discarded: int, most: int | None) -> str:
     """A single-draw game's draw and his most aggressive decision after it (as last_draw):
     "drew 2 at the draw, then bet", "pat at the draw, then checked"."""
-    drew = "pat" if discarded == 0 else f"drew {discarded}"
-    return f"{drew} at the draw, then {_LAST_ROUND[most]}"
+    return f"{single_draw_pattern(discarded)} at the draw, then {_LAST_ROUND[most]}"
 
 
 @dataclass(slots=True)

@@ -25,10 +25,11 @@ import pytest
 from typer.testing import CliRunner
 
 from hhtracker import api
+from hhtracker.analysis.reads import predraw_line
 from hhtracker.cli import app
 from hhtracker.filters import Filters
 from hhtracker.report.insight_render import leak_text
-from hhtracker.report.reads import draw_pattern, last_draw, predraw_action
+from hhtracker.report.reads import draw_pattern, last_draw
 from hhtracker.stats.leaks import LeakLine, Verdict, baselines, low_made_badugi, opens_by_the_rule
 
 from tests.common import DATA, SEEDS
@@ -175,11 +176,11 @@ def test_draw_patterns_and_predraw_actions() -> None:
     assert draw_pattern((0, 1, 0)) == "pat, drew 1, then pat from draw 3"
     assert draw_pattern((None, None, None)) == "no draw"
     assert draw_pattern((2, None, None)) == "drew 2, no draw 2"
-    assert predraw_action("raise", False, True, False) == "raised first in"
-    assert predraw_action("call", True, True, True) == "raised"
-    assert predraw_action("call", False, False, True) == "limped"
-    assert predraw_action("call", True, False, True) == "called"
-    assert predraw_action("check", False, False, False) == "checked"
+    assert predraw_line("raise", False, True, False, False).value == "raised first in"
+    assert predraw_line("call", True, True, True, False).value == "raised"
+    assert predraw_line("call", False, False, True, False).value == "limped"
+    assert predraw_line("call", True, False, True, False).value == "called"
+    assert predraw_line("check", False, False, False, False).value == "checked"
     assert last_draw(2, 3) == "drew 2 at the last draw, then bet"
     assert last_draw(0, None) == "pat at the last draw, then no decision"
 
