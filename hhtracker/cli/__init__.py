@@ -162,8 +162,7 @@ def main(
 ) -> None:
     """hhtracker: a hand-history tracker for Badugi and the other draw games: Badacey, Badeucey, 2-7 Triple Draw, A-5 Triple Draw, 2-7 Single Draw, A-5 Single Draw and 5-Card Draw."""
     Debug.on = debug
-    common.Quiet.on = quiet
-    upgrade_view.VIEW.reset(quiet=quiet)  # how far an upgrade of an older database is, on stderr
+    upgrade_view.VIEW.reset(quiet=quiet)  # how far an upgrade of an older database is, on stderr (the global -q: none)
     from .. import api
 
     api.on_upgrade(upgrade_view.VIEW)

@@ -132,11 +132,6 @@ def skipped_sites_line(sites: Counter[str]) -> str:
     return "skipped: " + "; ".join(parts) + " (a site hhtracker does not read)"
 
 
-class Quiet:
-    """The global -q option, set once by the app's callback: no progress on stderr (an
-    upgrade's, the import's bar; the import's own -q too)."""
-
-    on = False
 
 
 class Debug:

@@ -20,7 +20,6 @@ from .. import api
 from .common import (
     DbOption,
     JsonOption,
-    Quiet,
     print_json,
     print_tracebacks,
     resolve_db,
@@ -50,9 +49,7 @@ def import_command(
     """
     files = api.expand_paths(paths)
     db_path = resolve_db(db)
-    quiet = quiet or Quiet.on
-    if quiet:
-        VIEW.quiet = True
+    quiet = VIEW.quiet = quiet or VIEW.quiet  # (the global -q, or the import's own)
     if watch:
         _watch(paths, db_path, interval, json_output)
         return

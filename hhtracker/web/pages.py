@@ -9,7 +9,7 @@ import dataclasses
 import re
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from urllib.parse import unquote, urlsplit
+from urllib.parse import urlsplit
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
