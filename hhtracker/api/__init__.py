@@ -64,7 +64,7 @@ _HOMES: dict[str, str] = {
                      "population_of", "HudColumn", "HUD_COLUMNS", "HUD_PRIORITY", "HUD_JSON_COLUMNS", "hud_column", "Figure",
                      "figure_of", "hud_json", "table_key", "SMALL_SAMPLE", "SMALL_RESULTS"), "api.live"),
     **dict.fromkeys(("validate_paths", "HandValidation", "Validation"), "api.validating"),
-    **dict.fromkeys(("players", "player_profile", "names_like", "close_names"), "api.statistics"),
+    **dict.fromkeys(("players", "player_profile", "names_like", "stored_name", "close_names"), "api.statistics"),
     **dict.fromkeys(("sessions", "session_page", "session_report", "hand_replays", "write_hand_pages", "ReportError"),
                     "api.reviewing"),
     **dict.fromkeys(("SessionPage", "SESSIONS_PER_PAGE"), "report.session"),
@@ -127,7 +127,7 @@ __all__ = [
     "default_db_path", "earned_tags", "expand_paths", "export_hands", "export_parquet", "format_money",
     "format_prize", "format_ratio", "format_interval", "game_of_hand", "games_played", "generate", "hand_outcome", "hand_replays",
     "hands_listed", "hero_add", "hero_choice", "hero_list", "hero_remove", "ignored_files", "not_regular_files",
-    "import_paths", "keep_columns", "counted", "abbreviated", "format_result", "latest_hand", "names_like", "close_names", "leaks", "leaks_json", "high_showdown_classes", "low_showdown_classes", "note_add", "note_change", "note_list",
+    "import_paths", "keep_columns", "counted", "abbreviated", "format_result", "latest_hand", "names_like", "stored_name", "close_names", "leaks", "leaks_json", "high_showdown_classes", "low_showdown_classes", "note_add", "note_change", "note_list",
     "duration", "ordinal", "output_file", "output_path", "parse_stakes", "player_marks", "player_profile", "player_reads", "players", "population", "population_of", "Population", "print_hand",
     "print_leaks", "print_high_classes", "print_low_classes", "print_players", "print_profile", "print_reads", "print_report",
     "print_sessions", "print_tournaments", "profile_json", "PROFILE_LABELS", "query", "quoted", "bounded", "read_hands",
@@ -290,7 +290,7 @@ if TYPE_CHECKING:  # for type checkers and editors: the names as they are loaded
         write_hand_pages,
     )
     from .games import games_played, high_showdown_classes, low_showdown_classes
-    from .statistics import close_names, names_like, player_profile, players
+    from .statistics import close_names, names_like, player_profile, players, stored_name
     from .tournament_results import (
         HeroChoice,
         TournamentReport,

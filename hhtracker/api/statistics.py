@@ -37,6 +37,15 @@ def names_like(db_path: Path, name: str, site: str | None = None) -> list[str]:
     return sorted(found, key=lambda stored: stored != name)
 
 
+def stored_name(db_path: Path, name: str, site: str | None = None) -> str | None:
+    """The stored name `name` means (as the commands and the pages read a name: `player
+    hero` finds Hero): itself when stored, else the one stored name equal to it ignoring
+    case (names_like); None when there is none, or several and none is `name` itself.
+    site: on that site only, None: on any. raises NoDatabaseError when db_path does not exist."""
+    found = names_like(db_path, name, site)
+    return found[0] if found and (len(found) == 1 or found[0] == name) else None
+
+
 @uses_database
 def close_names(db_path: Path, name: str, site: str | None = None, *, limit: int = 3) -> list[str]:
     """Up to `limit` stored player names closest to `name` ("did you mean"), `name` itself

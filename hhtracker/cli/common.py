@@ -77,9 +77,9 @@ def known_name(db: Path, name: str, force: bool) -> str:
     """The stored name NAME means (stored_name); with no stored hand of it, a usage error
     naming the nearest names, unless --force (then NAME as given): `note`, `tag` and
     `hero add` write only about players the database knows."""
-    found = api.names_like(db, name)
-    if len(found) == 1 or name in found:
-        return name if name in found else found[0]
+    stored = api.stored_name(db, name)
+    if stored is not None:
+        return stored
     if force:
         return name
     raise usage_error(f"no hands of a player named {api.quoted(name)} in the database" + (did_you_mean(db, name) or "")
@@ -96,8 +96,7 @@ def usage_error(message: str) -> typer.Exit:
 def stored_name(db: Path, name: str) -> str:
     """The stored name NAME means: itself when stored, else the one stored name equal to it
     ignoring case (several such names: NAME as given, and the error lists them)."""
-    found = api.names_like(db, name)
-    return found[0] if len(found) == 1 else name
+    return api.stored_name(db, name) or name
 
 
 def say(text: object) -> None:

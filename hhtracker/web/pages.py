@@ -192,10 +192,10 @@ def stored_player(db: Any, name: str, site: str | None, param: str = "") -> str:
     to it ignoring case. raises NotFound (404) naming the closest stored names (several
     equal ignoring case: those) when there is none or it is ambiguous (NoSuchPlayer); param: the query
     parameter that named him, said first ("against=...: no player ...")."""
-    found = api.names_like(db, name, site)
-    if name in found or len(found) == 1:
-        return name if name in found else found[0]
-    close = found or api.close_names(db, name, site)
+    stored = api.stored_name(db, name, site)
+    if stored is not None:
+        return stored
+    close = api.names_like(db, name, site) or api.close_names(db, name, site)
     where = f" on {site}" if site else ""
     hint = f": did you mean {' or '.join(api.quoted(n) for n in close)}?" if close else " (see /players, the name search)"
     said = f"{param}={api.quoted(name)}: no such player" if param else f"no player {api.quoted(name)}"
@@ -218,12 +218,12 @@ def _moved(request: Request) -> Response | None:
     site, name = player_in_address(request)
     if site not in {s.value for s in api.Site}:
         return None
-    found = api.names_like(_db(request), name, site)
-    if len(found) != 1 or found[0] == name:
+    stored = api.stored_name(_db(request), name, site)
+    if stored is None or stored == name:
         return None
     prefix = "/api" if request.url.path.startswith("/api/") else ""
     query = f"?{request.url.query}" if request.url.query else ""
-    return RedirectResponse(f"{prefix}/players/{path_part(site)}/{path_part(found[0])}{query}", status_code=307)
+    return RedirectResponse(f"{prefix}/players/{path_part(site)}/{path_part(stored)}{query}", status_code=307)
 
 
 PROFILE_READERS = 3
