@@ -308,6 +308,13 @@ def game_of(game: str) -> GameRecord | None:
         return None
 
 
+def game_order(game: str) -> tuple[int, str]:
+    """A stored game name's place when games are listed: the order of GAMES (Badugi first),
+    then names no record has, by name (a sort key)."""
+    record = game_of(game)
+    return (list(GAMES).index(record.id) if record is not None else len(GAMES), game)
+
+
 def game_name(game: str) -> str:
     """The name a user reads for a stored game name ("27_triple_draw" -> "2-7 Triple Draw");
     a name no record has, as stored."""

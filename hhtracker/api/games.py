@@ -6,7 +6,7 @@ import dataclasses
 from pathlib import Path
 
 from ..filters import Filters
-from ..games import GAMES
+from ..games import game_order
 from ..store import summary
 from .common import database_to_read, uses_database
 
@@ -30,8 +30,7 @@ def games_played(db_path: Path, filters: Filters = Filters()) -> list[str]:
             rows = db.execute(f"select distinct s.game from {rows_of.rows} where {rows_of.where}", rows_of.params).fetchall()
     finally:
         db.close()
-    order = list(GAMES)
-    return sorted((row[0] for row in rows), key=lambda game: (order.index(game) if game in GAMES else len(order), game))
+    return sorted((row[0] for row in rows), key=game_order)
 
 
 @uses_database

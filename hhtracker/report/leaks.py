@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..filters import Filters
-from ..games import GAMES, GameId
+from ..games import GameId, game_order
 from ..money import Money
 from ..stats.leaks import RFI_POSITIONS, LeakLine, baselines
 from ..stats.values import Luck
@@ -186,8 +186,7 @@ def _left_out(db: Any, ids: tuple[int, ...], filters: Filters, start: dt.datetim
         scope, params = _scope(ids, filters, start, end, game=None)
         rows = db.execute(f"select f.game, count(*) from hand_facts f where {scope} and f.game != ? "
                           "group by f.game order by f.game", [*params, LEAK_GAME]).fetchall()
-    order = list(GAMES)
-    rows.sort(key=lambda row: (order.index(row[0]) if row[0] in GAMES else len(order), row[0]))
+    rows.sort(key=lambda row: game_order(row[0]))
     return {game: hands for game, hands in rows if hands}
 
 

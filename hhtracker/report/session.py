@@ -37,7 +37,7 @@ from sqlite_utils import Database
 from ..cards import parse_cards
 from ..errors import excerpt
 from ..filters import Filters
-from ..games import GAMES, GameId, HandClasses, Half, MadeHand, game_name, game_of
+from ..games import GameId, HandClasses, Half, MadeHand, game_name, game_of, game_order
 from ..model import CHIPS
 from ..money import SIGN_OF_CURRENCY, Money
 from ..rules.games import GAMES as RULES
@@ -310,13 +310,6 @@ def _shown_classes(game: str, half: Half, shown: Sequence[ShownHand]) -> tuple[S
     else:
         listed = [(c.value, c.value.replace("_", " ")) for c in reversed(HighClass)]
     return tuple(ShowdownClass(c, label, counts[c][0], counts[c][1], half) for c, label in listed if c in counts)
-
-
-def game_order(game: str) -> tuple[int, str]:
-    """A stored game name's place: the order of games.GAMES (Badugi first), then names no
-    record has, by name."""
-    record = game_of(game)
-    return (list(GAMES).index(record.id) if record is not None else len(GAMES), game)
 
 
 def luck_counted(game: str) -> bool:
