@@ -4,9 +4,12 @@ actions and draws with correlated subqueries, every hand's final cards evaluated
 read. A second implementation, independent of analysis/reads.py and the hand_reads table, that
 tests/report/test_stored_reads.py compares the stored facts' counts with.
 
-Only the evaluators (rules/) and the stored rows are shared; the lines (first decision,
-entered before, pre-draw line, most aggressive decision after the last draw) are worked out
-here in SQL, as they were. 5-Card Draw's reads (new with the stored facts) are counted here
+Shared with the program: the evaluators (rules/), the stored rows, and the rules that
+classify one hand's cards (stats.leaks' low_made_badugi and opens_by_the_rule, stats.five_card's
+classes; their values are tested on their own in tests/stats/test_leaks.py and
+test_split_games.py), so what this oracle checks is the counting, not those rules. The lines
+(first decision, entered before, pre-draw line, most aggressive decision after the last draw)
+are worked out here in SQL, as they were. 5-Card Draw's reads (new with the stored facts) are counted here
 too: its one draw, its line in round 2, two pair or better as made, five_card.HighClass.
 """
 

@@ -50,11 +50,13 @@ def test_m013_indexes_serve_the_lists(tmp_path: Path) -> None:
 
     db_path = tmp_path / "t.db"
     api.import_paths([SAMPLES], db_path)
-    # As a database from before m013: its indexes gone, the migration not applied
+    # As a database from before m013 and m015: their indexes gone, the migrations not applied
+    # (m015 makes player_months_lists, which the month-aligned page reads)
     with sqlite3.connect(db_path) as conn:
         conn.execute("drop index player_days_lists")
         conn.execute("drop index hands_tournament")
-        conn.execute("delete from _sqlite_migrations where name = 'm013_list_indexes'")
+        conn.execute("drop index player_months_lists")
+        conn.execute("delete from _sqlite_migrations where name in ('m013_list_indexes', 'm015_player_months')")
     open_database(db_path).close()
     plans: list[str] = []
     with sqlite3.connect(db_path) as conn:
