@@ -20,7 +20,7 @@ import pytest
 
 from tests.common import SAMPLES
 from tests.web.browser.conftest import Served, make_app, watch_tab
-from tests.web.browser.test_fit import overflow
+from tests.web.browser.test_fit import SCROLLED, overflow
 
 LONG = "L" * 300
 MEDIUM = "Averylongscreennameof29chars_"  # 29 characters
@@ -120,5 +120,4 @@ def test_other_pages_fit_with_long_names(tab: Any, address: str) -> None:
         response = tab.goto(address)
         assert response is not None and response.status == 200, address
         assert overflow(tab) == "", (address, width)
-        assert tab.evaluate("""Array.from(document.querySelectorAll("table")).filter(t => t.scrollWidth > t.clientWidth + 1)
-                               .map(t => t.id || t.className)""") == [], (address, width)
+        assert tab.evaluate(SCROLLED) == [], (address, width)
