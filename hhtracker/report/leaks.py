@@ -114,12 +114,11 @@ def _summed(db: Any, ids: tuple[int, ...], filters: Filters, game: str, sums: st
 
 
 def _sums(db: Any, scope: str, params: list[Any]) -> tuple[Any, ...]:
-    """(hands, fold to pat at draw 2 done and opportunities, snow done and opportunities, snow
-    hands, snow hands won) over the hands of `scope` (hand_facts f), hand by hand."""
+    """(hands, fold to pat at draw 2 done and opportunities, snow done and opportunities)
+    over the hands of `scope` (hand_facts f), hand by hand."""
     row: tuple[Any, ...] = db.execute(
         f"""select count(*), coalesce(sum(fold_to_pat_d2_done), 0), coalesce(sum(fold_to_pat_d2_opp), 0),
-              coalesce(sum(snow_known_done), 0), coalesce(sum(snow_known_opp), 0),
-              coalesce(sum(snow_known_done > 0), 0), coalesce(sum(snow_known_done > 0 and net > 0), 0)
+              coalesce(sum(snow_known_done), 0), coalesce(sum(snow_known_opp), 0)
             from hand_facts f where {scope}""", params).fetchone()
     return row
 
@@ -132,20 +131,16 @@ _SUMMED: tuple[str, ...] = ("hands", "fold_to_pat_d2_done", "fold_to_pat_d2_opp"
 def _summary_sums(db: Any, ids: tuple[int, ...], filters: Filters, scope: str,
                   params: list[Any]) -> tuple[tuple[Any, ...], list[LeakLine], Luck]:
     """(_sums, _hand_lines, _luck) read from the summary tables (his rows of LEAK_GAME summed
-    per position: raise first in is read per position), and the snow hands alone from
-    hand_facts (the index hand_players_notable holds the hands with a snow or a break)."""
+    per position: raise first in is read per position)."""
     by_position = {row[0]: dict(zip(_SUMMED, row[1:])) for row in _summed(
         db, ids, filters, LEAK_GAME, ", ".join(["s.position", *(f"sum(s.{c})" for c in _SUMMED)]), "s.position")}
     total = {c: sum(sums[c] for sums in by_position.values()) for c in _SUMMED}
-    snow_hands, snow_won = db.execute(
-        f"""select count(*), coalesce(sum(net > 0), 0) from hand_facts f
-            where {scope} and {_NOTABLE} and f.snow_known_done > 0""", params).fetchone()
     none = dict.fromkeys(_SUMMED, 0)
     lines = _lines([(by_position.get(p, none)["raise_first_in_six_done"], by_position.get(p, none)["raise_first_in_six_opp"])
                     for p in RFI_POSITIONS], (total["early_open_done"], total["early_open_opp"]),
                    (total["eight_low_break_done"], total["eight_low_break_opp"]))
     sums = (total["hands"], total["fold_to_pat_d2_done"], total["fold_to_pat_d2_opp"], total["snow_known_done"],
-            total["snow_known_opp"], snow_hands, snow_won)
+            total["snow_known_opp"])
     luck = Luck(total["luck_draws"], total["luck_completed"], _e9(total["luck_expected_e9"]), _e9(total["luck_variance_e9"]))
     return sums, lines, luck
 
@@ -159,11 +154,16 @@ _NOTABLE = "(f.snow_known_done > 0 or f.break_known_done > 0)"
 """The condition of the partial index hand_players_notable (m003), said so that SQLite uses it."""
 
 
-def _snow_net(db: Any, scope: str, params: list[Any]) -> tuple[Money, ...]:
+def _snows(db: Any, scope: str, params: list[Any]) -> tuple[int, int, tuple[Money, ...]]:
+    """(the hands of `scope` with a snow, cards known; those he won money in; their net per
+    currency, cash first), in one pass over the index hand_players_notable (the hands with a
+    snow or a break)."""
     rows = db.execute(
-        f"""select currency, sum(net) from hand_facts f where {scope} and {_NOTABLE} and snow_known_done > 0
+        f"""select currency, count(*), coalesce(sum(net > 0), 0), sum(net) from hand_facts f
+            where {scope} and {_NOTABLE} and snow_known_done > 0
             group by currency order by currency = 'chips', currency""", params).fetchall()
-    return tuple(Money(net, currency) for currency, net in rows)
+    return (sum(row[1] for row in rows), sum(row[2] for row in rows),
+            tuple(Money(net, currency) for currency, _, _, net in rows))
 
 
 def _luck(db: Any, source: str, where: str, params: list[Any]) -> Luck:
@@ -195,7 +195,7 @@ def hero_leaks(db: Any, ids: tuple[int, ...], filters: Filters = Filters(), star
     """The leaks of the players `ids` (the hero's names) over their counted Badugi hands
     matching `filters`, started in [start, end) when given; their hands of the other games
     are only counted (Leaks.left_out). Without a time span, read from the summary tables (and
-    the snow hands from hand_facts); over a time span (a session), from the stored read facts
+    the snow hands from hand_facts: _snows); over a time span (a session), from the stored read facts
     (store/hand_reads.py), draw_luck and hand_facts: nothing evaluated here. db: a sqlite3
     connection or a sqlite-utils Database. raises ValueError for bad stakes in the filters."""
     scope, params = _scope(ids, filters, start, end)
@@ -208,10 +208,10 @@ def hero_leaks(db: Any, ids: tuple[int, ...], filters: Filters = Filters(), star
         lines = _hand_lines(db, source, where, read_params)
         sums = _sums(db, scope, params)
         luck = _luck(db, source, where, read_params)
-    hands, pat_folds, pat_chances, snows, pats, snow_hands, snow_won = sums
+    hands, pat_folds, pat_chances, snows, pats = sums
+    snow_hands, snow_won, snow_net = _snows(db, scope, params)
     lines.append(LeakLine("call_pat_one_draw", "called or raised a pat player's bet with one draw left, drawing",
                           pat_chances - pat_folds, pat_chances, base["call_pat_one_draw"]))
-    snow_net = _snow_net(db, scope, params)
     lines.append(LeakLine("snow", "pat draws (cards known) that were not a badugi", snows, pats, base["snow"],
                           note=f"snow hands: {snow_hands}, won {snow_won}"))
     z = f", z {luck.z:+.2f}" if luck.z is not None else ""
